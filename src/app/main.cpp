@@ -1,0 +1,156 @@
+// The web app: GLFW (Emscripten's built-in port) + WebGL2 + Dear ImGui, one
+// LabApp drawn per animation frame. High-DPI: the canvas backing store is
+// CSS size x devicePixelRatio, ImGui works in backing pixels, and the font is
+// rasterised and the style scaled by the same ratio, so text stays crisp.
+#include <GLES3/gl3.h>
+#include <GLFW/glfw3.h>
+#include <emscripten.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "app/web_glue.hpp"
+#include "imgui.h"
+#include "imgui_impl_glfw.h"
+#include "imgui_impl_opengl3.h"
+#include "ui/lab_app.hpp"
+#include "ui_font.hpp"
+
+namespace {
+
+constexpr float kBaseFontPixels = 16.0f;
+
+struct App {
+  GLFWwindow* window = nullptr;
+  shufflelab::ui::LabApp lab;
+  ImGuiStyle base_style;
+  float font_scale = 0.0f;
+  std::string written_fragment;
+  bool first_frame_done = false;
+};
+App* g_app = nullptr;
+
+void set_style_and_font(float scale) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  ImFontConfig config;
+  config.FontDataOwnedByAtlas = false;  // the TTF lives in static storage
+  config.OversampleH = 2;
+  const ImWchar ranges[] = {0x0020, 0x00FF, 0x2013, 0x2014, 0x2022, 0x2026, 0x2190, 0x2193, 0x2260, 0x2265, 0};
+  io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(shufflelab::kUiFontTtf),
+                                 static_cast<int>(shufflelab::kUiFontTtfSize), std::round(kBaseFontPixels * scale),
+                                 &config, ranges);
+  if (g_app->font_scale != 0.0f) {  // the first texture is made by the backend's first NewFrame
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
+  ImGui::GetStyle() = g_app->base_style;
+  ImGui::GetStyle().ScaleAllSizes(scale);
+  g_app->font_scale = scale;
+}
+
+void follow_canvas_size() {
+  const auto size = shufflelab::web::canvas_size();
+  const auto dpr = static_cast<float>(size.device_pixel_ratio);
+  const int want_w = static_cast<int>(std::lround(size.css_width * size.device_pixel_ratio));
+  const int want_h = static_cast<int>(std::lround(size.css_height * size.device_pixel_ratio));
+  int w = 0, h = 0;
+  glfwGetWindowSize(g_app->window, &w, &h);
+  if (w != want_w || h != want_h) glfwSetWindowSize(g_app->window, want_w, want_h);
+  if (dpr != g_app->font_scale) set_style_and_font(dpr);
+}
+
+void frame() {
+  follow_canvas_size();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+  g_app->lab.frame();
+  ImGui::Render();
+  int fb_w = 0, fb_h = 0;
+  glfwGetFramebufferSize(g_app->window, &fb_w, &fb_h);
+  glViewport(0, 0, fb_w, fb_h);
+  glClearColor(0.09f, 0.10f, 0.13f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+  const std::string fragment = g_app->lab.fragment();
+  if (fragment != g_app->written_fragment) {
+    shufflelab::web::replace_fragment(fragment);
+    g_app->written_fragment = fragment;
+  }
+  if (!g_app->first_frame_done) {
+    g_app->first_frame_done = true;
+    shufflelab::web::announce_first_frame();
+  }
+}
+
+void set_clipboard(void*, const char* text) { shufflelab::web::copy_to_clipboard(text); }
+const char* get_clipboard(void*) { return shufflelab::web::pasted_text(); }
+
+}  // namespace
+
+extern "C" {
+// Called by the page when the user edits the address bar (hashchange).
+EMSCRIPTEN_KEEPALIVE void shufflelab_set_hash(const char* fragment) {
+  if (!g_app) return;
+  g_app->lab.open_fragment(fragment ? fragment : "");
+  g_app->written_fragment.clear();
+}
+
+// Test hook: runs a command (may be empty) and returns the state as JSON.
+EMSCRIPTEN_KEEPALIVE const char* shufflelab_test_query(const char* command) {
+  static std::string json;
+  if (!g_app) return "{}";
+  if (command && *command && !g_app->lab.command(command)) return "{\"error\":\"unknown command\"}";
+  json = g_app->lab.describe_json();
+  return json.c_str();
+}
+}
+
+int main() {
+  if (!glfwInit()) {
+    std::fprintf(stderr, "shufflelab: glfwInit failed\n");
+    return 1;
+  }
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  g_app = new App();
+  const auto size = shufflelab::web::canvas_size();
+  g_app->window = glfwCreateWindow(static_cast<int>(size.css_width * size.device_pixel_ratio),
+                                   static_cast<int>(size.css_height * size.device_pixel_ratio), "shufflelab", nullptr,
+                                   nullptr);
+  if (!g_app->window) {
+    std::fprintf(stderr, "shufflelab: could not create a WebGL2 context\n");
+    return 1;
+  }
+  glfwMakeContextCurrent(g_app->window);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // state lives in the URL, not in local storage
+  ImGui::StyleColorsDark();
+  ImGuiStyle& style = ImGui::GetStyle();
+  style.WindowRounding = 0.0f;
+  style.FrameRounding = 4.0f;
+  style.ChildRounding = 6.0f;
+  style.FramePadding = ImVec2(8, 4);
+  style.ItemSpacing = ImVec2(8, 6);
+  style.Colors[ImGuiCol_WindowBg] = ImVec4(0.09f, 0.10f, 0.13f, 1.0f);
+  style.Colors[ImGuiCol_ChildBg] = ImVec4(0.11f, 0.12f, 0.16f, 1.0f);
+  g_app->base_style = style;
+
+  ImGui_ImplGlfw_InitForOpenGL(g_app->window, true);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  io.SetClipboardTextFn = set_clipboard;
+  io.GetClipboardTextFn = get_clipboard;
+  g_app->lab.copy_to_clipboard = shufflelab::web::copy_to_clipboard;
+  g_app->lab.page_url_without_fragment = shufflelab::web::page_url_without_fragment();
+  g_app->lab.open_fragment(shufflelab::web::location_fragment());
+
+  emscripten_set_main_loop(frame, 0, false);
+  return 0;
+}

@@ -1,0 +1,75 @@
+#include "app/web_glue.hpp"
+
+#include <emscripten.h>
+
+#include <cstdlib>
+
+// clang-format off
+EM_JS(void, js_canvas_size, (int* w, int* h, double* dpr), {
+  const canvas = Module['canvas'];
+  const rect = canvas.getBoundingClientRect();
+  HEAP32[w >> 2] = Math.max(1, Math.round(rect.width));
+  HEAP32[h >> 2] = Math.max(1, Math.round(rect.height));
+  HEAPF64[dpr >> 3] = window.devicePixelRatio || 1;
+});
+
+EM_JS(char*, js_location_fragment, (), {
+  return stringToNewUTF8(window.location.hash || "");
+});
+
+EM_JS(char*, js_page_url, (), {
+  return stringToNewUTF8(window.location.href.split('#')[0]);
+});
+
+EM_JS(void, js_replace_fragment, (const char* fragment), {
+  const f = UTF8ToString(fragment);
+  if (window.location.hash !== f) {
+    Module['shufflelabWritingHash'] = f;
+    history.replaceState(null, "", f);
+  }
+});
+
+EM_JS(void, js_copy_to_clipboard, (const char* text), {
+  const t = UTF8ToString(text);
+  if (navigator.clipboard && navigator.clipboard.writeText) {
+    navigator.clipboard.writeText(t).catch(function () {});
+  }
+  Module['shufflelabPasted'] = t;
+});
+
+EM_JS(char*, js_pasted_text, (), {
+  return stringToNewUTF8(Module['shufflelabPasted'] || "");
+});
+
+EM_JS(void, js_announce_first_frame, (), {
+  if (Module['onFirstFrame']) Module['onFirstFrame']();
+});
+// clang-format on
+
+namespace shufflelab::web {
+
+namespace {
+std::string take(char* p) {
+  std::string s = p ? p : "";
+  std::free(p);
+  return s;
+}
+}  // namespace
+
+CanvasSize canvas_size() {
+  CanvasSize s;
+  js_canvas_size(&s.css_width, &s.css_height, &s.device_pixel_ratio);
+  return s;
+}
+std::string location_fragment() { return take(js_location_fragment()); }
+std::string page_url_without_fragment() { return take(js_page_url()); }
+void replace_fragment(const std::string& fragment) { js_replace_fragment(fragment.c_str()); }
+void copy_to_clipboard(const std::string& text) { js_copy_to_clipboard(text.c_str()); }
+const char* pasted_text() {
+  static std::string last;
+  last = take(js_pasted_text());
+  return last.c_str();
+}
+void announce_first_frame() { js_announce_first_frame(); }
+
+}  // namespace shufflelab::web

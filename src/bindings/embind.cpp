@@ -1,0 +1,58 @@
+// The core as a JavaScript module (Embind). Thin and batched: each call does a
+// whole job and returns plain values or typed arrays, never one call per element.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <string>
+#include <vector>
+
+#include "core/lfsr.hpp"
+#include "core/parse.hpp"
+#include "core/url_state.hpp"
+
+using namespace emscripten;
+using namespace shufflelab;
+
+namespace {
+
+// Throws a JS Error with the core's message (the JS side sees a normal exception).
+[[noreturn]] void throw_js(const std::string& message) {
+  val::global("Error").new_(message).throw_();
+  __builtin_unreachable();
+}
+
+// Tarot-form LFSR output: `count` bytes from LFSR() calls, as a Uint8Array.
+val tarot_bytes(int width, const std::string& mask_hex, const std::string& seed_hex, unsigned count) {
+  auto mask = parse_hex("mask", mask_hex, 2);
+  if (!mask) throw_js(mask.error());
+  auto seed = parse_hex("seed", seed_hex, 16);
+  if (!seed) throw_js(seed.error());
+  auto lfsr = make_galois_lfsr(width, tarot_taps(width, *mask), *seed);
+  if (!lfsr) throw_js(lfsr.error());
+  if (count > (1u << 26)) throw_js("count: at most 67108864 bytes per call");
+  std::vector<std::uint8_t> out(count);
+  GaloisLfsr r = lfsr.value();
+  for (auto& b : out) b = r.next_byte();
+  return val(typed_memory_view(out.size(), out.data())).call<val>("slice");
+}
+
+// URL codec: decode to {hash (normalised), notices[]}.
+val decode_link(const std::string& fragment) {
+  const DecodedState d = decode_fragment(fragment);
+  val result = val::object();
+  result.set("hash", encode_fragment(d.state));
+  val notices = val::array();
+  for (const auto& n : d.notices) notices.call<void>("push", n);
+  result.set("notices", notices);
+  return result;
+}
+
+std::string version() { return "shufflelab core, URL format v" + std::to_string(kUrlFormatVersion); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(shufflelab_core) {
+  function("version", &version);
+  function("tarotBytes", &tarot_bytes);
+  function("decodeLink", &decode_link);
+}

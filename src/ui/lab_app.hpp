@@ -1,0 +1,48 @@
+// lab_app.hpp: the whole playground as one ImGui frame function: the
+// navigation column, the notice bar and the current lab's panel. Platform
+// code (src/app, the UI smoke test) owns the window and calls frame().
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/url_state.hpp"
+#include "ui/ui_lfsr.hpp"
+
+namespace shufflelab::ui {
+
+class LabApp {
+ public:
+  // Applies a URL fragment: decoded state, and notices for anything malformed.
+  void open_fragment(const std::string& fragment);
+
+  // Draws one frame of the whole UI into the current ImGui context.
+  void frame();
+
+  // The fragment for the current state (what the address bar should show).
+  std::string fragment() const { return encode_fragment(state_); }
+
+  // A test hook command: "step_bit", "step_byte", "back_bit", "reset", "lab=NAME".
+  bool command(const std::string& name);
+
+  // The state as JSON for the browser test hook (window.shufflelab.state()).
+  std::string describe_json() const;
+
+  // Set by the platform layer: copy text to the clipboard (navigator.clipboard).
+  void (*copy_to_clipboard)(const std::string& text) = nullptr;
+  std::string page_url_without_fragment;
+
+  const std::vector<std::string>& notices() const { return notices_; }
+  long long frame_count() const { return frames_; }
+
+ private:
+  void draw_navigation(float width);
+  void draw_notices();
+
+  LabState state_;
+  LfsrPanel lfsr_panel_;
+  std::vector<std::string> notices_;
+  std::string copy_status_;
+  long long frames_ = 0;
+};
+
+}  // namespace shufflelab::ui

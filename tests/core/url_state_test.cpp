@@ -1,0 +1,75 @@
+#include "core/url_state.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "core/lfsr.hpp"
+
+namespace shufflelab {
+namespace {
+
+TEST(UrlState, IssueExampleOpensAtBitStep13) {
+  const auto d = decode_fragment("#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=13");
+  EXPECT_TRUE(d.notices.empty());
+  EXPECT_EQ(d.state.lab, LabId::lfsr);
+  EXPECT_EQ(d.state.lfsr.seed, 0xDEADBEEFu);
+  EXPECT_EQ(d.state.lfsr.mask, 0xCFu);
+  EXPECT_EQ(d.state.lfsr.t, 13u);
+  EXPECT_EQ(d.state.lfsr.width, 32);
+}
+
+TEST(UrlState, EncodeDecodeRoundTrip) {
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 2000; ++i) {
+    LabState s;
+    s.lfsr.width = 4 + static_cast<int>(rng() % 61);
+    s.lfsr.seed = (rng() & width_mask(s.lfsr.width)) | 1;
+    s.lfsr.mask = rng() & 0xff;
+    s.lfsr.t = rng() % (kMaxLfsrStep + 1);
+    const auto d = decode_fragment(encode_fragment(s));
+    ASSERT_TRUE(d.notices.empty()) << encode_fragment(s) << ": " << d.notices.front();
+    ASSERT_EQ(d.state, s) << encode_fragment(s);
+  }
+}
+
+TEST(UrlState, UnknownKeysAreIgnored) {
+  const auto d = decode_fragment("#v=1&lab=lfsr&seed=00000001&future=xyz&t=5");
+  EXPECT_TRUE(d.notices.empty());
+  EXPECT_EQ(d.state.lfsr.seed, 1u);
+  EXPECT_EQ(d.state.lfsr.t, 5u);
+}
+
+TEST(UrlState, MalformedValuesGiveNoticesAndDefaults) {
+  const LfsrLabState defaults;
+  const auto d = decode_fragment("#v=1&lab=lfsr&seed=zz&mask=");
+  EXPECT_EQ(d.notices.size(), 2u);
+  EXPECT_EQ(d.state.lfsr, defaults);
+  EXPECT_NE(d.notices[0].find("seed"), std::string::npos);
+  EXPECT_NE(d.notices[1].find("mask"), std::string::npos);
+}
+
+TEST(UrlState, ZeroSeedIsRefused) {
+  const auto d = decode_fragment("#v=1&lab=lfsr&seed=00000000");
+  ASSERT_EQ(d.notices.size(), 1u);
+  EXPECT_NE(d.notices[0].find("zero"), std::string::npos);
+  EXPECT_NE(d.state.lfsr.seed, 0u);
+}
+
+TEST(UrlState, HugeAndHostileFragmentsAreRefusedWhole) {
+  const std::string garbage(10 * 1024, '\x7f');
+  const auto d = decode_fragment("#v=1&lab=lfsr&" + garbage);
+  ASSERT_EQ(d.notices.size(), 1u);
+  EXPECT_EQ(d.state, LabState{});
+  for (const char* h : {"#", "#&&&", "#v=2&lab=lfsr", "#lab=lfsr", "#v=1&lab=<script>", "#v=1&t=99999999999999999999",
+                        "#v=1&width=3", "#v=1&width=65", "#v=1&width=8&seed=1FF", "#v=1&mask=100"}) {
+    const auto r = decode_fragment(h);
+    EXPECT_EQ(r.state.lfsr.seed & width_mask(r.state.lfsr.width), r.state.lfsr.seed) << h;
+    EXPECT_NE(r.state.lfsr.seed, 0u) << h;
+  }
+  EXPECT_FALSE(decode_fragment("#v=1&t=99999999999999999999").notices.empty());
+  EXPECT_FALSE(decode_fragment("#v=1&lab=<script>").notices.empty());
+}
+
+}  // namespace
+}  // namespace shufflelab

@@ -1,0 +1,64 @@
+// Page glue: WebGL2 check, loading indicator, the hash <-> app link, focus,
+// paste, and the test hook window.shufflelab. Everything else is in the wasm.
+'use strict';
+(function () {
+  const statusBox = document.getElementById('status');
+  const statusText = document.getElementById('status-text');
+  const canvas = document.getElementById('canvas');
+
+  function fail(message) {
+    statusBox.classList.remove('hidden');
+    statusBox.classList.add('error');
+    statusText.textContent = message;  // text only: never HTML
+  }
+
+  const probe = document.createElement('canvas').getContext('webgl2');
+  if (!probe) {
+    fail('shufflelab needs WebGL2, which this browser or device does not offer. ' +
+         'Try a current Firefox, Chrome or Safari, or enable hardware acceleration.');
+    return;
+  }
+  if (typeof WebAssembly !== 'object') {
+    fail('shufflelab needs WebAssembly, which this browser does not offer.');
+    return;
+  }
+
+  const hook = { ready: false, errors: [] };
+  window.shufflelab = hook;
+
+  window.Module = {
+    canvas: canvas,
+    print: function (text) { console.log(text); },
+    printErr: function (text) { console.warn(text); },
+    onAbort: function (what) { fail('The playground stopped: ' + what + '. Reload the page to start again.'); },
+    onFirstFrame: function () {
+      statusBox.classList.add('hidden');
+      hook.ready = true;
+      hook.firstFrameMs = performance.now();
+      canvas.focus();
+    },
+  };
+
+  function query(command) {
+    return JSON.parse(Module.ccall('shufflelab_test_query', 'string', ['string'], [command || '']));
+  }
+  hook.state = function () { return query(''); };
+  hook.command = function (name) { return query(name); };
+
+  window.addEventListener('hashchange', function () {
+    // Our own history.replaceState does not fire hashchange; this is the user or a link.
+    if (!hook.ready) return;
+    Module.ccall('shufflelab_set_hash', null, ['string'], [window.location.hash]);
+  });
+  window.addEventListener('paste', function (e) {
+    const text = e.clipboardData ? e.clipboardData.getData('text/plain') : '';
+    Module.shufflelabPasted = text;
+  });
+  canvas.addEventListener('pointerdown', function () { canvas.focus(); });
+  window.addEventListener('error', function (e) { hook.errors.push(String(e.message)); });
+
+  const script = document.createElement('script');
+  script.src = 'shufflelab.js';
+  script.onerror = function () { fail('Could not load shufflelab.js. Is the site complete?'); };
+  document.body.appendChild(script);
+})();
