@@ -55,6 +55,29 @@
     Module.shufflelabPasted = text;
   });
   canvas.addEventListener('pointerdown', function () { canvas.focus(); });
+
+  // Emscripten 3.1.6's GLFW presses the mouse on touchstart without moving it
+  // to the finger, so a tap would click where the previous tap was. Turn
+  // touches into ordinary mouse events at the finger instead.
+  function forwardTouch(type, touch) {
+    canvas.dispatchEvent(new MouseEvent(type, {
+      clientX: touch.clientX, clientY: touch.clientY, screenX: touch.screenX, screenY: touch.screenY,
+      button: 0, buttons: type === 'mouseup' ? 0 : 1, bubbles: true, cancelable: true, view: window,
+    }));
+  }
+  function onTouch(e) {
+    if (e.target !== canvas || !e.changedTouches.length) return;
+    e.stopImmediatePropagation();
+    e.preventDefault();
+    canvas.focus();
+    const touch = e.changedTouches[0];
+    if (e.type === 'touchstart') { forwardTouch('mousemove', touch); forwardTouch('mousedown', touch); }
+    else if (e.type === 'touchmove') forwardTouch('mousemove', touch);
+    else forwardTouch('mouseup', touch);
+  }
+  for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel']) {
+    window.addEventListener(type, onTouch, { capture: true, passive: false });
+  }
   window.addEventListener('error', function (e) { hook.errors.push(String(e.message)); });
 
   const script = document.createElement('script');

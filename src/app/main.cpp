@@ -6,7 +6,9 @@
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 #include <cstdio>
 #include <string>
 
@@ -30,6 +32,31 @@ struct App {
   bool first_frame_done = false;
 };
 App* g_app = nullptr;
+
+// ImGui 1.86 samples key state once per frame, so a key pressed and released
+// between two frames (a quick tap, or a test's keyboard.press) would be lost.
+// Releases of keys pressed since the last frame are held back one frame.
+struct KeyEvent {
+  int key, scancode, action, mods;
+};
+std::vector<KeyEvent> g_deferred_releases;
+std::vector<int> g_pressed_since_frame;
+
+void key_callback(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  const bool fresh = std::find(g_pressed_since_frame.begin(), g_pressed_since_frame.end(), key) != g_pressed_since_frame.end();
+  if (action == GLFW_RELEASE && fresh) {
+    g_deferred_releases.push_back({key, scancode, action, mods});
+    return;
+  }
+  if (action == GLFW_PRESS) g_pressed_since_frame.push_back(key);
+  ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+}
+
+void release_deferred_keys() {
+  g_pressed_since_frame.clear();
+  for (const auto& e : g_deferred_releases) ImGui_ImplGlfw_KeyCallback(g_app->window, e.key, e.scancode, e.action, e.mods);
+  g_deferred_releases.clear();
+}
 
 void set_style_and_font(float scale) {
   ImGuiIO& io = ImGui::GetIO();
@@ -68,6 +95,7 @@ void frame() {
   ImGui::NewFrame();
   g_app->lab.frame();
   ImGui::Render();
+  release_deferred_keys();
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(g_app->window, &fb_w, &fb_h);
   glViewport(0, 0, fb_w, fb_h);
@@ -144,6 +172,7 @@ int main() {
   g_app->base_style = style;
 
   ImGui_ImplGlfw_InitForOpenGL(g_app->window, true);
+  glfwSetKeyCallback(g_app->window, key_callback);  // wraps the backend's (see key_callback)
   ImGui_ImplOpenGL3_Init("#version 300 es");
   io.SetClipboardTextFn = set_clipboard;
   io.GetClipboardTextFn = get_clipboard;

@@ -1,0 +1,43 @@
+// The native shufflelab command, run as a user would.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'build', 'native', 'shufflelab');
+const run = (...args) => spawnSync(CLI, args, { encoding: 'utf8' });
+
+test('--help lists the subcommands', () => {
+  const r = run('--help');
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /lfsr/);
+});
+
+test('lfsr --gen tarot32 prints the article procedure bytes', () => {
+  const r = run('lfsr', '--gen', 'tarot32', '--mask', 'CF', '--seed', '00000001', '--bytes', '16');
+  assert.equal(r.status, 0, r.stderr);
+  let s = 1n;
+  const want = [];
+  for (let k = 0; k < 16; k++) {
+    for (let i = 0; i < 8; i++) { const b = s & 1n; s >>= 1n; if (b) s ^= 0xcfn << 24n; }
+    want.push(Number(s >> 24n).toString(16).padStart(2, '0'));
+  }
+  assert.equal(r.stdout, want.join(' ') + '\n');
+});
+
+test('bad arguments: one line on stderr, exit status 2', () => {
+  for (const args of [
+    ['lfsr', '--gen', 'tarot32', '--mask', 'CF', '--seed', '00000000', '--bytes', '4'],
+    ['lfsr', '--gen', 'tarot32', '--mask', 'XYZ', '--seed', '1', '--bytes', '4'],
+    ['lfsr', '--gen', 'tarot32', '--mask', 'CF', '--seed', '1', '--bytes', '-3'],
+    ['lfsr', '--bogus', '1'],
+    ['no-such-command'],
+    [],
+  ]) {
+    const r = run(...args);
+    assert.equal(r.status, 2, `${args.join(' ')} -> ${r.status}`);
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.equal(r.stdout, '');
+  }
+});

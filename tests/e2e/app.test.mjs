@@ -1,0 +1,91 @@
+// Browser end-to-end: the real page in headless Chromium (SwiftShader WebGL2).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, openApp, state, command, SHOTS } from './browser.mjs';
+
+let env;
+before(async () => { env = await launch(); mkdirSync(SHOTS, { recursive: true }); });
+after(async () => { await env?.close(); });
+
+test('first frame, no console errors, no request leaves the page', async () => {
+  const { page, context, problems, foreign, firstFrameMs } = await openApp(env, '');
+  const s = await state(page);
+  assert.equal(s.lab, 'lfsr');
+  assert.ok(s.frames >= 1);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(foreign, []);
+  assert.equal(await page.evaluate(() => document.getElementById('status').classList.contains('hidden')), true);
+  console.log(`# first frame after navigation: ${firstFrameMs} ms`);
+  await context.close();
+});
+
+test('the issue example link opens at bit-step 13 and the hash follows the state', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=13');
+  let s = await state(page);
+  assert.deepEqual([s.lfsr.seed, s.lfsr.mask, s.lfsr.t], ['DEADBEEF', 'CF', 13]);
+  assert.deepEqual(s.notices, []);
+  // Register after 13 bit-steps, worked out here with BigInt from the article's rule.
+  let r = 0xDEADBEEFn;
+  for (let i = 0; i < 13; i++) { const out = r & 1n; r >>= 1n; if (out) r ^= 0xCFn << 24n; }
+  assert.equal(s.lfsr.register, r.toString(16).toUpperCase().padStart(8, '0'));
+
+  s = await command(page, 'step_bit');
+  assert.equal(s.lfsr.t, 14);
+  await page.waitForFunction(() => window.location.hash.includes('t=14'));
+  assert.match(await page.evaluate(() => location.hash), /^#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=14$/);
+
+  // Editing the address bar (hashchange) changes the state.
+  await page.evaluate(() => { location.hash = '#v=1&lab=lfsr&seed=00000001&mask=C5&t=3'; });
+  await page.waitForFunction(() => window.shufflelab.state().lfsr.t === 3);
+  s = await state(page);
+  assert.deepEqual([s.lfsr.seed, s.lfsr.mask], ['00000001', 'C5']);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a malformed hash shows the notice and the default state', async () => {
+  const defaults = { seed: 'DEADBEEF', mask: 'CF', t: 0 };
+  for (const hash of ['#v=1&lab=lfsr&seed=zz&mask=', '#v=1&lab=lfsr&' + 'x%3C'.repeat(2560)]) {
+    const { page, context, problems } = await openApp(env, hash);
+    const s = await state(page);
+    assert.ok(s.notices.length >= 1, `no notice for ${hash.slice(0, 40)}`);
+    assert.deepEqual({ seed: s.lfsr.seed, mask: s.lfsr.mask, t: s.lfsr.t }, defaults);
+    assert.deepEqual(problems, []);
+    const canvasShown = await page.evaluate(() => document.getElementById('canvas').getBoundingClientRect().width > 0);
+    assert.ok(canvasShown);
+    await context.close();
+  }
+});
+
+test('crisp at device scale factor 1 and 2: backing store follows devicePixelRatio', async () => {
+  for (const scale of [1, 2]) {
+    const { page, context } = await openApp(env, '#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=13', { scale });
+    await page.waitForTimeout(200);
+    const size = await page.evaluate(() => ({ w: canvas.width, h: canvas.height, cw: canvas.clientWidth, ch: canvas.clientHeight }));
+    assert.equal(size.w, size.cw * scale);
+    assert.equal(size.h, size.ch * scale);
+    await page.screenshot({ path: join(SHOTS, `e2e-lfsr@${scale}x.png`) });
+    await context.close();
+  }
+});
+
+test('the canvas follows a window resize', async () => {
+  const { page, context } = await openApp(env, '', { width: 900, height: 600 });
+  await page.setViewportSize({ width: 640, height: 480 });
+  await page.waitForFunction(() => canvas.width === 640 && canvas.height === 480, null, { timeout: 5000 });
+  await context.close();
+});
+
+test('keyboard and touch reach the app', async () => {
+  const { page, context } = await openApp(env, '#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=5', { touch: true });
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => window.shufflelab.state().lfsr.t === 6, null, { timeout: 5000 });
+  // Tap the "About" entry of the navigation column, found by its drawn position.
+  const box = await page.evaluate(() => window.shufflelab.state());
+  assert.equal(box.lab, 'lfsr');
+  await page.touchscreen.tap(40, 166);
+  await page.waitForFunction(() => window.shufflelab.state().lab === 'about', null, { timeout: 5000 });
+  await context.close();
+});
