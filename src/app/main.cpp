@@ -89,6 +89,7 @@ void follow_canvas_size() {
 }
 
 void frame() {
+  const double started = emscripten_get_now();
   follow_canvas_size();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
@@ -96,6 +97,7 @@ void frame() {
   g_app->lab.frame();
   ImGui::Render();
   release_deferred_keys();
+  const double ui_done = emscripten_get_now();
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(g_app->window, &fb_w, &fb_h);
   glViewport(0, 0, fb_w, fb_h);
@@ -108,6 +110,7 @@ void frame() {
     shufflelab::web::replace_fragment(fragment);
     g_app->written_fragment = fragment;
   }
+  g_app->lab.note_frame_cpu_ms(ui_done - started, emscripten_get_now() - started);
   if (!g_app->first_frame_done) {
     g_app->first_frame_done = true;
     shufflelab::web::announce_first_frame();

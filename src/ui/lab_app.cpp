@@ -44,6 +44,8 @@ bool LabApp::command(const std::string& name) {
   else if (name == "step_byte") LfsrPanel::step_bits(state_.lfsr, 8 - static_cast<long long>(state_.lfsr.t % 8));
   else if (name == "back_bit") LfsrPanel::step_bits(state_.lfsr, -1);
   else if (name == "reset") state_.lfsr.t = 0;
+  else if (name == "play") lfsr_panel_.set_playing(true);
+  else if (name == "pause") lfsr_panel_.set_playing(false);
   else if (name == "lab=lfsr") state_.lab = LabId::lfsr;
   else if (name == "lab=about") state_.lab = LabId::about;
   else return false;
@@ -57,9 +59,10 @@ std::string LabApp::describe_json() const {
   notices += "]";
   char buf[512];
   std::snprintf(buf, sizeof buf,
-                "{\"lab\":\"%s\",\"hash\":\"%s\",\"frames\":%lld,\"lfsr\":{\"width\":%d,\"seed\":\"%s\",\"mask\":\"%s\","
+                "{\"lab\":\"%s\",\"hash\":\"%s\",\"frames\":%lld,\"frameBuildMs\":%.3f,\"frameTotalMs\":%.3f,\"playing\":%s,\"lfsr\":{\"width\":%d,\"seed\":\"%s\",\"mask\":\"%s\","
                 "\"t\":%" PRIu64 ",\"register\":\"%s\"},\"notices\":",
-                std::string(lab_name(state_.lab)).c_str(), json_escape(fragment()).c_str(), frames_, state_.lfsr.width,
+                std::string(lab_name(state_.lab)).c_str(), json_escape(fragment()).c_str(), frames_, frame_build_ms_, frame_total_ms_,
+                lfsr_panel_.playing() ? "true" : "false", state_.lfsr.width,
                 format_hex_upper(state_.lfsr.seed, (state_.lfsr.width + 3) / 4).c_str(),
                 format_hex_upper(state_.lfsr.mask, 2).c_str(), state_.lfsr.t,
                 format_hex_upper(view.lfsr.state, (state_.lfsr.width + 3) / 4).c_str());

@@ -31,6 +31,13 @@ class LabApp {
   void (*copy_to_clipboard)(const std::string& text) = nullptr;
   std::string page_url_without_fragment;
 
+  // CPU milliseconds of the last frame: building it (UI + core), and in total
+  // including WebGL submission (software GL in headless tests). For budgets.
+  void note_frame_cpu_ms(double build_ms, double total_ms) {
+    frame_build_ms_ = frame_build_ms_ * 0.9 + build_ms * 0.1;
+    frame_total_ms_ = frame_total_ms_ * 0.9 + total_ms * 0.1;
+  }
+
   const std::vector<std::string>& notices() const { return notices_; }
   long long frame_count() const { return frames_; }
 
@@ -43,6 +50,8 @@ class LabApp {
   std::vector<std::string> notices_;
   std::string copy_status_;
   long long frames_ = 0;
+  double frame_build_ms_ = 0.0;  // exponential moving averages
+  double frame_total_ms_ = 0.0;
 };
 
 }  // namespace shufflelab::ui

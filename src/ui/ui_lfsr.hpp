@@ -15,6 +15,7 @@ class LfsrPanel {
   // Commands shared by buttons, keys and the test hook.
   static void step_bits(LfsrLabState& state, long long delta);
   bool playing() const { return playing_; }
+  void set_playing(bool on) { playing_ = on; }
 
  private:
   void sync_buffers(const LfsrLabState& state);

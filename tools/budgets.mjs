@@ -1,0 +1,39 @@
+// Measures the foundation budgets and prints them (not a timed test):
+// download size (wasm + js, raw and gzip), first frame after navigation in
+// headless Chromium, and CPU time per frame with the LFSR lab running.
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { launch, openApp, command, state, SITE } from '../tests/e2e/browser.mjs';
+
+const files = ['shufflelab.js', 'shufflelab.wasm', 'app.js', 'index.html', 'style.css'];
+let raw = 0, gz = 0;
+for (const f of files) {
+  const data = readFileSync(join(SITE, f));
+  raw += data.length;
+  gz += gzipSync(data, { level: 9 }).length;
+}
+console.log(`download (${files.join(' + ')}): ${(raw / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzip` +
+            `  [budget 1536 KiB raw, 500 KB gzip]`);
+
+const env = await launch();
+try {
+  const firsts = [];
+  for (let i = 0; i < 5; i++) {
+    const { context, firstFrameMs } = await openApp(env, '#v=1&lab=lfsr');
+    firsts.push(firstFrameMs);
+    await context.close();
+  }
+  firsts.sort((a, b) => a - b);
+  console.log(`first frame after navigation: median ${firsts[2]} ms of ${firsts.join(', ')}  [budget 2000 ms]`);
+
+  const { page, context } = await openApp(env, '#v=1&lab=lfsr&seed=DEADBEEF&mask=CF');
+  await command(page, 'play');
+  await page.waitForTimeout(3000);
+  const s = await state(page);
+  console.log(`CPU per frame, LFSR lab running: ${s.frameBuildMs.toFixed(2)} ms building the frame (UI + core), ` +
+              `${s.frameTotalMs.toFixed(2)} ms including WebGL calls into software GL (moving averages, ${s.frames} frames)  [budget 4 ms]`);
+  await context.close();
+} finally {
+  await env.close();
+}
