@@ -4,6 +4,32 @@
 
 namespace shufflelab {
 
+void decode_lfsr_lab(FieldReader& fields, LfsrLabState& state) {
+  LfsrLabState c = state;
+  fields.decimal("width", kMinLfsrWidth, kMaxLfsrWidth, c.width);
+  fields.hex("mask", 2, c.mask);
+  std::uint64_t seed = 0;
+  if (fields.hex("seed", 16, seed)) {
+    if (seed == 0) fields.notice("seed: zero is refused (an all-zero register stays zero forever)");
+    else c.seed = seed;
+  }
+  fields.decimal("t", 0, kMaxLfsrStep, c.t);
+  // The seed must fit the width; otherwise the width is not taken either.
+  if ((c.seed & width_mask(c.width)) != c.seed) {
+    fields.notice("seed: more bits than the register's width " + std::to_string(c.width));
+    c.width = state.width;
+    if ((c.seed & width_mask(c.width)) != c.seed) c.seed = state.seed;
+  }
+  state = c;
+}
+
+void encode_lfsr_lab(const LfsrLabState& s, FieldWriter& out) {
+  if (s.width != 32) out.add("width", static_cast<std::uint64_t>(s.width));
+  out.add_hex("seed", s.seed, (s.width + 3) / 4);
+  out.add_hex("mask", s.mask, 2);
+  out.add("t", s.t);
+}
+
 LfsrView lfsr_view(const LfsrLabState& s) {
   LfsrView v;
   const GaloisLfsr seed{s.width, tarot_taps(s.width, s.mask), s.seed};

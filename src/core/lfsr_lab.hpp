@@ -9,9 +9,24 @@
 #include <vector>
 
 #include "core/lfsr.hpp"
-#include "core/url_state.hpp"
+#include "core/url_fields.hpp"
 
 namespace shufflelab {
+
+// The LFSR lab's state: the tarot register of seed 000 at bit-step t.
+struct LfsrLabState {
+  int width = 32;
+  std::uint64_t mask = 0xCF;        // the article's top-byte mask
+  std::uint64_t seed = 0xDEADBEEF;  // nonzero, fits the width
+  std::uint64_t t = 0;              // bit-steps from the seed
+  bool operator==(const LfsrLabState&) const = default;
+};
+
+constexpr std::uint64_t kMaxLfsrStep = (std::uint64_t{1} << 53);  // exact in a JS number
+
+// Link fields: width (if not 32), seed, mask, t.
+void decode_lfsr_lab(FieldReader& fields, LfsrLabState& state);
+void encode_lfsr_lab(const LfsrLabState& state, FieldWriter& out);
 
 struct LfsrView {
   GaloisLfsr lfsr;            // register at bit-step t

@@ -5,12 +5,15 @@
 // open); a malformed or out-of-range value produces a notice and that field
 // keeps its default, never a crash. Fragments longer than kMaxFragmentLength
 // are refused whole (the notice says so) because no valid state needs that.
+// Each lab owns its fields (decode_*_lab / encode_*_lab in core/<lab>_lab);
+// only the current lab's fields are written, which keeps links short.
 #pragma once
-#include <cstdint>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
+
+#include "core/lfsr_lab.hpp"
+#include "core/url_fields.hpp"
 
 namespace shufflelab {
 
@@ -20,17 +23,6 @@ constexpr std::size_t kMaxFragmentLength = 2048;
 enum class LabId { lfsr, about };
 
 std::string_view lab_name(LabId lab);
-
-// The LFSR lab's state: the tarot register of seed 000 at bit-step t.
-struct LfsrLabState {
-  int width = 32;
-  std::uint64_t mask = 0xCF;         // the article's top-byte mask
-  std::uint64_t seed = 0xDEADBEEF;   // nonzero, fits the width
-  std::uint64_t t = 0;               // bit-steps from the seed
-  bool operator==(const LfsrLabState&) const = default;
-};
-
-constexpr std::uint64_t kMaxLfsrStep = (std::uint64_t{1} << 53);  // exact in a JS number
 
 struct LabState {
   LabId lab = LabId::lfsr;
@@ -44,8 +36,8 @@ struct DecodedState {
 };
 
 // Splits "a=1&b=2" (leading '#' optional) into pairs; no percent-decoding is
-// needed because every value we write is [0-9A-Za-z_-].
-std::vector<std::pair<std::string, std::string>> split_fragment(std::string_view fragment);
+// needed because every value we write is [0-9A-Za-z_.,+-].
+FragmentPairs split_fragment(std::string_view fragment);
 
 DecodedState decode_fragment(std::string_view fragment);
 std::string encode_fragment(const LabState& state);  // starts with '#'
