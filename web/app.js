@@ -80,6 +80,60 @@
   }
   window.addEventListener('error', function (e) { hook.errors.push(String(e.message)); });
 
+  // Long jobs run in a module worker with the core ES module. One worker runs
+  // one job at a time; cancelling terminates it and a fresh one takes over.
+  const jobs = new Map();  // id -> {state, progress, summary, result}
+  let worker = null;
+  const queue = [];
+  let busyWith = 0;
+  let workerFailures = 0;
+  function spawnWorker() {
+    worker = new Worker('worker.js', { type: 'module' });
+    worker.onmessage = function (e) {
+      const m = e.data;
+      workerFailures = 0;
+      jobs.set(m.id, m);
+      if (m.state !== 1) { busyWith = 0; pump(); }
+    };
+    worker.onerror = function (e) {
+      e.preventDefault();
+      if (busyWith) jobs.set(busyWith, { state: 3, progress: 0, summary: 'the worker stopped: ' + (e.message || 'unknown error') });
+      worker.terminate();
+      busyWith = 0;
+      // A worker that cannot even load would fail forever: stop after three tries.
+      if (++workerFailures >= 3) {
+        for (const q of queue.splice(0)) jobs.set(q.id, { state: 3, progress: 0, summary: 'the compute worker cannot start' });
+        worker = null;
+        return;
+      }
+      spawnWorker();
+      pump();
+    };
+  }
+  function pump() {
+    if (busyWith || !queue.length) return;
+    const next = queue.shift();
+    busyWith = next.id;
+    worker.postMessage(next);
+  }
+  window.shufflelabJobs = {
+    start: function (id, kind, params) {
+      if (!worker) spawnWorker();
+      jobs.set(id, { state: 1, progress: 0, summary: 'starting' });
+      queue.push({ id: id, kind: kind, params: params });
+      pump();
+    },
+    cancel: function (id) {
+      const j = jobs.get(id);
+      if (!j || j.state !== 1) return;
+      jobs.set(id, { state: 4, progress: j.progress, summary: 'cancelled' });
+      const waiting = queue.findIndex(function (q) { return q.id === id; });
+      if (waiting >= 0) { queue.splice(waiting, 1); return; }
+      if (busyWith === id) { worker.terminate(); busyWith = 0; spawnWorker(); pump(); }
+    },
+    poll: function (id) { return jobs.get(id) || { state: 0, progress: 0, summary: '' }; },
+  };
+
   const script = document.createElement('script');
   script.src = 'shufflelab.js';
   script.onerror = function () { fail('Could not load shufflelab.js. Is the site complete?'); };

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "app/web_glue.hpp"
+#include "app/worker_job_runner.hpp"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
@@ -26,6 +27,7 @@ constexpr float kBaseFontPixels = 16.0f;
 struct App {
   GLFWwindow* window = nullptr;
   shufflelab::ui::LabApp lab;
+  shufflelab::web::WorkerJobRunner jobs;
   ImGuiStyle base_style;
   float font_scale = 0.0f;
   std::string written_fragment;
@@ -180,6 +182,7 @@ int main() {
   io.SetClipboardTextFn = set_clipboard;
   io.GetClipboardTextFn = get_clipboard;
   g_app->lab.copy_to_clipboard = shufflelab::web::copy_to_clipboard;
+  g_app->lab.set_job_runner(&g_app->jobs);
   g_app->lab.page_url_without_fragment = shufflelab::web::page_url_without_fragment();
   g_app->lab.open_fragment(shufflelab::web::location_fragment());
 

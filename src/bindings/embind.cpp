@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/jobs.hpp"
 #include "core/lfsr.hpp"
 #include "core/parse.hpp"
 #include "core/url_state.hpp"
@@ -47,6 +48,20 @@ val decode_link(const std::string& fragment) {
   return result;
 }
 
+// Long jobs (core/jobs.hpp): the worker steps them in slices.
+std::shared_ptr<Job> make_job_or_throw(const std::string& kind, const std::string& params) {
+  auto job = make_job(kind, params);
+  if (!job) throw_js(job.error());
+  return job.value();
+}
+
+val job_result(const std::shared_ptr<Job>& job) {
+  const std::vector<double> r = job->result();
+  return val(typed_memory_view(r.size(), r.data())).call<val>("slice");
+}
+
+double job_step(Job& job, double budget) { return job.step(static_cast<std::uint64_t>(budget)); }
+
 std::string version() { return "shufflelab core, URL format v" + std::to_string(kUrlFormatVersion); }
 
 }  // namespace
@@ -55,4 +70,11 @@ EMSCRIPTEN_BINDINGS(shufflelab_core) {
   function("version", &version);
   function("tarotBytes", &tarot_bytes);
   function("decodeLink", &decode_link);
+  class_<Job>("Job")
+      .smart_ptr<std::shared_ptr<Job>>("JobPtr")
+      .function("step", &job_step)
+      .function("done", &Job::done)
+      .function("summary", &Job::summary);
+  function("makeJob", &make_job_or_throw);
+  function("jobResult", &job_result);
 }

@@ -46,13 +46,15 @@ bool LabApp::command(const std::string& name) {
   else if (name == "reset") state_.lfsr.t = 0;
   else if (name == "play") lfsr_panel_.set_playing(true);
   else if (name == "pause") lfsr_panel_.set_playing(false);
+  else if (name == "check_period") lfsr_panel_.start_step_check(state_.lfsr, *jobs_);
+  else if (name == "cancel_check") lfsr_panel_.cancel_step_check(*jobs_);
   else if (name == "lab=lfsr") state_.lab = LabId::lfsr;
   else if (name == "lab=about") state_.lab = LabId::about;
   else return false;
   return true;
 }
 
-std::string LabApp::describe_json() const {
+std::string LabApp::describe_json() {
   const LfsrView view = lfsr_view(state_.lfsr);
   std::string notices = "[";
   for (std::size_t i = 0; i < notices_.size(); ++i) notices += (i ? ",\"" : "\"") + json_escape(notices_[i]) + "\"";
@@ -66,7 +68,7 @@ std::string LabApp::describe_json() const {
                 format_hex_upper(state_.lfsr.seed, (state_.lfsr.width + 3) / 4).c_str(),
                 format_hex_upper(state_.lfsr.mask, 2).c_str(), state_.lfsr.t,
                 format_hex_upper(view.lfsr.state, (state_.lfsr.width + 3) / 4).c_str());
-  return std::string(buf) + notices + "}";
+  return std::string(buf) + notices + "," + lfsr_panel_.describe_json(*jobs_) + "}";
 }
 
 void LabApp::draw_navigation(float width) {
@@ -133,7 +135,7 @@ void LabApp::frame() {
   ImGui::BeginChild("lab", ImVec2(0, 0), false);
   draw_notices();
   switch (state_.lab) {
-    case LabId::lfsr: lfsr_panel_.draw(state_.lfsr); break;
+    case LabId::lfsr: lfsr_panel_.draw(state_.lfsr, *jobs_); break;
     case LabId::about: draw_about_panel(); break;
   }
   ImGui::EndChild();

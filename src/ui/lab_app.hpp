@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/url_state.hpp"
+#include "ui/job_runner.hpp"
 #include "ui/ui_lfsr.hpp"
 
 namespace shufflelab::ui {
@@ -25,7 +26,11 @@ class LabApp {
   bool command(const std::string& name);
 
   // The state as JSON for the browser test hook (window.shufflelab.state()).
-  std::string describe_json() const;
+  std::string describe_json();
+
+  // Set by the platform layer: where long jobs run (a Web Worker in the
+  // browser). Without one, jobs run inline in small slices per frame.
+  void set_job_runner(JobRunner* runner) { jobs_ = runner ? runner : &inline_jobs_; }
 
   // Set by the platform layer: copy text to the clipboard (navigator.clipboard).
   void (*copy_to_clipboard)(const std::string& text) = nullptr;
@@ -46,6 +51,8 @@ class LabApp {
   void draw_notices();
 
   LabState state_;
+  InlineJobRunner inline_jobs_;
+  JobRunner* jobs_ = &inline_jobs_;
   LfsrPanel lfsr_panel_;
   std::vector<std::string> notices_;
   std::string copy_status_;

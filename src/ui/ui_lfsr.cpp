@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "core/lfsr_lab.hpp"
+#include "core/gf2.hpp"
 #include "core/parse.hpp"
 #include "imgui.h"
 #include "ui/ui_widgets.hpp"
@@ -190,7 +191,122 @@ void LfsrPanel::draw_register(const LfsrLabState& state) {
   }
 }
 
-bool LfsrPanel::draw(LfsrLabState& state) {
+namespace {
+// 4294967295 -> "4,294,967,295": periods are long numbers read by people.
+std::string grouped(const std::string& digits) {
+  std::string out;
+  const std::size_t n = digits.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    out += digits[i];
+    if (i + 1 < n && (n - i - 1) % 3 == 0) out += ',';
+  }
+  return out;
+}
+std::string grouped(Uint128 v) { return grouped(to_decimal(v)); }
+}  // namespace
+
+void LfsrPanel::draw_period(const LfsrLabState& state, JobRunner& jobs) {
+  if (!(analysed_.width == state.width && analysed_.mask == state.mask && analysed_.seed == state.seed)) {
+    analysed_ = state;
+    auto a = analyse_galois(GaloisLfsr{state.width, tarot_taps(state.width, state.mask), state.seed});
+    analysis_.reset();
+    analysis_error_.clear();
+    if (a) analysis_ = a.value(); else analysis_error_ = a.error();
+  }
+  if (maximal_masks_width_ != state.width) {
+    maximal_masks_ = maximal_tarot_masks(state.width);
+    maximal_masks_width_ = state.width;
+  }
+  section("Period (exact, over GF(2))");
+  if (!analysis_) {
+    field_error(analysis_error_);
+    return;
+  }
+  const MapAnalysis& m = analysis_->map;
+  const SeedPeriod& p = analysis_->seed;
+  const Uint128 all = m.nonzero_states;
+  ImGui::Text("This seed returns after %s bit-steps", grouped(p.period).c_str());
+  if (p.tail > 0) ImGui::SameLine(), ImGui::Text("(after a tail of %d steps)", p.tail);
+  help_marker("Computed from the order of x modulo the seed's annihilating polynomial, not by stepping. "
+              "Use \"Check by stepping\" below to count it the slow way.");
+  ImGui::Text("Longest cycle for this mask: %s of the %s nonzero states", grouped(m.max_period).c_str(),
+              grouped(all).c_str());
+  if (m.maximal) {
+    ImGui::TextColored(colors::kGood, "Mask %s is maximal: every nonzero seed runs through all %s states.",
+                       format_hex_upper(state.mask, 2).c_str(), grouped(all).c_str());
+  } else {
+    ImGui::TextColored(colors::kError, "Mask %s is NOT maximal: no seed visits all %s nonzero states.",
+                       format_hex_upper(state.mask, 2).c_str(), grouped(all).c_str());
+    const double share = static_cast<double>(m.weak_seeds) / static_cast<double>(all) * 100.0;
+    ImGui::Text("%s seeds (%.3f%%) sit on cycles shorter than the longest.", grouped(m.weak_seeds).c_str(), share);
+  }
+  if (p.period < m.max_period)
+    ImGui::TextColored(colors::kError, "Weak seed: this seed is on a short cycle of %s steps.", grouped(p.period).c_str());
+
+  if (ImGui::TreeNode("Polynomial and factors")) {
+    ImGui::TextWrapped("Characteristic polynomial: %s", to_string(m.characteristic).c_str());
+    for (const FactorInfo& f : m.factors) {
+      const bool primitive = f.poly.degree() < 64 && f.order == mersenne(f.poly.degree());
+      ImGui::BulletText("%s%s: degree %d, order of x = %s%s", to_string(f.poly).c_str(),
+                        f.multiplicity > 1 ? (" ^" + std::to_string(f.multiplicity)).c_str() : "", f.poly.degree(),
+                        grouped(f.order).c_str(), primitive ? " (primitive)" : "");
+    }
+    ImGui::Text("Cycle lengths (length: number of cycles):");
+    for (const CycleClass& c : m.cycle_lengths)
+      ImGui::BulletText("%s: %s", grouped(c.length).c_str(), grouped(c.cycles).c_str());
+    ImGui::TreePop();
+  }
+  std::string masks;
+  for (auto mk : maximal_masks_) masks += (masks.empty() ? "" : " ") + format_hex_upper(mk, 2);
+  ImGui::TextWrapped("Maximal top-byte masks at width %d: %s", state.width, masks.empty() ? "none" : masks.c_str());
+
+  // The brute-force check: step until the seed comes back (a job, off the UI thread).
+  const bool can_step = state.width <= 40;
+  JobStatus job = step_job_ ? jobs.status(step_job_) : JobStatus{};
+  const bool same_state = step_job_state_.width == state.width && step_job_state_.mask == state.mask &&
+                          step_job_state_.seed == state.seed;
+  if (job.state == JobStatus::State::running) {
+    ImGui::ProgressBar(static_cast<float>(job.progress), ImVec2(ImGui::GetFontSize() * 16.0f, 0));
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) jobs.cancel(step_job_);
+    ImGui::TextColored(colors::kMuted, "%s", job.summary.c_str());
+  } else {
+    ImGui::BeginDisabled(!can_step);
+    if (ImGui::Button("Check by stepping")) start_step_check(state, jobs);
+    ImGui::EndDisabled();
+    help_marker("Steps the register one bit at a time until the seed comes back, in a background worker. "
+                "Up to 2^32 steps: a few seconds.");
+    if (same_state && job.state == JobStatus::State::done && !job.result.empty()) {
+      const auto counted = static_cast<std::uint64_t>(job.result[0]);
+      const bool agrees = counted == (p.tail ? 0 : p.period);
+      ImGui::TextColored(agrees ? colors::kGood : colors::kError, "Stepping: %s. %s", job.summary.c_str(),
+                         agrees ? "It agrees with the algebra." : "It disagrees with the algebra!");
+    } else if (same_state && (job.state == JobStatus::State::failed || job.state == JobStatus::State::cancelled)) {
+      ImGui::TextColored(colors::kMuted, "Stepping: %s", job.summary.c_str());
+    }
+  }
+}
+
+void LfsrPanel::start_step_check(const LfsrLabState& state, JobRunner& jobs) {
+  if (step_job_) jobs.cancel(step_job_);
+  step_job_state_ = state;
+  step_job_ = jobs.start("lfsr_step_period", "width=" + std::to_string(state.width) + "&mask=" +
+                                                 format_hex_upper(state.mask, 2) + "&seed=" + format_hex_upper(state.seed, 16));
+}
+
+std::string LfsrPanel::describe_json(JobRunner& jobs) {
+  std::string out = "\"period\":";
+  out += analysis_ ? "\"" + to_decimal(analysis_->seed.period) + "\",\"maxPeriod\":\"" + to_decimal(analysis_->map.max_period) +
+                         "\",\"maximal\":" + (analysis_->map.maximal ? "true" : "false")
+                   : std::string("null");
+  const JobStatus job = step_job_ ? jobs.status(step_job_) : JobStatus{};
+  char buf[160];
+  std::snprintf(buf, sizeof buf, ",\"stepJob\":{\"state\":%d,\"progress\":%.4f,\"period\":%.0f}",
+                static_cast<int>(job.state), job.progress, job.result.empty() ? -1.0 : job.result[0]);
+  return out + buf;
+}
+
+bool LfsrPanel::draw(LfsrLabState& state, JobRunner& jobs) {
   sync_buffers(state);
   ImGui::TextUnformatted("The Game Boy tarot LFSR");
   help_marker("A 32-bit register in four bytes. Each bit-step shifts it right by one; when a 1 falls out of "
@@ -202,6 +318,7 @@ bool LfsrPanel::draw(LfsrLabState& state) {
   const bool changed = draw_controls(state);
   ImGui::Spacing();
   draw_register(state);
+  draw_period(state, jobs);
   return changed;
 }
 
