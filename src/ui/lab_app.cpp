@@ -1,10 +1,7 @@
 #include "ui/lab_app.hpp"
 
-#include <cinttypes>
 #include <cstdio>
 
-#include "core/lfsr_lab.hpp"
-#include "core/parse.hpp"
 #include "imgui.h"
 #include "ui/ui_about.hpp"
 #include "ui/ui_widgets.hpp"
@@ -18,20 +15,20 @@ struct NavEntry {
   const char* blurb;
 };
 constexpr NavEntry kNav[] = {
-    {LabId::lfsr, "LFSR", "step a shift register bit by bit"},
+    {LabId::lfsr, "LFSR", "step a shift register bit by bit; its exact period"},
     {LabId::about, "About", "what each lab teaches, sources"},
 };
+}  // namespace
 
-std::string json_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '"' || c == '\\') { out += '\\'; out += c; }
+std::string json_string(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\', out += c;
     else if (static_cast<unsigned char>(c) < 0x20) out += ' ';
     else out += c;
   }
-  return out;
+  return out + "\"";
 }
-}  // namespace
 
 void LabApp::open_fragment(const std::string& fragment) {
   DecodedState decoded = decode_fragment(fragment);
@@ -40,35 +37,32 @@ void LabApp::open_fragment(const std::string& fragment) {
 }
 
 bool LabApp::command(const std::string& name) {
-  if (name == "step_bit") LfsrPanel::step_bits(state_.lfsr, 1);
-  else if (name == "step_byte") LfsrPanel::step_bits(state_.lfsr, 8 - static_cast<long long>(state_.lfsr.t % 8));
-  else if (name == "back_bit") LfsrPanel::step_bits(state_.lfsr, -1);
-  else if (name == "reset") state_.lfsr.t = 0;
-  else if (name == "play") lfsr_panel_.set_playing(true);
-  else if (name == "pause") lfsr_panel_.set_playing(false);
-  else if (name == "check_period") lfsr_panel_.start_step_check(state_.lfsr, *jobs_);
-  else if (name == "cancel_check") lfsr_panel_.cancel_step_check(*jobs_);
-  else if (name == "lab=lfsr") state_.lab = LabId::lfsr;
-  else if (name == "lab=about") state_.lab = LabId::about;
-  else return false;
-  return true;
+  if (name.rfind("lab=", 0) == 0) {
+    for (const auto& e : kNav)
+      if (name.substr(4) == lab_name(e.id)) return state_.lab = e.id, true;
+    return false;
+  }
+  switch (state_.lab) {
+    case LabId::lfsr: return lfsr_panel_.command(name, state_.lfsr, ctx_);
+    case LabId::about: return false;
+  }
+  return false;
 }
 
 std::string LabApp::describe_json() {
-  const LfsrView view = lfsr_view(state_.lfsr);
   std::string notices = "[";
-  for (std::size_t i = 0; i < notices_.size(); ++i) notices += (i ? ",\"" : "\"") + json_escape(notices_[i]) + "\"";
+  for (std::size_t i = 0; i < notices_.size(); ++i) notices += (i ? "," : "") + json_string(notices_[i]);
   notices += "]";
-  char buf[512];
-  std::snprintf(buf, sizeof buf,
-                "{\"lab\":\"%s\",\"hash\":\"%s\",\"frames\":%lld,\"frameBuildMs\":%.3f,\"frameTotalMs\":%.3f,\"playing\":%s,\"lfsr\":{\"width\":%d,\"seed\":\"%s\",\"mask\":\"%s\","
-                "\"t\":%" PRIu64 ",\"register\":\"%s\"},\"notices\":",
-                std::string(lab_name(state_.lab)).c_str(), json_escape(fragment()).c_str(), frames_, frame_build_ms_, frame_total_ms_,
-                lfsr_panel_.playing() ? "true" : "false", state_.lfsr.width,
-                format_hex_upper(state_.lfsr.seed, (state_.lfsr.width + 3) / 4).c_str(),
-                format_hex_upper(state_.lfsr.mask, 2).c_str(), state_.lfsr.t,
-                format_hex_upper(view.lfsr.state, (state_.lfsr.width + 3) / 4).c_str());
-  return std::string(buf) + notices + "," + lfsr_panel_.describe_json(*jobs_) + "}";
+  char timing[128];
+  std::snprintf(timing, sizeof timing, "\"frames\":%lld,\"frameBuildMs\":%.3f,\"frameTotalMs\":%.3f", frames_,
+                frame_build_ms_, frame_total_ms_);
+  std::string out = "{\"lab\":" + json_string(lab_name(state_.lab)) + ",\"hash\":" + json_string(fragment()) + "," +
+                    timing + ",\"notices\":" + notices;
+  switch (state_.lab) {
+    case LabId::lfsr: out += ",\"lfsr\":" + lfsr_panel_.describe_json(state_.lfsr, ctx_); break;
+    case LabId::about: break;
+  }
+  return out + "}";
 }
 
 void LabApp::draw_navigation(float width) {
@@ -93,13 +87,9 @@ void LabApp::draw_navigation(float width) {
   ImGui::Separator();
   if (ImGui::Button("Copy link", ImVec2(-1, 0))) {
     const std::string url = page_url_without_fragment + fragment();
-    if (copy_to_clipboard) {
-      copy_to_clipboard(url);
-      copy_status_ = "Link copied.";
-    } else {
-      ImGui::SetClipboardText(url.c_str());
-      copy_status_ = "Link copied.";
-    }
+    if (copy_to_clipboard) copy_to_clipboard(url);
+    else ImGui::SetClipboardText(url.c_str());
+    copy_status_ = "Link copied.";
   }
   if (!copy_status_.empty()) ImGui::TextColored(colors::kGood, "%s", copy_status_.c_str());
   ImGui::EndChild();
@@ -135,7 +125,7 @@ void LabApp::frame() {
   ImGui::BeginChild("lab", ImVec2(0, 0), false);
   draw_notices();
   switch (state_.lab) {
-    case LabId::lfsr: lfsr_panel_.draw(state_.lfsr, *jobs_); break;
+    case LabId::lfsr: lfsr_panel_.draw(state_.lfsr, ctx_); break;
     case LabId::about: draw_about_panel(); break;
   }
   ImGui::EndChild();

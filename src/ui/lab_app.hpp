@@ -7,6 +7,7 @@
 
 #include "core/url_state.hpp"
 #include "ui/job_runner.hpp"
+#include "ui/panel_context.hpp"
 #include "ui/ui_lfsr.hpp"
 
 namespace shufflelab::ui {
@@ -22,7 +23,8 @@ class LabApp {
   // The fragment for the current state (what the address bar should show).
   std::string fragment() const { return encode_fragment(state_); }
 
-  // A test hook command: "step_bit", "step_byte", "back_bit", "reset", "lab=NAME".
+  // Test hook / keyboard commands: "lab=NAME" switches labs; anything else
+  // goes to the current lab's panel. Returns false for an unknown command.
   bool command(const std::string& name);
 
   // The state as JSON for the browser test hook (window.shufflelab.state()).
@@ -30,7 +32,8 @@ class LabApp {
 
   // Set by the platform layer: where long jobs run (a Web Worker in the
   // browser). Without one, jobs run inline in small slices per frame.
-  void set_job_runner(JobRunner* runner) { jobs_ = runner ? runner : &inline_jobs_; }
+  void set_job_runner(JobRunner* runner) { ctx_.jobs = runner ? runner : &inline_jobs_; }
+  void set_gpu_views(GpuViews* gpu) { ctx_.gpu = gpu; }
 
   // Set by the platform layer: copy text to the clipboard (navigator.clipboard).
   void (*copy_to_clipboard)(const std::string& text) = nullptr;
@@ -52,7 +55,7 @@ class LabApp {
 
   LabState state_;
   InlineJobRunner inline_jobs_;
-  JobRunner* jobs_ = &inline_jobs_;
+  PanelContext ctx_{&inline_jobs_, nullptr};
   LfsrPanel lfsr_panel_;
   std::vector<std::string> notices_;
   std::string copy_status_;

@@ -294,19 +294,39 @@ void LfsrPanel::start_step_check(const LfsrLabState& state, JobRunner& jobs) {
                                                  format_hex_upper(state.mask, 2) + "&seed=" + format_hex_upper(state.seed, 16));
 }
 
-std::string LfsrPanel::describe_json(JobRunner& jobs) {
-  std::string out = "\"period\":";
-  out += analysis_ ? "\"" + to_decimal(analysis_->seed.period) + "\",\"maxPeriod\":\"" + to_decimal(analysis_->map.max_period) +
-                         "\",\"maximal\":" + (analysis_->map.maximal ? "true" : "false")
+bool LfsrPanel::command(std::string_view name, LfsrLabState& state, PanelContext& ctx) {
+  if (name == "step_bit") step_bits(state, 1);
+  else if (name == "step_byte") step_bits(state, 8 - static_cast<long long>(state.t % 8));
+  else if (name == "back_bit") step_bits(state, -1);
+  else if (name == "reset") state.t = 0;
+  else if (name == "play") playing_ = true;
+  else if (name == "pause") playing_ = false;
+  else if (name == "check_period") start_step_check(state, *ctx.jobs);
+  else if (name == "cancel_check") { if (step_job_) ctx.jobs->cancel(step_job_); }
+  else return false;
+  return true;
+}
+
+std::string LfsrPanel::describe_json(const LfsrLabState& state, PanelContext& ctx) {
+  const LfsrView view = lfsr_view(state);
+  const int digits = (state.width + 3) / 4;
+  std::string out = "{\"width\":" + std::to_string(state.width) + ",\"seed\":" +
+                    json_string(format_hex_upper(state.seed, digits)) + ",\"mask\":" +
+                    json_string(format_hex_upper(state.mask, 2)) + ",\"t\":" + std::to_string(state.t) +
+                    ",\"register\":" + json_string(format_hex_upper(view.lfsr.state, digits)) +
+                    ",\"playing\":" + (playing_ ? "true" : "false") + ",\"period\":";
+  out += analysis_ ? json_string(to_decimal(analysis_->seed.period)) + ",\"maxPeriod\":" +
+                         json_string(to_decimal(analysis_->map.max_period)) +
+                         ",\"maximal\":" + (analysis_->map.maximal ? "true" : "false")
                    : std::string("null");
-  const JobStatus job = step_job_ ? jobs.status(step_job_) : JobStatus{};
+  const JobStatus job = step_job_ ? ctx.jobs->status(step_job_) : JobStatus{};
   char buf[160];
-  std::snprintf(buf, sizeof buf, ",\"stepJob\":{\"state\":%d,\"progress\":%.4f,\"period\":%.0f}",
+  std::snprintf(buf, sizeof buf, ",\"stepJob\":{\"state\":%d,\"progress\":%.4f,\"period\":%.0f}}",
                 static_cast<int>(job.state), job.progress, job.result.empty() ? -1.0 : job.result[0]);
   return out + buf;
 }
 
-bool LfsrPanel::draw(LfsrLabState& state, JobRunner& jobs) {
+bool LfsrPanel::draw(LfsrLabState& state, PanelContext& ctx) {
   sync_buffers(state);
   ImGui::TextUnformatted("The Game Boy tarot LFSR");
   help_marker("A 32-bit register in four bytes. Each bit-step shifts it right by one; when a 1 falls out of "
@@ -318,7 +338,7 @@ bool LfsrPanel::draw(LfsrLabState& state, JobRunner& jobs) {
   const bool changed = draw_controls(state);
   ImGui::Spacing();
   draw_register(state);
-  draw_period(state, jobs);
+  draw_period(state, *ctx.jobs);
   return changed;
 }
 

@@ -7,23 +7,20 @@
 
 #include "core/lfsr_lab.hpp"
 #include "core/period.hpp"
-#include "ui/job_runner.hpp"
+#include "ui/panel_context.hpp"
 
 namespace shufflelab::ui {
 
 class LfsrPanel {
  public:
   // Draws the panel; may change `state` (steps, edits). Returns true if it did.
-  bool draw(LfsrLabState& state, JobRunner& jobs);
+  bool draw(LfsrLabState& state, PanelContext& ctx);
+  bool command(std::string_view name, LfsrLabState& state, PanelContext& ctx);
+  std::string describe_json(const LfsrLabState& state, PanelContext& ctx);
 
   // Commands shared by buttons, keys and the test hook.
   static void step_bits(LfsrLabState& state, long long delta);
   void start_step_check(const LfsrLabState& state, JobRunner& jobs);
-  void cancel_step_check(JobRunner& jobs) { if (step_job_) jobs.cancel(step_job_); }
-  // Test hook: the analysis and the stepping job as JSON fields (no braces).
-  std::string describe_json(JobRunner& jobs);
-  bool playing() const { return playing_; }
-  void set_playing(bool on) { playing_ = on; }
 
  private:
   void sync_buffers(const LfsrLabState& state);

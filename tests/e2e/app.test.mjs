@@ -93,27 +93,27 @@ test('keyboard and touch reach the app', async () => {
 test('long work runs in a worker: the stepping check agrees with the algebra, and cancel is immediate', async () => {
   const { page, context, problems } = await openApp(env, '#v=1&lab=lfsr&width=20&seed=12345&mask=CF');
   await command(page, 'check_period');
-  await page.waitForFunction(() => window.shufflelab.state().stepJob.state === 2, null, { timeout: 20000 });
+  await page.waitForFunction(() => window.shufflelab.state().lfsr.stepJob.state === 2, null, { timeout: 20000 });
   let s = await state(page);
-  assert.equal(String(s.stepJob.period), s.period);
+  assert.equal(String(s.lfsr.stepJob.period), s.lfsr.period);
 
   // Width 32 from seed 1 takes about 2^32 steps: start it, then cancel it.
   await page.evaluate(() => { location.hash = '#v=1&lab=lfsr&seed=00000001&mask=CF'; });
   await page.waitForFunction(() => window.shufflelab.state().lfsr.seed === '00000001');
   await command(page, 'check_period');
-  await page.waitForFunction(() => window.shufflelab.state().stepJob.progress > 0, null, { timeout: 10000 });
+  await page.waitForFunction(() => window.shufflelab.state().lfsr.stepJob.progress > 0, null, { timeout: 10000 });
   const t0 = Date.now();
   await command(page, 'cancel_check');
   s = await state(page);
-  assert.equal(s.stepJob.state, 4, 'cancelled');
+  assert.equal(s.lfsr.stepJob.state, 4, 'cancelled');
   assert.ok(Date.now() - t0 < 1000);
   // The worker is restartable: a new check on a small register completes.
   await page.evaluate(() => { location.hash = '#v=1&lab=lfsr&width=12&seed=ABC&mask=B8'; });
   await page.waitForFunction(() => window.shufflelab.state().lfsr.width === 12);
   await command(page, 'check_period');
-  await page.waitForFunction(() => window.shufflelab.state().stepJob.state === 2, null, { timeout: 20000 });
+  await page.waitForFunction(() => window.shufflelab.state().lfsr.stepJob.state === 2, null, { timeout: 20000 });
   s = await state(page);
-  assert.equal(String(s.stepJob.period), s.period);
+  assert.equal(String(s.lfsr.stepJob.period), s.lfsr.period);
   assert.deepEqual(problems, []);
   await context.close();
 });

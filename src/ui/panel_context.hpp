@@ -1,0 +1,25 @@
+// panel_context.hpp: what every lab panel gets from the app besides its own
+// state: where to run long jobs, and the GPU views (null when there is no GPU,
+// as in the native smoke test). Every panel has the same three entry points:
+//   bool draw(State&, PanelContext&);                   // true if the state changed
+//   bool command(std::string_view, State&, PanelContext&); // test hook and keys
+//   std::string describe_json(const State&, PanelContext&); // a JSON object
+#pragma once
+#include <string>
+#include <string_view>
+
+#include "ui/job_runner.hpp"
+
+namespace shufflelab::ui {
+
+class GpuViews;  // ui/gpu_views.hpp, implemented by the app with WebGL2
+
+struct PanelContext {
+  JobRunner* jobs = nullptr;  // never null while a panel draws
+  GpuViews* gpu = nullptr;
+};
+
+// Small JSON helpers for describe_json (strings escaped, numbers as given).
+std::string json_string(std::string_view text);
+
+}  // namespace shufflelab::ui
