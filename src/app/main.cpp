@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app/gl_views.hpp"
 #include "app/web_glue.hpp"
 #include "app/worker_job_runner.hpp"
 #include "imgui.h"
@@ -28,6 +29,7 @@ struct App {
   GLFWwindow* window = nullptr;
   shufflelab::ui::LabApp lab;
   shufflelab::web::WorkerJobRunner jobs;
+  shufflelab::web::GlViews gl_views;
   ImGuiStyle base_style;
   float font_scale = 0.0f;
   std::string written_fragment;
@@ -183,6 +185,7 @@ int main() {
   io.GetClipboardTextFn = get_clipboard;
   g_app->lab.copy_to_clipboard = shufflelab::web::copy_to_clipboard;
   g_app->lab.set_job_runner(&g_app->jobs);
+  g_app->lab.set_gpu_views(&g_app->gl_views);
   g_app->lab.page_url_without_fragment = shufflelab::web::page_url_without_fragment();
   g_app->lab.open_fragment(shufflelab::web::location_fragment());
 

@@ -1,0 +1,6 @@
+#version 300 es
+// Vertex shader: one triangle that covers the render target; no buffers needed.
+void main() {
+  vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
+  gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
+}
