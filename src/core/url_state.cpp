@@ -7,7 +7,7 @@ struct LabEntry {
   LabId id;
   std::string_view name;
 };
-constexpr LabEntry kLabs[] = {{LabId::lfsr, "lfsr"}, {LabId::about, "about"}};
+constexpr LabEntry kLabs[] = {{LabId::lfsr, "lfsr"}, {LabId::dice, "dice"}, {LabId::about, "about"}};
 }  // namespace
 
 std::string_view lab_name(LabId lab) {
@@ -60,6 +60,7 @@ DecodedState decode_fragment(std::string_view fragment) {
   }
   switch (out.state.lab) {
     case LabId::lfsr: decode_lfsr_lab(fields, out.state.lfsr); break;
+    case LabId::dice: decode_dice_lab(fields, out.state.dice); break;
     case LabId::about: break;
   }
   return out;
@@ -69,6 +70,7 @@ std::string encode_fragment(const LabState& state) {
   FieldWriter fields;
   switch (state.lab) {
     case LabId::lfsr: encode_lfsr_lab(state.lfsr, fields); break;
+    case LabId::dice: encode_dice_lab(state.dice, fields); break;
     case LabId::about: break;
   }
   return "#v=" + std::to_string(kUrlFormatVersion) + "&lab=" + std::string(lab_name(state.lab)) + fields.text();

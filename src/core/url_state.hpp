@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/dice_lab.hpp"
 #include "core/lfsr_lab.hpp"
 #include "core/url_fields.hpp"
 
@@ -20,13 +21,14 @@ namespace shufflelab {
 constexpr int kUrlFormatVersion = 1;
 constexpr std::size_t kMaxFragmentLength = 2048;
 
-enum class LabId { lfsr, about };
+enum class LabId { lfsr, dice, about };
 
 std::string_view lab_name(LabId lab);
 
 struct LabState {
   LabId lab = LabId::lfsr;
   LfsrLabState lfsr;
+  DiceLabState dice;
   bool operator==(const LabState&) const = default;
 };
 

@@ -16,6 +16,7 @@ struct NavEntry {
 };
 constexpr NavEntry kNav[] = {
     {LabId::lfsr, "LFSR", "step a shift register bit by bit; its exact period"},
+    {LabId::dice, "Dice", "squeeze random bits into a range; the exact bias"},
     {LabId::about, "About", "what each lab teaches, sources"},
 };
 }  // namespace
@@ -44,6 +45,7 @@ bool LabApp::command(const std::string& name) {
   }
   switch (state_.lab) {
     case LabId::lfsr: return lfsr_panel_.command(name, state_.lfsr, ctx_);
+    case LabId::dice: return dice_panel_.command(name, state_.dice, ctx_);
     case LabId::about: return false;
   }
   return false;
@@ -60,6 +62,7 @@ std::string LabApp::describe_json() {
                     timing + ",\"notices\":" + notices;
   switch (state_.lab) {
     case LabId::lfsr: out += ",\"lfsr\":" + lfsr_panel_.describe_json(state_.lfsr, ctx_); break;
+    case LabId::dice: out += ",\"dice\":" + dice_panel_.describe_json(state_.dice, ctx_); break;
     case LabId::about: break;
   }
   return out + "}";
@@ -126,6 +129,7 @@ void LabApp::frame() {
   draw_notices();
   switch (state_.lab) {
     case LabId::lfsr: lfsr_panel_.draw(state_.lfsr, ctx_); break;
+    case LabId::dice: dice_panel_.draw(state_.dice, ctx_); break;
     case LabId::about: draw_about_panel(); break;
   }
   ImGui::EndChild();

@@ -8,6 +8,7 @@
 #include "core/url_state.hpp"
 #include "ui/job_runner.hpp"
 #include "ui/panel_context.hpp"
+#include "ui/ui_dice.hpp"
 #include "ui/ui_lfsr.hpp"
 
 namespace shufflelab::ui {
@@ -57,6 +58,7 @@ class LabApp {
   InlineJobRunner inline_jobs_;
   PanelContext ctx_{&inline_jobs_, nullptr};
   LfsrPanel lfsr_panel_;
+  DicePanel dice_panel_;
   std::vector<std::string> notices_;
   std::string copy_status_;
   long long frames_ = 0;

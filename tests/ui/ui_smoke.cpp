@@ -38,7 +38,7 @@ class HeadlessImGui {
 TEST(UiSmoke, EveryLabDrawsHundredFramesAtSeveralSizes) {
   HeadlessImGui imgui;
   shufflelab::ui::LabApp app;
-  for (const char* lab : {"lfsr", "about"}) {
+  for (const char* lab : {"lfsr", "dice", "about"}) {
     app.open_fragment(std::string("#v=1&lab=") + lab);
     imgui.frames(app, 100, ImVec2(1280, 800));
     imgui.frames(app, 10, ImVec2(360, 640));  // a phone held upright
