@@ -16,6 +16,12 @@ std::string_view lab_name(LabId lab) {
   return "lfsr";
 }
 
+std::vector<LabId> all_labs() {
+  std::vector<LabId> labs;
+  for (const auto& e : kLabs) labs.push_back(e.id);
+  return labs;
+}
+
 FragmentPairs split_fragment(std::string_view fragment) {
   FragmentPairs pairs;
   if (!fragment.empty() && fragment[0] == '#') fragment.remove_prefix(1);

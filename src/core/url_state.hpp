@@ -24,6 +24,7 @@ constexpr std::size_t kMaxFragmentLength = 2048;
 enum class LabId { lfsr, dice, about };
 
 std::string_view lab_name(LabId lab);
+std::vector<LabId> all_labs();
 
 struct LabState {
   LabId lab = LabId::lfsr;
