@@ -1,0 +1,246 @@
+// The shuffle lab from the command line: `shuffle` (one deck from typed-in
+// draws, a seed, or the 2003 shuffle.c), `poker` (One Chip Video Poker deals
+// and the all-seeds sweep) and `bias` (position x card count matrices).
+//
+// Seeded runs of the draw-list shuffles use SplitMix64 (Vigna's 64-bit
+// mixer, the usual seeding generator) with Lemire's unbiased multiply-and-
+// reject range method. It lives here until the generator library takes over.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli/cli.hpp"
+#include "core/bias.hpp"
+#include "core/parse.hpp"
+#include "core/poker.hpp"
+#include "core/shuffle.hpp"
+
+namespace shufflelab::cli {
+namespace {
+
+constexpr std::uint32_t kMaxBiasCards = 256;  // the CSV has n * n cells
+constexpr std::uint64_t kMaxBiasShuffles = 1'000'000'000;
+
+class SplitMix64Draws {
+ public:
+  explicit SplitMix64Draws(std::uint64_t seed) : state_(seed) {}
+
+  std::uint32_t operator()(std::uint32_t bound) {
+    // Lemire (2019): the high half of word * bound, redrawing the few low
+    // halves that would favour some values.
+    std::uint64_t product = (next() >> 32) * bound;
+    auto low = static_cast<std::uint32_t>(product);
+    if (low < bound) {
+      const std::uint32_t threshold = (0u - bound) % bound;
+      while (low < threshold) {
+        product = (next() >> 32) * bound;
+        low = static_cast<std::uint32_t>(product);
+      }
+    }
+    return static_cast<std::uint32_t>(product >> 32);
+  }
+
+ private:
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
+    return z ^ (z >> 31);
+  }
+  std::uint64_t state_;
+};
+
+std::string join(const std::vector<std::uint32_t>& values) {
+  std::string line;
+  for (std::uint32_t v : values) line += (line.empty() ? "" : " ") + std::to_string(v);
+  return line;
+}
+
+std::vector<std::uint32_t> parse_draws(const std::string& text) {
+  std::vector<std::uint32_t> draws;
+  if (text.empty()) return draws;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t comma = text.find(',', start);
+    const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const std::string field = "--draws item " + std::to_string(draws.size());
+    draws.push_back(static_cast<std::uint32_t>(value_or_usage_error(parse_decimal(field, item, 0, 0xffffffffu))));
+    if (comma == std::string::npos) return draws;
+    start = comma + 1;
+  }
+}
+
+// --algo (not lin2003), --n, --take, --key-range.
+ShuffleSpec spec_from_options(ArgList& args, ShuffleAlgo algo, std::uint32_t max_cards) {
+  const auto n = static_cast<std::uint32_t>(args.decimal("n", 1, max_cards));
+  const auto take = static_cast<std::uint32_t>(algo == ShuffleAlgo::Partial ? args.decimal("take", 1, n) : 0);
+  const auto key_bound =
+      static_cast<std::uint32_t>(algo == ShuffleAlgo::SortKeys ? args.decimal("key-range", 1, 0xffffffffu) : 0);
+  return value_or_usage_error(make_shuffle_spec(algo, n, take, key_bound));
+}
+
+std::uint32_t lin2003_seed(ArgList& args) { return static_cast<std::uint32_t>(args.decimal("seed", 0, 0xffffffffu)); }
+
+int run_shuffle(ArgList& args, std::ostream& out) {
+  const std::string algo_name = args.require("algo");
+  if (algo_name == "lin2003") {
+    const std::uint32_t seed = lin2003_seed(args);
+    const auto n = static_cast<std::uint32_t>(args.decimal("n", 1, kMaxShuffleCards, 52));
+    args.finish();
+    out << lin2003_output(seed, n);
+    return 0;
+  }
+  const ShuffleAlgo algo = value_or_usage_error(parse_shuffle_algo("--algo", algo_name));
+  const ShuffleSpec spec = spec_from_options(args, algo, kMaxShuffleCards);
+  const auto draws_text = args.get("draws");
+  const auto seed_text = args.get("seed");
+  args.finish();
+  if (draws_text.has_value() == seed_text.has_value()) throw UsageError("give exactly one of --draws and --seed");
+
+  std::vector<std::uint32_t> deck;
+  if (draws_text) {
+    deck = value_or_usage_error(shuffle_with_draws(spec, parse_draws(*draws_text)));
+  } else {
+    SplitMix64Draws source(value_or_usage_error(parse_decimal("--seed", *seed_text, 0, ~std::uint64_t{0})));
+    deck = shuffle_fast(spec, source);
+  }
+  out << join(algo == ShuffleAlgo::Partial ? partial_sample(deck, spec.take) : deck) << '\n';
+  return 0;
+}
+
+SweepStats sweep_on_threads(unsigned threads) {
+  std::atomic<std::uint64_t> done{0};
+  std::vector<SweepStats> parts(threads);
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t) {
+    const std::uint64_t first = kLcrngPeriod * t / threads;
+    const std::uint64_t count = kLcrngPeriod * (t + 1) / threads - first;
+    pool.emplace_back([&done, &parts, t, first, count] {
+      CycleSweeper sweeper(first, count);
+      while (!sweeper.done()) done += sweeper.run(std::uint64_t{1} << 22);
+      parts[t] = sweeper.stats();
+    });
+  }
+  std::uint64_t shown = 0;
+  while (done.load() < kLcrngPeriod) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    const std::uint64_t tenths = done.load() * 10 / kLcrngPeriod;
+    if (tenths > shown && tenths < 10) {
+      shown = tenths;
+      std::cerr << "poker sweep: " << tenths * 10 << "% of 2^32 seeds\n";
+    }
+  }
+  for (auto& thread : pool) thread.join();
+  SweepStats total;
+  for (const auto& part : parts) total.merge(part);
+  return total;
+}
+
+int run_poker(ArgList& args, std::ostream& out) {
+  const bool deal = args.flag("deal");
+  const bool sweep = args.flag("sweep");
+  if (deal == sweep) throw UsageError("give exactly one of --deal and --sweep");
+  if (deal) {
+    const auto seed = static_cast<std::uint32_t>(args.hex("seed", 8));
+    args.finish();
+    const OneChipDeal result = one_chip_deal(seed);
+    out << join(std::vector<std::uint32_t>(result.cards.begin(), result.cards.end())) << '\n' << result.calls << '\n';
+    return 0;
+  }
+  const auto threads = static_cast<unsigned>(args.decimal("threads", 1, 64, 2));
+  args.finish();
+  const SweepStats stats = sweep_on_threads(threads);
+  for (std::size_t calls = 0; calls < stats.histogram.size(); ++calls)
+    if (stats.histogram[calls] != 0) out << "calls " << calls << " seeds " << stats.histogram[calls] << '\n';
+  char line[96];
+  std::snprintf(line, sizeof line, "max %u seed 0x%08X mean %.4f\n", stats.max_calls, stats.max_seed, stats.mean_calls());
+  out << line;
+  return 0;
+}
+
+void print_csv(std::ostream& out, const BiasMatrix& matrix) {
+  std::string line;
+  for (std::uint32_t position = 0; position < matrix.n; ++position) {
+    line.clear();
+    for (std::uint32_t card = 0; card < matrix.n; ++card)
+      line += (card ? "," : "") + std::to_string(matrix.at(position, card));
+    out << line << '\n';
+  }
+}
+
+int run_bias(ArgList& args, std::ostream& out) {
+  const std::string algo_name = args.require("algo");
+  const bool exact = args.flag("exact");
+  if (algo_name == "lin2003") {
+    if (exact) throw UsageError("--exact enumerates uniform draws; lin2003's come from glibc (use --shuffles)");
+    const auto n = static_cast<std::uint32_t>(args.decimal("n", 1, kMaxBiasCards));
+    const std::uint64_t shuffles = args.decimal("shuffles", 1, kMaxBiasShuffles);
+    const std::uint32_t seed = lin2003_seed(args);
+    args.finish();
+    BiasMatrix matrix(n);
+    for (std::uint64_t m = 0; m < shuffles; ++m) matrix.add(lin2003_deck(static_cast<std::uint32_t>(seed + m), n));
+    print_csv(out, matrix);
+    return 0;
+  }
+  const ShuffleAlgo algo = value_or_usage_error(parse_shuffle_algo("--algo", algo_name));
+  const ShuffleSpec spec = spec_from_options(args, algo, kMaxBiasCards);
+  if (exact) {
+    if (args.get("shuffles") || args.get("seed")) throw UsageError("--exact counts every draw list once: drop --shuffles and --seed");
+    args.finish();
+    print_csv(out, value_or_usage_error(exact_bias(spec)));
+    return 0;
+  }
+  const std::uint64_t shuffles = args.decimal("shuffles", 1, kMaxBiasShuffles);
+  SplitMix64Draws source(args.decimal("seed", 0, ~std::uint64_t{0}));
+  args.finish();
+  print_csv(out, value_or_usage_error(empirical_bias(spec, shuffles, source)));
+  return 0;
+}
+
+const SubcommandRegistrar shuffle_command(
+    "shuffle",
+    "  shuffle --algo lin2003 --seed S [--n N]\n"
+    "      Exactly what James D. Lin's shuffle.c (2003) prints after srand(S) (S decimal, 0..2^32-1)\n"
+    "      with N cards (default 52): four rand() warm-up calls, Fisher-Yates with\n"
+    "      randomInt(0, i) = (int)((i+1) * rand()/RAND_MAX), each card then a space, then a newline.\n"
+    "  shuffle --algo ALGO --n N (--draws D0,D1,... | --seed S) [--take K] [--key-range R]\n"
+    "      One deck of cards 0..N-1 on one line, space separated. --draws gives every random draw\n"
+    "      (uniform on [0, bound)); --seed draws them from SplitMix64(S) with Lemire's method. ALGO:\n"
+    "        fisher-yates  for i = N-1 down to 1 swap positions i and [0, i]: N-1 draws, draw k < N-k\n"
+    "        pencil        strike the d-th remaining card, in output order: N draws, draw k < N-k\n"
+    "        pdep          the same deck via a PDEP bitset (seed 003): N draws, draw k < N-k\n"
+    "        sattolo       swap i with [0, i): one N-cycle; N-1 draws, draw k < N-1-k\n"
+    "        naive         swap i = 0..N-1 with any position: N draws, each < N (biased)\n"
+    "        sort-keys     sort cards by random keys < R, ties keep the lower card first: N draws\n"
+    "        partial       --take K cards from the top (the lottery use): min(K, N-1) draws, draw k < N-k;\n"
+    "                      prints only the K cards drawn, first drawn first",
+    {}, run_shuffle);
+
+const SubcommandRegistrar poker_command(
+    "poker",
+    "  poker --deal --seed HEX\n"
+    "      One Chip Video Poker's 10-card deal from LCRNG state HEX (up to 8 hex digits): line 1 the\n"
+    "      cards (0..51, rank = card >> 2 with 0 = 2 .. 12 = ace, suit = card & 3 with hearts,\n"
+    "      diamonds, clubs, spades), space separated; line 2 the number of LCRNG calls used.\n"
+    "  poker --sweep [--threads T]\n"
+    "      Deals from all 2^32 seeds (T threads, default 2; progress on stderr). Prints\n"
+    "      'calls C seeds K' for every call count C that occurs, then\n"
+    "      'max M seed 0xXXXXXXXX mean X.XXXX' (the smallest seed needing the most calls).",
+    {"deal", "sweep"}, run_poker);
+
+const SubcommandRegistrar bias_command(
+    "bias",
+    "  bias --algo ALGO --n N (--shuffles M --seed S | --exact) [--take K] [--key-range R]\n"
+    "      Position x card counts as CSV: N rows (positions 0..N-1) of N counts (cards 0..N-1), N <= 256.\n"
+    "      ALGO as for `shuffle`. --shuffles M: M decks from SplitMix64(S) with Lemire's method.\n"
+    "      --exact: every possible draw list once (each row sums to the product of the draw bounds,\n"
+    "      at most 2^32). ALGO lin2003 (with --shuffles only): deck m is shuffle.c after srand(S + m).",
+    {"exact"}, run_bias);
+
+}  // namespace
+}  // namespace shufflelab::cli

@@ -1,0 +1,194 @@
+// shuffle.hpp: card shuffles as functions of their random draws.
+//
+// Every shuffle here asks a draw source for "a uniform integer in [0, bound)"
+// and the sequence of bounds depends only on the algorithm and n, never on the
+// values drawn. So a shuffle is fully described by its draw list: the CLI can
+// replay typed-in draws, the bias lab can enumerate every draw list, and any
+// generator x range method can feed it.
+//
+// Each algorithm exists twice with identical results for identical draws: a
+// fast path (bulk shuffles) and a ShuffleStepper that runs one draw at a time
+// and emits small events for the animation. Algorithms: Fisher-Yates from the
+// top (seeds 000, 001), pencil-and-paper "strike the k-th remaining card" and
+// its PDEP bitset form (seed 003), Sattolo (one n-cycle), the naive swap with
+// any position (biased: n^n draw lists onto n! orders), sort by random keys
+// (ties keep the lower card first: biased when keys collide) and the partial
+// shuffle that draws `take` cards only (the lottery use in seed 001).
+// lin2003_* reproduce the 2003 shuffle.c exactly on top of glibc rand().
+// Limit: n <= 65536 cards (kMaxShuffleCards).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "core/bits.hpp"
+#include "core/glibc_rand.hpp"
+#include "core/result.hpp"
+
+namespace shufflelab {
+
+constexpr std::uint32_t kMaxShuffleCards = RankBitset::kMaxSize;
+
+enum class ShuffleAlgo : std::uint8_t { FisherYates, Pencil, Pdep, Sattolo, Naive, SortKeys, Partial };
+
+// CLI/URL names: fisher-yates, pencil, pdep, sattolo, naive, sort-keys, partial.
+std::string_view shuffle_algo_name(ShuffleAlgo algo);
+Result<ShuffleAlgo> parse_shuffle_algo(std::string_view field, std::string_view text);
+
+struct ShuffleSpec {
+  ShuffleAlgo algo = ShuffleAlgo::FisherYates;
+  std::uint32_t n = 52;
+  std::uint32_t take = 0;       // Partial only: cards drawn, 1..n
+  std::uint32_t key_bound = 0;  // SortKeys only: keys are uniform in [0, key_bound), >= 1
+};
+
+// Validates n (1..kMaxShuffleCards) and the parameter the algorithm uses;
+// parameters an algorithm does not use must be 0.
+Result<ShuffleSpec> make_shuffle_spec(ShuffleAlgo algo, std::uint32_t n, std::uint32_t take = 0,
+                                      std::uint32_t key_bound = 0);
+
+// The bound of every draw, in order.
+std::vector<std::uint32_t> draw_bounds(const ShuffleSpec& spec);
+// One line saying which draws the algorithm makes, for error messages and help.
+std::string describe_draws(const ShuffleSpec& spec);
+
+// Non-owning reference to any callable `uint32_t(uint32_t bound)` returning a
+// uniform value in [0, bound). Cheaper than std::function; the callable must
+// outlive the DrawRef (named objects only: temporaries do not bind).
+class DrawRef {
+ public:
+  template <typename F>
+    requires(!std::is_same_v<std::remove_cvref_t<F>, DrawRef> && std::is_invocable_r_v<std::uint32_t, F&, std::uint32_t>)
+  DrawRef(F& source)  // NOLINT(google-explicit-constructor): passing a source should read naturally
+      : object_(const_cast<void*>(static_cast<const void*>(&source))),
+        call_([](void* object, std::uint32_t bound) {
+          return static_cast<std::uint32_t>((*static_cast<F*>(object))(bound));
+        }) {}
+  std::uint32_t operator()(std::uint32_t bound) const { return call_(object_, bound); }
+
+ private:
+  void* object_;
+  std::uint32_t (*call_)(void*, std::uint32_t);
+};
+
+// Hands out a fixed list of draws in order (already validated by the caller;
+// reading past the end returns 0).
+class SequenceDraws {
+ public:
+  explicit SequenceDraws(std::span<const std::uint32_t> draws) : draws_(draws) {}
+  std::uint32_t operator()(std::uint32_t) { return next_ < draws_.size() ? draws_[next_++] : 0; }
+
+ private:
+  std::span<const std::uint32_t> draws_;
+  std::size_t next_ = 0;
+};
+
+// Fast path: writes the shuffled deck (a permutation of 0..n-1) into `deck`,
+// which must have n elements. Partial leaves the sample in the top `take`
+// positions (see partial_sample) and the rest in some order below.
+void shuffle_fast(const ShuffleSpec& spec, std::span<std::uint32_t> deck, DrawRef draw);
+std::vector<std::uint32_t> shuffle_fast(const ShuffleSpec& spec, DrawRef draw);
+
+// The deck for a given draw list; fails naming the bad draw (count, range).
+Result<std::vector<std::uint32_t>> shuffle_with_draws(const ShuffleSpec& spec, std::span<const std::uint32_t> draws);
+
+// Partial shuffle: the drawn cards in draw order (deck top first).
+std::vector<std::uint32_t> partial_sample(std::span<const std::uint32_t> deck, std::uint32_t take);
+
+// ---- Events for the animation ------------------------------------------
+enum class EventKind : std::uint8_t {
+  Draw,       // a = value, b = bound, c = pivot/position the draw is for
+  Swap,       // a, b = positions swapped (may be equal)
+  Move,       // a = to, b = from (from >= to): card at b is lifted and inserted at a
+  StrikeBit,  // a = i (rank among remaining), b = card, c = cards remaining before (PDEP view)
+  Warmup,     // a = raw rand() value thrown away (lin2003's four calls)
+  Rand,       // a = raw rand() value used, b = bound it is scaled to
+  Reject,     // a = raw rand() value retried (== RAND_MAX: would scale to the bound itself), b = bound
+};
+
+struct ShuffleEvent {
+  EventKind kind;
+  std::uint32_t a = 0;
+  std::uint32_t b = 0;
+  std::uint32_t c = 0;
+  friend bool operator==(const ShuffleEvent&, const ShuffleEvent&) = default;
+};
+
+// Applies one event to a deck state (only Swap and Move change it).
+void apply_event(std::span<std::uint32_t> cards, const ShuffleEvent& event);
+// The deck after the first `count` events, starting from 0..n-1.
+std::vector<std::uint32_t> deck_after(std::uint32_t n, std::span<const ShuffleEvent> events, std::size_t count);
+
+// One step = at most one draw plus its consequences. The deck state is the
+// same array the fast path returns; for Pencil/Pdep/SortKeys it holds the
+// cards placed so far followed by the remaining cards in rising order.
+class ShuffleStepper {
+ public:
+  explicit ShuffleStepper(const ShuffleSpec& spec);
+
+  const ShuffleSpec& spec() const { return spec_; }
+  std::uint32_t total_steps() const;
+  std::uint32_t steps_done() const { return step_; }
+  bool done() const { return step_ >= total_steps(); }
+  // Bound of the next step's draw; 0 when the next step draws nothing
+  // (SortKeys' arranging steps) or when done.
+  std::uint32_t next_bound() const;
+  const std::vector<std::uint32_t>& cards() const { return cards_; }
+
+  // Runs one step (no-op when done) and appends its events to `out`.
+  void step(DrawRef draw, std::vector<ShuffleEvent>& out);
+
+ private:
+  void sort_keys_arrange_step(std::vector<ShuffleEvent>& out);
+
+  ShuffleSpec spec_;
+  std::uint32_t step_ = 0;
+  std::vector<std::uint32_t> cards_;
+  std::vector<std::uint32_t> keys_;        // SortKeys: key of each card
+  std::vector<std::uint32_t> key_order_;   // SortKeys: final order, set after the last key
+  RankBitset remaining_;                   // Pdep
+};
+
+// A whole run for the animation: every event, and where each step ends.
+struct ShuffleRecording {
+  std::uint32_t n = 0;
+  std::vector<ShuffleEvent> events;
+  std::vector<std::size_t> step_ends;  // steps 0..t are events [0, step_ends[t])
+};
+ShuffleRecording record_shuffle(const ShuffleSpec& spec, DrawRef draw);
+// The deck after the first `steps` steps (all of them when steps is larger).
+std::vector<std::uint32_t> deck_at_step(const ShuffleRecording& recording, std::size_t steps);
+
+// Seed 003's 64x64 permutation matrix: 64 pencil-and-paper draws with bounds
+// 64, 63, ..., 1; the t-th draw fills row 63 - t with the one bit it struck.
+std::array<std::uint64_t, 64> pdep_permutation_matrix64(DrawRef draw);
+
+// ---- lin2003: James D. Lin's shuffle.c (2003) ----------------------------
+constexpr std::uint32_t kLin2003WarmupCalls = 4;
+
+// Draw source with shuffle.c's randomInt(0, bound - 1): srand(seed), four
+// discarded rand() calls, then r = rand() / RAND_MAX (retried while r >= 1.0)
+// and (int)(bound * r). Optionally records Warmup/Rand/Reject events.
+class Lin2003Draws {
+ public:
+  explicit Lin2003Draws(std::uint32_t seed, std::vector<ShuffleEvent>* trace = nullptr);
+  std::uint32_t operator()(std::uint32_t bound);
+
+ private:
+  GlibcRand rand_;
+  std::vector<ShuffleEvent>* trace_;
+};
+
+// The deck shuffle.c builds for srand(seed) and n cards (Fisher-Yates).
+std::vector<std::uint32_t> lin2003_deck(std::uint32_t seed, std::uint32_t n);
+// Its printDeck output: "%d " for every card, then "\n".
+std::string lin2003_output(std::uint32_t seed, std::uint32_t n);
+// The same run recorded: 4 Warmup events, then per step its Rand (and any
+// Reject) events followed by Draw and Swap.
+ShuffleRecording record_lin2003(std::uint32_t seed, std::uint32_t n);
+
+}  // namespace shufflelab
