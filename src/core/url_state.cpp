@@ -7,7 +7,8 @@ struct LabEntry {
   LabId id;
   std::string_view name;
 };
-constexpr LabEntry kLabs[] = {{LabId::lfsr, "lfsr"}, {LabId::dice, "dice"}, {LabId::about, "about"}};
+constexpr LabEntry kLabs[] = {{LabId::lfsr, "lfsr"}, {LabId::dice, "dice"},
+                               {LabId::shuffle, "shuffle"}, {LabId::poker, "poker"}, {LabId::about, "about"}};
 }  // namespace
 
 std::string_view lab_name(LabId lab) {
@@ -67,6 +68,8 @@ DecodedState decode_fragment(std::string_view fragment) {
   switch (out.state.lab) {
     case LabId::lfsr: decode_lfsr_lab(fields, out.state.lfsr); break;
     case LabId::dice: decode_dice_lab(fields, out.state.dice); break;
+    case LabId::shuffle: decode_shuffle_lab(fields, out.state.shuffle); break;
+    case LabId::poker: decode_poker_lab(fields, out.state.poker); break;
     case LabId::about: break;
   }
   return out;
@@ -77,6 +80,8 @@ std::string encode_fragment(const LabState& state) {
   switch (state.lab) {
     case LabId::lfsr: encode_lfsr_lab(state.lfsr, fields); break;
     case LabId::dice: encode_dice_lab(state.dice, fields); break;
+    case LabId::shuffle: encode_shuffle_lab(state.shuffle, fields); break;
+    case LabId::poker: encode_poker_lab(state.poker, fields); break;
     case LabId::about: break;
   }
   return "#v=" + std::to_string(kUrlFormatVersion) + "&lab=" + std::string(lab_name(state.lab)) + fields.text();

@@ -14,6 +14,8 @@
 
 #include "core/dice_lab.hpp"
 #include "core/lfsr_lab.hpp"
+#include "core/poker_lab.hpp"
+#include "core/shuffle_lab.hpp"
 #include "core/url_fields.hpp"
 
 namespace shufflelab {
@@ -21,7 +23,7 @@ namespace shufflelab {
 constexpr int kUrlFormatVersion = 1;
 constexpr std::size_t kMaxFragmentLength = 2048;
 
-enum class LabId { lfsr, dice, about };
+enum class LabId { lfsr, dice, shuffle, poker, about };
 
 std::string_view lab_name(LabId lab);
 std::vector<LabId> all_labs();
@@ -30,6 +32,8 @@ struct LabState {
   LabId lab = LabId::lfsr;
   LfsrLabState lfsr;
   DiceLabState dice;
+  ShuffleLabState shuffle;
+  PokerLabState poker;
   bool operator==(const LabState&) const = default;
 };
 

@@ -17,6 +17,8 @@ struct NavEntry {
 constexpr NavEntry kNav[] = {
     {LabId::lfsr, "LFSR", "step a shift register bit by bit; its exact period"},
     {LabId::dice, "Dice", "squeeze random bits into a range; the exact bias"},
+    {LabId::shuffle, "Shuffle", "animate every shuffle; measure its bias"},
+    {LabId::poker, "One Chip poker", "deal ten cards from an LCRNG; all 2^32 seeds"},
     {LabId::about, "About", "what each lab teaches, sources"},
 };
 }  // namespace
@@ -46,6 +48,8 @@ bool LabApp::command(const std::string& name) {
   switch (state_.lab) {
     case LabId::lfsr: return lfsr_panel_.command(name, state_.lfsr, ctx_);
     case LabId::dice: return dice_panel_.command(name, state_.dice, ctx_);
+    case LabId::shuffle: return shuffle_panel_.command(name, state_.shuffle, ctx_);
+    case LabId::poker: return poker_panel_.command(name, state_.poker, ctx_);
     case LabId::about: return false;
   }
   return false;
@@ -63,6 +67,8 @@ std::string LabApp::describe_json() {
   switch (state_.lab) {
     case LabId::lfsr: out += ",\"lfsr\":" + lfsr_panel_.describe_json(state_.lfsr, ctx_); break;
     case LabId::dice: out += ",\"dice\":" + dice_panel_.describe_json(state_.dice, ctx_); break;
+    case LabId::shuffle: out += ",\"shuffle\":" + shuffle_panel_.describe_json(state_.shuffle, ctx_); break;
+    case LabId::poker: out += ",\"poker\":" + poker_panel_.describe_json(state_.poker, ctx_); break;
     case LabId::about: break;
   }
   return out + "}";
@@ -130,6 +136,8 @@ void LabApp::frame() {
   switch (state_.lab) {
     case LabId::lfsr: lfsr_panel_.draw(state_.lfsr, ctx_); break;
     case LabId::dice: dice_panel_.draw(state_.dice, ctx_); break;
+    case LabId::shuffle: shuffle_panel_.draw(state_.shuffle, ctx_); break;
+    case LabId::poker: poker_panel_.draw(state_.poker, ctx_); break;
     case LabId::about: draw_about_panel(); break;
   }
   ImGui::EndChild();

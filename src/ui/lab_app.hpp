@@ -10,6 +10,8 @@
 #include "ui/panel_context.hpp"
 #include "ui/ui_dice.hpp"
 #include "ui/ui_lfsr.hpp"
+#include "ui/ui_poker.hpp"
+#include "ui/ui_shuffle.hpp"
 
 namespace shufflelab::ui {
 
@@ -59,6 +61,8 @@ class LabApp {
   PanelContext ctx_{&inline_jobs_, nullptr};
   LfsrPanel lfsr_panel_;
   DicePanel dice_panel_;
+  ShufflePanel shuffle_panel_;
+  PokerPanel poker_panel_;
   std::vector<std::string> notices_;
   std::string copy_status_;
   long long frames_ = 0;
