@@ -63,7 +63,7 @@ std::string LabApp::describe_json() {
   std::snprintf(timing, sizeof timing, "\"frames\":%lld,\"frameBuildMs\":%.3f,\"frameTotalMs\":%.3f", frames_,
                 frame_build_ms_, frame_total_ms_);
   std::string out = "{\"lab\":" + json_string(lab_name(state_.lab)) + ",\"hash\":" + json_string(fragment()) + "," +
-                    timing + ",\"notices\":" + notices;
+                    timing + ",\"nav\":" + (nav_rects_json_.empty() ? "{}" : nav_rects_json_) + ",\"notices\":" + notices;
   switch (state_.lab) {
     case LabId::lfsr: out += ",\"lfsr\":" + lfsr_panel_.describe_json(state_.lfsr, ctx_); break;
     case LabId::dice: out += ",\"dice\":" + dice_panel_.describe_json(state_.dice, ctx_); break;
@@ -81,11 +81,17 @@ void LabApp::draw_navigation(float width) {
   ImGui::PopStyleColor();
   explain("how computers shuffle cards and roll dice");
   ImGui::Separator();
+  nav_rects_json_ = "{";
   for (const auto& entry : kNav) {
     ImGui::PushID(entry.title);
     if (ImGui::Selectable(entry.title, state_.lab == entry.id, 0, ImVec2(0, ImGui::GetFontSize() * 1.6f)))
       state_.lab = entry.id;
     ImGui::PopID();
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    char rect[96];
+    std::snprintf(rect, sizeof rect, "%s\"%s\":[%.0f,%.0f,%.0f,%.0f]", nav_rects_json_.size() > 1 ? "," : "",
+                  std::string(lab_name(entry.id)).c_str(), a.x, a.y, b.x, b.y);
+    nav_rects_json_ += rect;
     ImGui::PushStyleColor(ImGuiCol_Text, colors::kMuted);
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(entry.blurb);
@@ -93,6 +99,7 @@ void LabApp::draw_navigation(float width) {
     ImGui::PopStyleColor();
     ImGui::Spacing();
   }
+  nav_rects_json_ += "}";
   ImGui::Separator();
   if (ImGui::Button("Copy link", ImVec2(-1, 0))) {
     const std::string url = page_url_without_fragment + fragment();

@@ -65,6 +65,7 @@ class LabApp {
   PokerPanel poker_panel_;
   std::vector<std::string> notices_;
   std::string copy_status_;
+  std::string nav_rects_json_;  // where each navigation entry was drawn (test hook)
   long long frames_ = 0;
   double frame_build_ms_ = 0.0;  // exponential moving averages
   double frame_total_ms_ = 0.0;

@@ -82,10 +82,13 @@ test('keyboard and touch reach the app', async () => {
   const { page, context } = await openApp(env, '#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=5', { touch: true });
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => window.shufflelab.state().lfsr.t === 6, null, { timeout: 5000 });
-  // Tap the "About" entry of the navigation column, found by its drawn position.
-  const box = await page.evaluate(() => window.shufflelab.state());
-  assert.equal(box.lab, 'lfsr');
-  await page.touchscreen.tap(40, 166);
+  // Tap the "About" entry of the navigation column where the app says it drew it
+  // (backing pixels, so divide by devicePixelRatio).
+  const s = await state(page);
+  assert.equal(s.lab, 'lfsr');
+  const [x0, y0, x1, y1] = s.nav.about;
+  const dpr = await page.evaluate(() => window.devicePixelRatio);
+  await page.touchscreen.tap((x0 + x1) / 2 / dpr, (y0 + y1) / 2 / dpr);
   await page.waitForFunction(() => window.shufflelab.state().lab === 'about', null, { timeout: 5000 });
   await context.close();
 });
