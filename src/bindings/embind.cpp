@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/golden.hpp"
 #include "core/jobs.hpp"
 #include "core/lfsr.hpp"
 #include "core/parse.hpp"
@@ -70,6 +71,7 @@ EMSCRIPTEN_BINDINGS(shufflelab_core) {
   function("version", &version);
   function("tarotBytes", &tarot_bytes);
   function("decodeLink", &decode_link);
+  function("goldenVectors", &golden_vectors);
   class_<Job>("Job")
       .smart_ptr<std::shared_ptr<Job>>("JobPtr")
       .function("step", &job_step)
