@@ -87,7 +87,9 @@
   const queue = [];
   let busyWith = 0;
   let workerFailures = 0;
+  let spawnCount = 0;
   function spawnWorker() {
+    spawnCount++;
     worker = new Worker('worker.js', { type: 'module' });
     worker.onmessage = function (e) {
       const m = e.data;
@@ -132,6 +134,9 @@
       if (busyWith === id) { worker.terminate(); busyWith = 0; spawnWorker(); pump(); }
     },
     poll: function (id) { return jobs.get(id) || { state: 0, progress: 0, summary: '' }; },
+    // Test hooks: how many workers were started, and a way to crash the current one.
+    spawned: function () { return spawnCount; },
+    crashForTest: function () { if (!worker) spawnWorker(); worker.postMessage({ crashForTest: true }); },
   };
 
   const script = document.createElement('script');

@@ -6,6 +6,8 @@ import createShufflelabCore from './shufflelab_core.mjs';
 const ready = createShufflelabCore();
 
 self.onmessage = async (event) => {
+  // Test hook: an uncaught error outside any job, as a real crash would be.
+  if (event.data.crashForTest) { setTimeout(() => { throw new Error('worker crash requested by a test'); }); return; }
   const { id, kind, params } = event.data;
   let job = null;
   try {

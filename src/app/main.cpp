@@ -6,7 +6,10 @@
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
 
+#include <malloc.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <cmath>
 #include <vector>
 #include <cstdio>
@@ -134,12 +137,29 @@ EMSCRIPTEN_KEEPALIVE void shufflelab_set_hash(const char* fragment) {
   g_app->written_fragment.clear();
 }
 
-// Test hook: runs a command (may be empty) and returns the state as JSON.
+// Test hook: runs a command (may be empty) and returns the state as JSON,
+// with the wasm heap's size and use. "burn_frames=N" builds N UI frames
+// back to back without presenting them (the long-run memory check).
 EMSCRIPTEN_KEEPALIVE const char* shufflelab_test_query(const char* command) {
   static std::string json;
   if (!g_app) return "{}";
-  if (command && *command && !g_app->lab.command(command)) return "{\"error\":\"unknown command\"}";
+  const std::string cmd = command ? command : "";
+  if (cmd.rfind("burn_frames=", 0) == 0) {
+    const long frames = std::strtol(cmd.c_str() + 12, nullptr, 10);
+    for (long i = 0; i < frames && i < 100000; ++i) {
+      ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
+      ImGui::NewFrame();
+      g_app->lab.frame();
+      ImGui::Render();
+    }
+  } else if (!cmd.empty() && !g_app->lab.command(cmd)) {
+    return "{\"error\":\"unknown command\"}";
+  }
   json = g_app->lab.describe_json();
+  const struct mallinfo heap = mallinfo();
+  json.pop_back();
+  json += ",\"heap\":{\"wasmBytes\":" + std::to_string(EM_ASM_INT({ return HEAP8.length; })) +
+          ",\"inUseBytes\":" + std::to_string(heap.uordblks) + "}}";
   return json.c_str();
 }
 }
