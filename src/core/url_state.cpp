@@ -65,6 +65,7 @@ DecodedState decode_fragment(std::string_view fragment) {
       if (*lab == e.name) out.state.lab = e.id, known = true;
     if (!known) out.notices.push_back("unknown lab \"" + printable_excerpt(*lab) + "\": showing the LFSR lab");
   }
+  fields.flag("embed", out.state.embed);
   switch (out.state.lab) {
     case LabId::lfsr: decode_lfsr_lab(fields, out.state.lfsr); break;
     case LabId::dice: decode_dice_lab(fields, out.state.dice); break;
@@ -84,7 +85,8 @@ std::string encode_fragment(const LabState& state) {
     case LabId::poker: encode_poker_lab(state.poker, fields); break;
     case LabId::about: break;
   }
-  return "#v=" + std::to_string(kUrlFormatVersion) + "&lab=" + std::string(lab_name(state.lab)) + fields.text();
+  return "#v=" + std::to_string(kUrlFormatVersion) + (state.embed ? "&embed=1" : "") + "&lab=" +
+         std::string(lab_name(state.lab)) + fields.text();
 }
 
 }  // namespace shufflelab

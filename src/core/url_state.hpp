@@ -30,6 +30,7 @@ std::vector<LabId> all_labs();
 
 struct LabState {
   LabId lab = LabId::lfsr;
+  bool embed = false;  // embed=1: one lab without navigation, for iframes
   LfsrLabState lfsr;
   DiceLabState dice;
   ShuffleLabState shuffle;

@@ -62,7 +62,7 @@ std::string LabApp::describe_json() {
   char timing[128];
   std::snprintf(timing, sizeof timing, "\"frames\":%lld,\"frameBuildMs\":%.3f,\"frameTotalMs\":%.3f", frames_,
                 frame_build_ms_, frame_total_ms_);
-  std::string out = "{\"lab\":" + json_string(lab_name(state_.lab)) + ",\"hash\":" + json_string(fragment()) + "," +
+  std::string out = "{\"lab\":" + json_string(lab_name(state_.lab)) + ",\"embed\":" + (state_.embed ? "true" : "false") + ",\"hash\":" + json_string(fragment()) + "," +
                     timing + ",\"nav\":" + (nav_rects_json_.empty() ? "{}" : nav_rects_json_) + ",\"notices\":" + notices;
   switch (state_.lab) {
     case LabId::lfsr: out += ",\"lfsr\":" + lfsr_panel_.describe_json(state_.lfsr, ctx_); break;
@@ -136,8 +136,10 @@ void LabApp::frame() {
   ImGui::Begin("shufflelab", nullptr, flags);
   const float em = ImGui::GetFontSize();
   const bool narrow = vp->WorkSize.x < em * 40.0f;
-  draw_navigation(narrow ? em * 8.0f : em * 12.0f);
-  ImGui::SameLine();
+  if (!state_.embed) {
+    draw_navigation(narrow ? em * 8.0f : em * 12.0f);
+    ImGui::SameLine();
+  }
   ImGui::BeginChild("lab", ImVec2(0, 0), false);
   draw_notices();
   switch (state_.lab) {

@@ -34,6 +34,16 @@ TEST(UrlState, EncodeDecodeRoundTrip) {
   }
 }
 
+TEST(UrlState, EmbedFlagRoundTripsAndIsValidated) {
+  auto d = decode_fragment("#v=1&embed=1&lab=lfsr&seed=00000001&t=2");
+  EXPECT_TRUE(d.notices.empty());
+  EXPECT_TRUE(d.state.embed);
+  EXPECT_EQ(encode_fragment(d.state), "#v=1&embed=1&lab=lfsr&seed=00000001&mask=CF&t=2");
+  d = decode_fragment("#v=1&embed=yes&lab=lfsr");
+  EXPECT_FALSE(d.state.embed);
+  EXPECT_EQ(d.notices.size(), 1u);
+}
+
 TEST(UrlState, UnknownKeysAreIgnored) {
   const auto d = decode_fragment("#v=1&lab=lfsr&seed=00000001&future=xyz&t=5");
   EXPECT_TRUE(d.notices.empty());

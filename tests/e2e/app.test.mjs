@@ -120,3 +120,32 @@ test('long work runs in a worker: the stepping check agrees with the algebra, an
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('embed mode: one lab without navigation, and the example course page shows it', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&embed=1&lab=lfsr&seed=00000001&mask=CF&t=3');
+  const s = await state(page);
+  assert.equal(s.embed, true);
+  assert.deepEqual(s.nav, {});  // no navigation column was drawn
+  assert.equal(s.lfsr.t, 3);
+  assert.match(await page.evaluate(() => location.hash), /embed=1/);
+  await context.close();
+
+  const ctx2 = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const course = await ctx2.newPage();
+  const errors = [];
+  course.on('pageerror', (e) => errors.push(e.message));
+  await course.goto(env.base + 'embed.html');
+  const frame = course.frameLocator('iframe');
+  await course.waitForFunction(() => {
+    const f = document.querySelector('iframe');
+    return f && f.contentWindow && f.contentWindow.shufflelab && f.contentWindow.shufflelab.ready;
+  }, null, { timeout: 20000 });
+  const inner = await course.evaluate(() => document.querySelector('iframe').contentWindow.shufflelab.state());
+  assert.equal(inner.embed, true);
+  assert.equal(inner.lfsr.mask, 'CF');
+  await course.screenshot({ path: join(SHOTS, 'embed-example.png') });
+  assert.deepEqual(errors, []);
+  assert.deepEqual(problems, []);
+  void frame;
+  await ctx2.close();
+});
