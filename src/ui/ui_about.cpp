@@ -1,9 +1,55 @@
 #include "ui/ui_about.hpp"
 
+#include <sstream>
+#include <string>
+
+#include "dieharder_record.hpp"
 #include "imgui.h"
 #include "ui/ui_widgets.hpp"
 
 namespace shufflelab::ui {
+
+namespace {
+// data/dieharder.tsv: generator, test, p-value, verdict (header line first).
+void draw_dieharder_table() {
+  static const char* kStreams[][2] = {
+      {"tarot32 CF", "--gen tarot32 --mask CF --seed 00000001"}, {"tarot32 AF", "--gen tarot32 --mask AF --seed 00000001"},
+      {"z80", "--gen z80 --seed 0102030405060708"},               {"lcg32 onechip", "--gen lcg32 --preset onechip --seed 1"},
+      {"lcg32 randu", "--gen lcg32 --preset randu --seed 1"},     {"glibc rand", "--gen glibc --seed 1"},
+      {"xoshiro256**", "--gen xoshiro256ss --seed 42"}};
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("dieharder", 4, flags)) return;
+  ImGui::TableSetupColumn("generator");
+  ImGui::TableSetupColumn("test");
+  ImGui::TableSetupColumn("p-value");
+  ImGui::TableSetupColumn("verdict");
+  ImGui::TableHeadersRow();
+  std::istringstream lines(data::kDieharderRecord);
+  std::string line;
+  std::getline(lines, line);  // header
+  while (std::getline(lines, line)) {
+    std::string cells[4];
+    std::istringstream fields(line);
+    for (auto& c : cells) std::getline(fields, c, '\t');
+    ImGui::TableNextRow();
+    for (int i = 0; i < 4; ++i) {
+      ImGui::TableSetColumnIndex(i);
+      if (i == 3) {
+        const ImVec4 colour = cells[3] == "FAILED" ? colors::kError : cells[3] == "WEAK" ? colors::kAccent : colors::kGood;
+        ImGui::TextColored(colour, "%s", cells[3].c_str());
+      } else {
+        ImGui::TextUnformatted(cells[i].c_str());
+      }
+      if (ImGui::IsItemHovered()) {
+        for (const auto& s : kStreams)
+          if (cells[0] == s[0])
+            ImGui::SetTooltip("shufflelab stream %s --bytes 800000000 | dieharder -g 200 -d N -p 10", s[1]);
+      }
+    }
+  }
+  ImGui::EndTable();
+}
+}  // namespace
 
 void draw_about_panel() {
   ImGui::TextUnformatted("About shufflelab");
@@ -23,6 +69,12 @@ void draw_about_panel() {
   ImGui::BulletText("\"Rolling D20s on the Z80; and other random thoughts about randomness\" (2023).");
   ImGui::BulletText("Marc B. Reynolds, a PDEP/TZCNT bitset Fisher-Yates shuffle for n <= 64 (2023).");
   ImGui::BulletText("One Chip Video Poker project, \"Dealing\": an LCRNG deal of ten cards on a PIC.");
+
+  section("Statistical tests (recorded)");
+  explain("Debian's dieharder run on each generator's output stream (short runs, 10 p-values each). These "
+          "are recorded results, not computed in your browser; reproduce a row with the command shown when you "
+          "hover it. A linear generator such as an LFSR fails the binary-rank test whatever its mask.");
+  draw_dieharder_table();
 
   section("Keys");
   ImGui::BulletText("Space: run or pause. Right / Left arrow: one step forward / back.");
