@@ -111,6 +111,8 @@ void frame() {
   glClearColor(0.09f, 0.10f, 0.13f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  if (g_app->lab.take_png_request())
+    shufflelab::web::save_canvas_png("shufflelab-" + std::string(shufflelab::lab_name(g_app->lab.current_lab())) + ".png");
 
   const std::string fragment = g_app->lab.fragment();
   if (fragment != g_app->written_fragment) {
@@ -206,6 +208,7 @@ int main() {
   g_app->lab.copy_to_clipboard = shufflelab::web::copy_to_clipboard;
   g_app->lab.set_job_runner(&g_app->jobs);
   g_app->lab.set_gpu_views(&g_app->gl_views);
+  g_app->lab.set_download(shufflelab::web::download);
   g_app->lab.page_url_without_fragment = shufflelab::web::page_url_without_fragment();
   g_app->lab.open_fragment(shufflelab::web::location_fragment());
 

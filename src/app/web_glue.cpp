@@ -44,6 +44,34 @@ EM_JS(char*, js_pasted_text, (), {
 EM_JS(void, js_announce_first_frame, (), {
   if (Module['onFirstFrame']) Module['onFirstFrame']();
 });
+EM_JS(void, js_download, (const char* name, const char* mime, const void* data, int size), {
+  const bytes = HEAPU8.slice(data, data + size);
+  const url = URL.createObjectURL(new Blob([bytes], { type: UTF8ToString(mime) }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = UTF8ToString(name);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
+});
+
+// The drawing buffer is only valid until the frame is handed to the
+// compositor, so this must run right after drawing, in the same frame.
+EM_JS(void, js_save_canvas_png, (const char* name), {
+  const filename = UTF8ToString(name);
+  Module['canvas'].toBlob(function (blob) {
+    if (!blob) return;
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = filename;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
+  }, 'image/png');
+});
 // clang-format on
 
 namespace shufflelab::web {
@@ -71,5 +99,9 @@ const char* pasted_text() {
   return last.c_str();
 }
 void announce_first_frame() { js_announce_first_frame(); }
+void download(const std::string& filename, const std::string& mime, const void* data, std::size_t size) {
+  js_download(filename.c_str(), mime.c_str(), data, static_cast<int>(size));
+}
+void save_canvas_png(const std::string& filename) { js_save_canvas_png(filename.c_str()); }
 
 }  // namespace shufflelab::web

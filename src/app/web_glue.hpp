@@ -19,5 +19,9 @@ void replace_fragment(const std::string& fragment);  // history.replaceState
 void copy_to_clipboard(const std::string& text);
 const char* pasted_text();                // last text pasted into the page
 void announce_first_frame();
+// Offers `size` bytes as a file download (Blob + a temporary link).
+void download(const std::string& filename, const std::string& mime, const void* data, std::size_t size);
+// Saves what the canvas shows now as a PNG download; call right after drawing.
+void save_canvas_png(const std::string& filename);
 
 }  // namespace shufflelab::web

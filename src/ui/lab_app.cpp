@@ -40,6 +40,7 @@ void LabApp::open_fragment(const std::string& fragment) {
 }
 
 bool LabApp::command(const std::string& name) {
+  if (name == "save_png") return png_requested_ = true;
   if (name.rfind("lab=", 0) == 0) {
     for (const auto& e : kNav)
       if (name.substr(4) == lab_name(e.id)) return state_.lab = e.id, true;
@@ -107,6 +108,7 @@ void LabApp::draw_navigation(float width) {
     else ImGui::SetClipboardText(url.c_str());
     copy_status_ = "Link copied.";
   }
+  if (ImGui::Button("Save PNG", ImVec2(-1, 0))) png_requested_ = true;
   if (!copy_status_.empty()) ImGui::TextColored(colors::kGood, "%s", copy_status_.c_str());
   ImGui::EndChild();
 }

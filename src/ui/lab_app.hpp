@@ -3,6 +3,7 @@
 // code (src/app, the UI smoke test) owns the window and calls frame().
 #pragma once
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/url_state.hpp"
@@ -37,6 +38,9 @@ class LabApp {
   // browser). Without one, jobs run inline in small slices per frame.
   void set_job_runner(JobRunner* runner) { ctx_.jobs = runner ? runner : &inline_jobs_; }
   void set_gpu_views(GpuViews* gpu) { ctx_.gpu = gpu; }
+  void set_download(decltype(PanelContext::download) download) { ctx_.download = download; }
+  // True once after the user asked for a PNG of the canvas (the platform saves it after drawing).
+  bool take_png_request() { return std::exchange(png_requested_, false); }
 
   // Set by the platform layer: copy text to the clipboard (navigator.clipboard).
   void (*copy_to_clipboard)(const std::string& text) = nullptr;
@@ -50,6 +54,7 @@ class LabApp {
   }
 
   const std::vector<std::string>& notices() const { return notices_; }
+  LabId current_lab() const { return state_.lab; }
   long long frame_count() const { return frames_; }
 
  private:
@@ -65,6 +70,7 @@ class LabApp {
   PokerPanel poker_panel_;
   std::vector<std::string> notices_;
   std::string copy_status_;
+  bool png_requested_ = false;
   std::string nav_rects_json_;  // where each navigation entry was drawn (test hook)
   long long frames_ = 0;
   double frame_build_ms_ = 0.0;  // exponential moving averages

@@ -17,6 +17,9 @@ class GpuViews;  // ui/gpu_views.hpp, implemented by the app with WebGL2
 struct PanelContext {
   JobRunner* jobs = nullptr;  // never null while a panel draws
   GpuViews* gpu = nullptr;
+  // Offers bytes as a file download (CSV of a histogram or matrix, a raw
+  // generator stream). Null where there is no browser (the smoke test).
+  void (*download)(const std::string& filename, const std::string& mime, const void* data, std::size_t size) = nullptr;
 };
 
 // Small JSON helpers for describe_json (strings escaped, numbers as given).
