@@ -7,7 +7,7 @@ struct LabEntry {
   LabId id;
   std::string_view name;
 };
-constexpr LabEntry kLabs[] = {{LabId::lfsr, "lfsr"}, {LabId::dice, "dice"},
+constexpr LabEntry kLabs[] = {{LabId::gallery, "findings"}, {LabId::lfsr, "lfsr"}, {LabId::dice, "dice"},
                                {LabId::shuffle, "shuffle"}, {LabId::poker, "poker"}, {LabId::about, "about"}};
 }  // namespace
 
@@ -71,6 +71,7 @@ DecodedState decode_fragment(std::string_view fragment) {
     case LabId::dice: decode_dice_lab(fields, out.state.dice); break;
     case LabId::shuffle: decode_shuffle_lab(fields, out.state.shuffle); break;
     case LabId::poker: decode_poker_lab(fields, out.state.poker); break;
+    case LabId::gallery:
     case LabId::about: break;
   }
   return out;
@@ -83,6 +84,7 @@ std::string encode_fragment(const LabState& state) {
     case LabId::dice: encode_dice_lab(state.dice, fields); break;
     case LabId::shuffle: encode_shuffle_lab(state.shuffle, fields); break;
     case LabId::poker: encode_poker_lab(state.poker, fields); break;
+    case LabId::gallery:
     case LabId::about: break;
   }
   return "#v=" + std::to_string(kUrlFormatVersion) + (state.embed ? "&embed=1" : "") + "&lab=" +

@@ -23,13 +23,13 @@ namespace shufflelab {
 constexpr int kUrlFormatVersion = 1;
 constexpr std::size_t kMaxFragmentLength = 2048;
 
-enum class LabId { lfsr, dice, shuffle, poker, about };
+enum class LabId { gallery, lfsr, dice, shuffle, poker, about };
 
 std::string_view lab_name(LabId lab);
 std::vector<LabId> all_labs();
 
 struct LabState {
-  LabId lab = LabId::lfsr;
+  LabId lab = LabId::lfsr;  // a link without lab= opens the LFSR lab
   bool embed = false;  // embed=1: one lab without navigation, for iframes
   LfsrLabState lfsr;
   DiceLabState dice;

@@ -15,6 +15,7 @@ struct NavEntry {
   const char* blurb;
 };
 constexpr NavEntry kNav[] = {
+    {LabId::gallery, "Findings", "what the articles claim vs. what the numbers say"},
     {LabId::lfsr, "LFSR", "step a shift register bit by bit; its exact period"},
     {LabId::dice, "Dice", "squeeze random bits into a range; the exact bias"},
     {LabId::shuffle, "Shuffle", "animate every shuffle; measure its bias"},
@@ -51,6 +52,7 @@ bool LabApp::command(const std::string& name) {
     case LabId::dice: return dice_panel_.command(name, state_.dice, ctx_);
     case LabId::shuffle: return shuffle_panel_.command(name, state_.shuffle, ctx_);
     case LabId::poker: return poker_panel_.command(name, state_.poker, ctx_);
+    case LabId::gallery:
     case LabId::about: return false;
   }
   return false;
@@ -70,6 +72,7 @@ std::string LabApp::describe_json() {
     case LabId::dice: out += ",\"dice\":" + dice_panel_.describe_json(state_.dice, ctx_); break;
     case LabId::shuffle: out += ",\"shuffle\":" + shuffle_panel_.describe_json(state_.shuffle, ctx_); break;
     case LabId::poker: out += ",\"poker\":" + poker_panel_.describe_json(state_.poker, ctx_); break;
+    case LabId::gallery: out += ",\"findings\":" + gallery_panel_.describe_json(); break;
     case LabId::about: break;
   }
   return out + "}";
@@ -149,6 +152,9 @@ void LabApp::frame() {
     case LabId::dice: dice_panel_.draw(state_.dice, ctx_); break;
     case LabId::shuffle: shuffle_panel_.draw(state_.shuffle, ctx_); break;
     case LabId::poker: poker_panel_.draw(state_.poker, ctx_); break;
+    case LabId::gallery:
+      if (const std::string link = gallery_panel_.draw(); !link.empty()) open_fragment(link);
+      break;
     case LabId::about: draw_about_panel(); break;
   }
   ImGui::EndChild();

@@ -10,6 +10,7 @@
 #include "ui/job_runner.hpp"
 #include "ui/panel_context.hpp"
 #include "ui/ui_dice.hpp"
+#include "ui/ui_gallery.hpp"
 #include "ui/ui_lfsr.hpp"
 #include "ui/ui_poker.hpp"
 #include "ui/ui_shuffle.hpp"
@@ -64,6 +65,7 @@ class LabApp {
   LabState state_;
   InlineJobRunner inline_jobs_;
   PanelContext ctx_{&inline_jobs_, nullptr};
+  GalleryPanel gallery_panel_;
   LfsrPanel lfsr_panel_;
   DicePanel dice_panel_;
   ShufflePanel shuffle_panel_;

@@ -1,0 +1,145 @@
+#include "core/gallery.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "core/bias.hpp"
+#include "core/fdr.hpp"
+#include "core/gf2.hpp"
+#include "core/lfsr.hpp"
+#include "core/period.hpp"
+#include "core/poker.hpp"
+#include "core/range.hpp"
+#include "core/shuffle.hpp"
+#include "core/z80_lfsr.hpp"
+
+namespace shufflelab {
+
+namespace {
+std::string fixed(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+std::string percent(double share) { return fixed(share * 100.0, 1) + "%"; }
+
+GalleryEntry tarot_mask() {
+  GalleryEntry e{"The tarot mask is not maximal", "Game Boy tarot dev log", "#v=1&lab=lfsr&seed=00000001&mask=CF&t=0", ""};
+  auto a = analyse_galois(GaloisLfsr{32, tarot_taps(32, 0xCF), 1});
+  if (!a) return e.text = a.error(), e;
+  const auto masks = maximal_tarot_masks(32);
+  std::string list;
+  for (auto m : masks) {
+    char hex[4];
+    std::snprintf(hex, sizeof hex, "%02X", m);
+    list += (list.empty() ? "" : ", ") + std::string(hex);
+  }
+  const double weak = static_cast<double>(a->map.weak_seeds) / static_cast<double>(a->map.nonzero_states);
+  e.text = "The article says mask CF runs through all " + to_decimal(a->map.nonzero_states) +
+           " nonzero states. From seed 00000001 it comes back after " + to_decimal(a->seed.period) +
+           " bit-steps, and " + percent(weak) + " of all seeds sit on even shorter cycles. Only " +
+           std::to_string(masks.size()) + " top-byte masks are maximal at 32 bits: " + list + ".";
+  return e;
+}
+
+GalleryEntry z80_weak_seed() {
+  GalleryEntry e{"A fixed point in the Z80 routine", "Rolling D20s on the Z80", "#v=1&lab=lfsr&gen=z80&seed=FFFFFFFFFFFFFFFF&t=0",
+                 ""};
+  auto all_ones = analyse_z80(Z80Lfsr::from_packed(~std::uint64_t{0}));
+  if (!all_ones) return e.text = all_ones.error(), e;
+  const double weak = static_cast<double>(all_ones->map.weak_seeds) / static_cast<double>(all_ones->map.nonzero_states);
+  e.text = "A 64-bit LFSR suggests a period near 2^64. This routine's longest cycle is " +
+           to_decimal(all_ones->map.max_period) + " calls (about 2^" +
+           fixed(std::log2(static_cast<double>(all_ones->map.max_period)), 1) + "), " + percent(weak) +
+           " of seeds are on shorter cycles, and seed FFFFFFFFFFFFFFFF repeats after " +
+           to_decimal(all_ones->seed.period) + " call: every byte it returns is the same.";
+  return e;
+}
+
+GalleryEntry z80_d20() {
+  GalleryEntry e{"The d20 that never rolls 20", "Rolling D20s on the Z80", "#v=1&lab=dice&method=mulhi-minus1&sides=20&bits=8", ""};
+  auto counts = exact_range_counts(RangeMethod::mulhi_minus1, 20, 8);
+  if (!counts) return e.text = counts.error(), e;
+  const auto& c = counts->counts;
+  e.text = "rollDie multiplies the byte by DIESIDES-1 = 19 and keeps the high byte. Of the 256 inputs, face 1 gets " +
+           to_decimal(c[0]) + ", face 19 gets " + to_decimal(c[18]) + " and face 20 gets " + to_decimal(c[19]) +
+           ": a critical hit is impossible.";
+  return e;
+}
+
+GalleryEntry tarot_roller() {
+  GalleryEntry e{"The coin-flip roller's overshoot", "Game Boy tarot dev log",
+                 "#v=1&lab=dice&method=fdr-tarot&sides=78&bits=8", ""};
+  auto exact = solve_fdr_exact(78, FdrVariant::tarot);
+  auto published = solve_fdr_exact(78, FdrVariant::published);
+  if (!exact || !published) return e.text = "cannot solve the roller", e;
+  const auto& p = exact->probabilities;
+  e.text = "On overshoot the article subtracts 77 instead of 78. The result is no longer uniform: card 0 comes up with "
+           "probability " + p[0].to_string() + " = " + fixed(p[0].to_double(), 5) + " and card 77 with " +
+           fixed(p[77].to_double(), 5) + ", against 1/78 = " + fixed(1.0 / 78.0, 5) + ". It also spends " +
+           fixed(exact->expected_flips.to_double(), 3) + " coin flips per card on average, against " +
+           fixed(published->expected_flips.to_double(), 3) + " for Lumbroso's roller.";
+  return e;
+}
+
+GalleryEntry float_scaling() {
+  GalleryEntry e{"rand() / RAND_MAX scaling", "shuffle.c (2003)", "#v=1&lab=dice&method=float&sides=52&bits=31", ""};
+  auto counts = exact_range_counts(RangeMethod::float_scale, 52, 31);
+  if (!counts) return e.text = counts.error(), e;
+  const FaceStats stats = face_stats(to_big_weights(counts->counts), BigUint::from_wide(counts->accepted()));
+  e.text = "Scaling glibc's 31-bit rand() by RAND_MAX into 52 slots cannot be exact: 2^31 - 1 accepted values do not "
+           "split into 52 equal parts. The most likely card is " +
+           (stats.max_min_ratio ? fixed(stats.max_min_ratio->to_double(), 9) : std::string("infinitely")) +
+           " times as likely as the least likely one: tiny, but not zero. " + to_decimal(counts->rejected) +
+           " value is thrown away by the r >= 1.0 guard.";
+  return e;
+}
+
+GalleryEntry reachable_decks() {
+  GalleryEntry e{"How many decks can a seed reach?", "shuffle.c (2003)", "#v=1&lab=shuffle&algo=lin2003&n=52&seed=1", ""};
+  double log2_factorial = 0;
+  for (int k = 2; k <= 52; ++k) log2_factorial += std::log2(static_cast<double>(k));
+  e.text = "There are 52! orders of a deck, about 2^" + fixed(log2_factorial, 1) +
+           ". A program seeded with a 32-bit number can deal at most 2^32 of them: a fraction of about 2^-" +
+           fixed(log2_factorial - 32.0, 1) + " of all decks. Seeded from the clock, far fewer.";
+  return e;
+}
+
+GalleryEntry onechip_worst() {
+  GalleryEntry e{"One Chip's worst deal", "One Chip Video Poker", "#v=1&lab=poker&seed=932D217C&t=0", ""};
+  const OneChipDeal d = one_chip_deal(0x932D217Cu);
+  e.text = "Dealing ten cards by redrawing values 52..63 and duplicates needs " + std::to_string(d.calls) +
+           " LCRNG calls from seed 932D217C (" + std::to_string(d.too_high) + " draws too high, " +
+           std::to_string(d.duplicates) + " duplicates). The sweep over all 2^32 seeds shows this is the worst case.";
+  return e;
+}
+
+GalleryEntry pdep_strike() {
+  GalleryEntry e{"Striking a card with PDEP", "PDEP bitset shuffle", "#v=1&lab=shuffle&algo=pdep&n=52&seed=1&t=1", ""};
+  const std::uint64_t cards = (~std::uint64_t{0}) >> 12;  // 52 cards
+  const std::uint64_t after = clear_nth_set_bit(cards & ~(std::uint64_t{1} << 5), 10);
+  e.text = "The deck is a 64-bit set. Scattering all-ones-except-bit-n into the set's own 1 bits clears its n-th "
+           "remaining card in one PDEP: with card 5 gone, striking remaining card 10 removes card " +
+           std::to_string(ctz64((cards & ~(std::uint64_t{1} << 5)) ^ after)) + ".";
+  return e;
+}
+
+GalleryEntry naive_diagonal() {
+  GalleryEntry e{"The naive shuffle's diagonal", "shuffle.c (2003)", "#v=1&lab=shuffle&algo=naive&n=3&view=bias", ""};
+  auto spec = make_shuffle_spec(ShuffleAlgo::Naive, 3);
+  if (!spec) return e.text = spec.error(), e;
+  auto m = exact_bias(spec.value());
+  if (!m) return e.text = m.error(), e;
+  e.text = "Swapping each position with any position gives 27 equally likely draw lists for 3 cards, which cannot "
+           "split evenly over 6 orders. Card 0 ends in position 0 in " + std::to_string(m->at(0, 0)) +
+           " of 27 cases, card 1 in " + std::to_string(m->at(0, 1)) + ", card 2 in " + std::to_string(m->at(0, 2)) + ".";
+  return e;
+}
+}  // namespace
+
+std::vector<GalleryEntry> gallery_entries() {
+  return {tarot_mask(),    z80_weak_seed(),   z80_d20(),     tarot_roller(), float_scaling(),
+          reachable_decks(), onechip_worst(), pdep_strike(), naive_diagonal()};
+}
+
+}  // namespace shufflelab

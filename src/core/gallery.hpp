@@ -1,0 +1,21 @@
+// gallery.hpp: the findings gallery: curated links, each opening a lab at the
+// moment that shows a lesson from the source articles, with a sentence or two
+// whose numbers the core computes when the gallery is built (nothing pasted).
+// Each link is in canonical form (what the app writes back for that state),
+// so a test can open it and check the app shows exactly that state.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace shufflelab {
+
+struct GalleryEntry {
+  std::string title;
+  std::string source;  // which article the lesson is about
+  std::string link;    // "#v=1&lab=..."
+  std::string text;    // the lesson, with live numbers
+};
+
+std::vector<GalleryEntry> gallery_entries();
+
+}  // namespace shufflelab

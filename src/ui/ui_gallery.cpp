@@ -1,0 +1,54 @@
+#include "ui/ui_gallery.hpp"
+
+#include "imgui.h"
+#include "ui/panel_context.hpp"
+#include "ui/ui_widgets.hpp"
+
+namespace shufflelab::ui {
+
+const std::vector<GalleryEntry>& GalleryPanel::entries() {
+  if (!built_) entries_ = gallery_entries(), built_ = true;  // computed once, on first view
+  return entries_;
+}
+
+std::string GalleryPanel::draw() {
+  std::string open;
+  ImGui::TextUnformatted("Findings");
+  help_marker("Each number below was computed just now by the same core the labs use.");
+  explain("What the source articles claim, and what the numbers say. Open an entry to see it in its lab.");
+  const float em = ImGui::GetFontSize();
+  for (const auto& e : entries()) {
+    ImGui::PushID(e.link.c_str());
+    ImGui::Spacing();
+    ImGui::BeginGroup();
+    ImGui::PushStyleColor(ImGuiCol_Text, colors::kAccent);
+    ImGui::TextUnformatted(e.title.c_str());
+    ImGui::PopStyleColor();
+    ImGui::SameLine();
+    ImGui::TextColored(colors::kMuted, "(%s)", e.source.c_str());
+    ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - em * 6.0f > em * 20.0f
+                               ? ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - em * 6.0f
+                               : 0.0f);
+    ImGui::TextUnformatted(e.text.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndGroup();
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - em * 5.0f);
+    if (ImGui::Button("Open", ImVec2(em * 5.0f, 0))) open = e.link;
+    ImGui::Separator();
+    ImGui::PopID();
+  }
+  return open;
+}
+
+std::string GalleryPanel::describe_json() {
+  std::string out = "{\"entries\":[";
+  bool first = true;
+  for (const auto& e : entries()) {
+    out += (first ? "" : ",") + std::string("{\"title\":") + json_string(e.title) + ",\"link\":" + json_string(e.link) +
+           ",\"text\":" + json_string(e.text) + "}";
+    first = false;
+  }
+  return out + "]}";
+}
+
+}  // namespace shufflelab::ui
