@@ -1,0 +1,553 @@
+#include "core/asm_session.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <string>
+
+#include "core/asm_tables.hpp"
+#include "core/pic_cpu.hpp"
+#include "core/sm83_cpu.hpp"
+#include "core/z80_cpu.hpp"
+#include "core/z80_lfsr.hpp"
+
+namespace shufflelab {
+
+namespace {
+
+using std::string_view_literals::operator""sv;
+
+constexpr std::array kLfsr64{"lfsr64"sv};
+constexpr std::array kRollMinus1{"roll_minus1"sv, "mulhi"sv};
+constexpr std::array kRollExact{"roll_exact"sv, "mulhi"sv};
+constexpr std::array kMaxu8{"maxu8"sv};
+constexpr std::array kReject{"reject_roll"sv, "lfsr64"sv};
+constexpr std::array kTarot{"tarot_lfsr"sv};
+constexpr std::array kRoll{"roll"sv, "coin_flip"sv, "tarot_lfsr"sv};
+constexpr std::array kShuffle{"shuffle"sv, "roll"sv, "coin_flip"sv, "tarot_lfsr"sv};
+constexpr std::array kStrike{"shufflelab_x86_strike_nth_card"sv};
+constexpr std::array kLemire{"shufflelab_x86_lemire"sv};
+constexpr std::array kLcrng{"lcrng"sv};
+constexpr std::array kDeal{"deal"sv, "lcrng"sv};
+
+const std::array<AsmAlgorithmInfo, 12> kAlgorithms{{
+    {AsmAlgorithm::z80_lfsr, "z80-lfsr", "Z80 LFSR byte (seed 002)", "lfsr", AsmIsa::z80, "lfsr64", kLfsr64,
+     "z80_lfsr.next_byte", "byte", "seed: the 64-bit state, byte +0 in the top position; calls: bytes",
+     "seed 0123456789ABCDEF, 64 bytes"},
+    {AsmAlgorithm::z80_roll_minus1, "z80-roll-minus1", "Z80 rollDie as printed: (x * (n-1)) >> 8", "roll",
+     AsmIsa::z80, "roll_minus1", kRollMinus1, "range.map_word", "value",
+     "x: the random byte (call k uses x + k mod 256); n: sides 1..255", "n = 20, every byte x once"},
+    {AsmAlgorithm::z80_roll_exact, "z80-roll-exact", "Z80 multiply-high done right: (x * n) >> 8", "roll", AsmIsa::z80,
+     "roll_exact", kRollExact, "range.map_word", "value",
+     "x: the random byte (call k uses x + k mod 256); n: sides 1..255", "n = 20, every byte x once"},
+    {AsmAlgorithm::z80_maxu8, "z80-maxu8", "Z80 MAXU8 mask-halving loop", "roll", AsmIsa::z80, "maxu8", kMaxu8,
+     "range.maxu8_loop", "value", "x: the random byte (call k uses x + k mod 256); n: sides 1..255",
+     "n = 20, every byte x once"},
+    {AsmAlgorithm::z80_reject, "z80-reject", "Z80 mask and reject on LFSR bytes", "roll", AsmIsa::z80, "reject_roll",
+     kReject, "range.map_word", "value", "seed: the LFSR state; n: sides 1..255; calls: rolls",
+     "seed 0123456789ABCDEF, n = 20, 256 rolls"},
+    {AsmAlgorithm::sm83_lfsr, "sm83-lfsr", "Game Boy tarot LFSR byte (seed 000)", "lfsr", AsmIsa::sm83, "tarot_lfsr",
+     kTarot, "lfsr.next_byte", "byte", "seed: the 32-bit state (not 0), lfsr0 = top byte; calls: bytes",
+     "seed 12345678, 64 bytes"},
+    {AsmAlgorithm::sm83_roll, "sm83-roll", "Game Boy coin-flip queue and dice roller (seed 000)", "roll", AsmIsa::sm83,
+     "roll", kRoll, "fdr.draw", "value", "seed: the LFSR state; n: values 0..n-1, 2..128; calls: rolls",
+     "seed 12345678, n = 78, 256 rolls"},
+    {AsmAlgorithm::sm83_shuffle, "sm83-shuffle", "Game Boy Fisher-Yates over 78 tarot cards (seed 000)", "cards",
+     AsmIsa::sm83, "shuffle", kShuffle, "shuffle.shuffle_fast", "deck of 78 cards",
+     "seed: the LFSR state; calls: shuffles", "seed 12345678, 4 decks"},
+    {AsmAlgorithm::x86_strike, "x86-strike", "x86-64 PDEP/TZCNT: strike the n-th remaining card (seed 003)", "cards",
+     AsmIsa::x86_64, "shufflelab_x86_strike_nth_card", kStrike, "bits.strike_nth_card", "card",
+     "seed: the set of cards (bit i = card i); n: rank (call k strikes rank n mod cards left); calls <= cards",
+     "52 cards, rank 7 mod cards left, all 52 struck"},
+    {AsmAlgorithm::x86_lemire, "x86-lemire", "x86-64 Lemire multiply-high range reduction", "roll", AsmIsa::x86_64,
+     "shufflelab_x86_lemire", kLemire, "range.draw", "value",
+     "seed: SplitMix64 seed of the 64-bit words; n: bound >= 1; calls: values", "n = 20, 256 values"},
+    {AsmAlgorithm::pic_lcrng, "pic-lcrng", "PIC16 One Chip LCRNG step (seed 004)", "lcrng", AsmIsa::pic14, "lcrng",
+     kLcrng, "poker.lcrng_next", "state", "seed: the 32-bit state; calls: steps", "seed 0, 64 steps"},
+    {AsmAlgorithm::pic_deal, "pic-deal", "PIC16 One Chip 10-card deal (seed 004)", "cards", AsmIsa::pic14, "deal",
+     kDeal, "poker.one_chip_deal", "deal of 10 cards", "seed: the 32-bit LCRNG state; calls: deals, chained",
+     "seed 0, 16 deals"},
+}};
+
+constexpr std::uint64_t kMaxStepsPerCall = 2'000'000;
+constexpr std::uint16_t kStackTop = 0xdff0;
+constexpr std::uint16_t kReturnAddress = 0xfff0;
+
+std::uint64_t splitmix64(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9e3779b97f4a7c15u);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+  return z ^ (z >> 31);
+}
+
+std::uint32_t address_of(const AsmProgram& program, std::string_view label) {
+  const auto row = program.label_row(label);
+  return row < 0 ? 0 : program.rows[static_cast<std::size_t>(row)].address;
+}
+
+std::uint32_t symbol_address(const AsmProgram& program, std::string_view name) {
+  for (const auto& symbol : program.data)
+    if (symbol.name == name) return symbol.address;
+  return 0;
+}
+
+}  // namespace
+
+// ---- machines ---------------------------------------------------------------
+struct AsmSession::Machine {
+  const AsmAlgorithmInfo* info = nullptr;
+  const AsmProgram* program = nullptr;
+  AsmInputs inputs;
+  std::uint32_t calls_done = 0;
+  std::uint64_t steps_this_call = 0;
+  std::ptrdiff_t last_row = -1;
+  std::vector<std::uint64_t> outputs;
+
+  virtual ~Machine() = default;
+  virtual std::uint32_t pc() const = 0;
+  virtual bool in_call() const = 0;
+  virtual Result<std::uint32_t> execute() = 0;
+  virtual void begin_call() = 0;
+  virtual void finish_call() = 0;
+  virtual std::uint64_t cycles() const = 0;
+  virtual std::uint64_t instructions() const = 0;
+  virtual std::vector<AsmRegisterView> registers() const = 0;
+  virtual std::uint8_t data(std::uint32_t address) const = 0;
+  virtual std::uint32_t ram_bytes() const = 0;
+
+  bool done() const { return calls_done >= inputs.calls; }
+  std::uint32_t entry() const { return address_of(*program, info->entry); }
+};
+
+namespace {
+
+std::vector<std::uint8_t> image_bytes(const AsmProgram& program) {
+  const auto image = program.image();
+  return {image.begin(), image.end()};
+}
+
+template <class Cpu>
+std::uint32_t touched_outside_return_slot(const Cpu& cpu) {
+  std::uint32_t count = 0;
+  const auto& touched = cpu.touched();
+  for (std::size_t a = 0; a < touched.size(); ++a)
+    if (touched[a] && a != kStackTop - 2u && a != kStackTop - 1u) ++count;
+  return count;
+}
+
+class Z80Machine final : public AsmSession::Machine {
+ public:
+  void load() {
+    cpu_.load(static_cast<std::uint16_t>(program->origin), image_bytes(*program));
+    const Z80Lfsr lfsr = Z80Lfsr::from_packed(inputs.seed);
+    const auto seed = static_cast<std::uint16_t>(symbol_address(*program, "SEED"));
+    for (std::size_t i = 0; i < 8; ++i) cpu_.poke(static_cast<std::uint16_t>(seed + i), lfsr.seed[i]);
+    cpu_.track_data(true);
+  }
+  std::uint32_t pc() const override { return cpu_.regs.pc; }
+  bool in_call() const override { return cpu_.regs.pc != kReturnAddress; }
+  Result<std::uint32_t> execute() override { return cpu_.step(); }
+  void begin_call() override {
+    cpu_.regs.a = static_cast<std::uint8_t>(inputs.x + calls_done);
+    cpu_.regs.b = static_cast<std::uint8_t>(inputs.n);
+    cpu_.regs.sp = kStackTop;
+    cpu_.enter(static_cast<std::uint16_t>(entry()), kReturnAddress);
+  }
+  void finish_call() override { outputs.push_back(cpu_.regs.a); }
+  std::uint64_t cycles() const override { return cpu_.t_states; }
+  std::uint64_t instructions() const override { return cpu_.instructions; }
+  std::vector<AsmRegisterView> registers() const override {
+    const Z80Registers& r = cpu_.regs;
+    using namespace z80_flag;
+    return {{"A", r.a, 8},  {"F", r.f, 8},   {"B", r.b, 8},    {"C", r.c, 8},       {"D", r.d, 8},
+            {"E", r.e, 8},  {"H", r.h, 8},   {"L", r.l, 8},    {"SP", r.sp, 16},    {"PC", r.pc, 16},
+            {"F.S", (r.f & S) != 0, 1},      {"F.Z", (r.f & Z) != 0, 1},            {"F.H", (r.f & H) != 0, 1},
+            {"F.P/V", (r.f & PV) != 0, 1},   {"F.N", (r.f & N) != 0, 1},            {"F.C", (r.f & C) != 0, 1}};
+  }
+  std::uint8_t data(std::uint32_t address) const override { return cpu_.peek(static_cast<std::uint16_t>(address)); }
+  std::uint32_t ram_bytes() const override { return touched_outside_return_slot(cpu_); }
+
+ private:
+  Z80Cpu cpu_;
+};
+
+class Sm83Machine final : public AsmSession::Machine {
+ public:
+  void load() {
+    cpu_.load(static_cast<std::uint16_t>(program->origin), image_bytes(*program));
+    const auto lfsr = static_cast<std::uint16_t>(symbol_address(*program, "LFSR0"));
+    for (int i = 0; i < 4; ++i)  // lfsr0 is the top byte
+      cpu_.poke(static_cast<std::uint16_t>(lfsr + i), static_cast<std::uint8_t>(inputs.seed >> (24 - 8 * i)));
+    cpu_.track_data(true);
+  }
+  std::uint32_t pc() const override { return cpu_.regs.pc; }
+  bool in_call() const override { return cpu_.regs.pc != kReturnAddress; }
+  Result<std::uint32_t> execute() override { return cpu_.step(); }
+  void begin_call() override {
+    cpu_.regs.b = static_cast<std::uint8_t>(inputs.n - 1);  // roll: the top value
+    cpu_.regs.sp = kStackTop;
+    cpu_.enter(static_cast<std::uint16_t>(entry()), kReturnAddress);
+  }
+  void finish_call() override {
+    if (info->algorithm != AsmAlgorithm::sm83_shuffle) {
+      outputs.push_back(cpu_.regs.a);
+      return;
+    }
+    const auto deck = symbol_address(*program, "DECK");
+    for (std::uint32_t i = 0; i < 78; ++i) outputs.push_back(cpu_.peek(static_cast<std::uint16_t>(deck + i)));
+  }
+  std::uint64_t cycles() const override { return cpu_.m_cycles; }
+  std::uint64_t instructions() const override { return cpu_.instructions; }
+  std::vector<AsmRegisterView> registers() const override {
+    const Sm83Registers& r = cpu_.regs;
+    using namespace sm83_flag;
+    return {{"A", r.a, 8},  {"F", r.f, 8},  {"B", r.b, 8},   {"C", r.c, 8},   {"D", r.d, 8},
+            {"E", r.e, 8},  {"H", r.h, 8},  {"L", r.l, 8},   {"SP", r.sp, 16}, {"PC", r.pc, 16},
+            {"F.Z", (r.f & Z) != 0, 1},     {"F.N", (r.f & N) != 0, 1},       {"F.H", (r.f & H) != 0, 1},
+            {"F.C", (r.f & C) != 0, 1}};
+  }
+  std::uint8_t data(std::uint32_t address) const override { return cpu_.peek(static_cast<std::uint16_t>(address)); }
+  std::uint32_t ram_bytes() const override { return touched_outside_return_slot(cpu_); }
+
+ private:
+  Sm83Cpu cpu_;
+};
+
+class PicMachine final : public AsmSession::Machine {
+ public:
+  void load() {
+    cpu_.load(static_cast<std::uint16_t>(program->origin), program->image());
+    const auto state = static_cast<std::uint8_t>(symbol_address(*program, "STATE"));
+    for (int i = 0; i < 4; ++i)
+      cpu_.set_file(static_cast<std::uint8_t>(state + i), static_cast<std::uint8_t>(inputs.seed >> (8 * i)));
+    cpu_.track_data(true);
+  }
+  std::uint32_t pc() const override { return cpu_.pc; }
+  bool in_call() const override { return !(cpu_.pc == PicCpu::kReturnAddress && cpu_.stack_depth() == 0); }
+  Result<std::uint32_t> execute() override { return cpu_.step(); }
+  void begin_call() override { (void)cpu_.enter(static_cast<std::uint16_t>(entry())); }  // depth 0: cannot fail
+  void finish_call() override {
+    if (info->algorithm == AsmAlgorithm::pic_lcrng) {
+      outputs.push_back(state());
+      return;
+    }
+    const auto hand = static_cast<std::uint8_t>(symbol_address(*program, "HAND"));
+    for (int i = 0; i < 10; ++i) outputs.push_back(cpu_.file(static_cast<std::uint8_t>(hand + i)));
+  }
+  std::uint64_t cycles() const override { return cpu_.cycles; }
+  std::uint64_t instructions() const override { return cpu_.instructions; }
+  std::vector<AsmRegisterView> registers() const override {
+    const std::uint8_t status = cpu_.status();
+    return {{"W", cpu_.w, 8},
+            {"PC", cpu_.pc, 13},
+            {"STATUS", status, 8},
+            {"FSR", cpu_.file(pic::kFsr), 8},
+            {"stack", cpu_.stack_depth(), 4},
+            {"STATUS.Z", (status & pic::kZ) != 0, 1},
+            {"STATUS.DC", (status & pic::kDc) != 0, 1},
+            {"STATUS.C", (status & pic::kC) != 0, 1}};
+  }
+  std::uint8_t data(std::uint32_t address) const override { return cpu_.file(static_cast<std::uint8_t>(address)); }
+  std::uint32_t ram_bytes() const override {  // general purpose registers only (0x20 up)
+    std::uint32_t count = 0;
+    for (std::size_t a = 0x20; a < cpu_.touched().size(); ++a) count += cpu_.touched()[a] ? 1 : 0;
+    return count;
+  }
+
+ private:
+  std::uint32_t state() const {
+    const auto at = static_cast<std::uint8_t>(symbol_address(*program, "STATE"));
+    std::uint32_t s = 0;
+    for (int i = 3; i >= 0; --i) s = s << 8 | cpu_.file(static_cast<std::uint8_t>(at + i));
+    return s;
+  }
+  PicCpu cpu_;
+};
+
+class X86Machine final : public AsmSession::Machine {
+ public:
+  void load() {
+    using asm_detail::kX86DataBase;
+    if (info->algorithm == AsmAlgorithm::x86_strike) {
+      state_.memory[kX86DataBase] = inputs.seed;
+      return;
+    }
+    std::uint64_t generator = inputs.seed;
+    const std::uint64_t words = std::uint64_t{inputs.calls} * 4 + 64;
+    for (std::uint64_t i = 0; i < words; ++i) state_.memory[kX86DataBase + 16 + 8 * i] = splitmix64(generator);
+    state_.memory[kX86DataBase + 8] = kX86DataBase + 16;
+    words_end_ = kX86DataBase + 16 + 8 * words;
+  }
+  std::uint32_t pc() const override {
+    return state_.row < program->rows.size() ? program->rows[state_.row].address : 0;
+  }
+  bool in_call() const override { return !state_.returned; }
+  Result<std::uint32_t> execute() override {
+    const auto cursor = state_.memory.find(asm_detail::kX86DataBase + 8);
+    if (words_end_ && cursor != state_.memory.end() && cursor->second >= words_end_)
+      return Result<std::uint32_t>::fail("x86: the run used up its " + std::to_string(inputs.calls * 4 + 64) +
+                                         " random words");
+    return asm_detail::x86_step(*program, state_);
+  }
+  void begin_call() override {
+    using asm_detail::kX86DataBase;
+    state_.returned = false;
+    state_.row = static_cast<std::size_t>(std::max<std::ptrdiff_t>(program->label_row(info->entry), 0));
+    if (info->algorithm == AsmAlgorithm::x86_strike) {
+      const auto left = static_cast<std::uint64_t>(std::popcount(state_.memory[kX86DataBase]));
+      state_.regs[7] = kX86DataBase;            // rdi = &cards
+      state_.regs[6] = left ? inputs.n % left : 0;  // rsi = rank
+    } else {
+      state_.regs[7] = inputs.n;                // rdi = n
+      state_.regs[6] = kX86DataBase + 8;        // rsi = &cursor
+    }
+  }
+  void finish_call() override { outputs.push_back(state_.regs[0]); }
+  std::uint64_t cycles() const override { return state_.cycles; }
+  std::uint64_t instructions() const override { return state_.instructions; }
+  std::vector<AsmRegisterView> registers() const override {
+    std::vector<AsmRegisterView> out;
+    for (const int r : {0, 1, 2, 6, 7, 8, 9, 10, 11})
+      out.push_back({asm_detail::x86_register_name(r), state_.regs[static_cast<std::size_t>(r)], 64});
+    out.push_back({"CF", state_.cf, 1});
+    out.push_back({"ZF", state_.zf, 1});
+    return out;
+  }
+  std::uint8_t data(std::uint32_t address) const override {
+    const auto it = state_.memory.find(address & ~7u);
+    return it == state_.memory.end() ? 0 : static_cast<std::uint8_t>(it->second >> (8 * (address & 7)));
+  }
+  std::uint32_t ram_bytes() const override {  // the input words are not the routine's RAM
+    std::uint32_t count = 0;
+    for (const std::uint64_t a : state_.touched) count += a < asm_detail::kX86DataBase + 16 ? 8 : 0;
+    return count;
+  }
+
+ private:
+  asm_detail::X86State state_;
+  std::uint64_t words_end_ = 0;
+};
+
+Result<bool> check_inputs(const AsmAlgorithmInfo& info, const AsmInputs& in) {
+  using R = Result<bool>;
+  if (in.calls < 1 || in.calls > kMaxAsmCalls)
+    return R::fail("calls: between 1 and " + std::to_string(kMaxAsmCalls) + ", got " + std::to_string(in.calls));
+  const bool byte_die = info.algorithm == AsmAlgorithm::z80_roll_minus1 ||
+                        info.algorithm == AsmAlgorithm::z80_roll_exact || info.algorithm == AsmAlgorithm::z80_maxu8;
+  if (byte_die && in.x > 255) return R::fail("x: a byte, 0..255, got " + std::to_string(in.x));
+  if ((byte_die || info.algorithm == AsmAlgorithm::z80_reject) && (in.n < 1 || in.n > 255))
+    return R::fail("n: sides between 1 and 255 (one byte register), got " + std::to_string(in.n));
+  switch (info.algorithm) {
+    case AsmAlgorithm::sm83_lfsr:
+    case AsmAlgorithm::sm83_roll:
+    case AsmAlgorithm::sm83_shuffle:
+      if (in.seed == 0 || in.seed > 0xffffffffu)
+        return R::fail("seed: a non-zero 32-bit state (an all-zero register stays zero)");
+      if (info.algorithm == AsmAlgorithm::sm83_roll && (in.n < 2 || in.n > 128))
+        return R::fail("n: between 2 and 128 values (v must fit in 8 bits), got " + std::to_string(in.n));
+      break;
+    case AsmAlgorithm::pic_lcrng:
+    case AsmAlgorithm::pic_deal:
+      if (in.seed > 0xffffffffu) return R::fail("seed: a 32-bit state");
+      break;
+    case AsmAlgorithm::x86_strike:
+      if (in.seed == 0) return R::fail("seed: the card set needs at least one card");
+      if (in.calls > static_cast<std::uint32_t>(std::popcount(in.seed)))
+        return R::fail("calls: at most one per card in the set (" + std::to_string(std::popcount(in.seed)) + ")");
+      break;
+    case AsmAlgorithm::x86_lemire:
+      if (in.n < 1) return R::fail("n: the bound must be at least 1");
+      break;
+    default:
+      break;
+  }
+  return R::ok(true);
+}
+
+template <class M>
+std::unique_ptr<AsmSession::Machine> make(const AsmAlgorithmInfo& info, const AsmInputs& inputs) {
+  auto machine = std::make_unique<M>();
+  machine->info = &info;
+  machine->program = &asm_program(info.isa);
+  machine->inputs = inputs;
+  machine->load();
+  machine->begin_call();
+  return machine;
+}
+
+}  // namespace
+
+std::span<const AsmAlgorithmInfo> asm_algorithms() { return kAlgorithms; }
+
+const AsmAlgorithmInfo& asm_algorithm_info(AsmAlgorithm algorithm) {
+  return kAlgorithms[static_cast<std::size_t>(algorithm)];
+}
+
+Result<AsmAlgorithm> parse_asm_algorithm(std::string_view field, std::string_view text) {
+  std::string names;
+  for (const auto& info : kAlgorithms) {
+    if (info.id == text) return Result<AsmAlgorithm>::ok(info.algorithm);
+    names += names.empty() ? "" : ", ";
+    names += info.id;
+  }
+  return Result<AsmAlgorithm>::fail(std::string(field) + ": unknown listing '" + std::string(text) + "' (one of: " +
+                                    names + ")");
+}
+
+// ---- the session --------------------------------------------------------------
+AsmSession::AsmSession(std::unique_ptr<Machine> machine) : machine_(std::move(machine)) {}
+AsmSession::AsmSession(AsmSession&&) noexcept = default;
+AsmSession& AsmSession::operator=(AsmSession&&) noexcept = default;
+AsmSession::~AsmSession() = default;
+
+Result<AsmSession> AsmSession::start(AsmAlgorithm algorithm, const AsmInputs& inputs) {
+  const AsmAlgorithmInfo& info = asm_algorithm_info(algorithm);
+  if (const auto ok = check_inputs(info, inputs); !ok) return Result<AsmSession>::fail(ok.error());
+  if (asm_program(info.isa).rows.empty())
+    return Result<AsmSession>::fail("listing: this build has no " + std::string(asm_isa_info(info.isa).name) + " program");
+  switch (info.isa) {
+    case AsmIsa::z80: return Result<AsmSession>::ok(AsmSession(make<Z80Machine>(info, inputs)));
+    case AsmIsa::sm83: return Result<AsmSession>::ok(AsmSession(make<Sm83Machine>(info, inputs)));
+    case AsmIsa::pic14: return Result<AsmSession>::ok(AsmSession(make<PicMachine>(info, inputs)));
+    case AsmIsa::x86_64: return Result<AsmSession>::ok(AsmSession(make<X86Machine>(info, inputs)));
+    case AsmIsa::wasm: break;
+  }
+  return Result<AsmSession>::fail("listing: the WebAssembly lane is shown, not run");
+}
+
+const AsmAlgorithmInfo& AsmSession::info() const { return *machine_->info; }
+const AsmProgram& AsmSession::program() const { return *machine_->program; }
+bool AsmSession::done() const { return machine_->done(); }
+
+Result<bool> AsmSession::step() {
+  Machine& m = *machine_;
+  if (m.done()) return Result<bool>::ok(false);
+  if (m.steps_this_call >= kMaxStepsPerCall)
+    return Result<bool>::fail("run: call " + std::to_string(m.calls_done + 1) + " has not returned after " +
+                              std::to_string(kMaxStepsPerCall) + " instructions (a degenerate seed?)");
+  const std::ptrdiff_t row = current_row();
+  const auto executed = m.execute();
+  if (!executed) return Result<bool>::fail(executed.error());
+  m.last_row = row;
+  ++m.steps_this_call;
+  if (!m.in_call()) {
+    m.finish_call();
+    ++m.calls_done;
+    m.steps_this_call = 0;
+    if (!m.done()) m.begin_call();
+  }
+  return Result<bool>::ok(true);
+}
+
+Result<bool> AsmSession::run(std::uint64_t max_instructions) {
+  for (std::uint64_t i = 0; i < max_instructions && !done(); ++i)
+    if (const auto s = step(); !s) return s;
+  return Result<bool>::ok(done());
+}
+
+std::ptrdiff_t AsmSession::current_row() const {
+  return machine_->done() ? -1 : machine_->program->row_at(machine_->pc());
+}
+std::ptrdiff_t AsmSession::last_row() const { return machine_->last_row; }
+std::uint64_t AsmSession::cycles() const { return machine_->cycles(); }
+std::uint64_t AsmSession::instructions() const { return machine_->instructions(); }
+std::uint32_t AsmSession::calls_done() const { return machine_->calls_done; }
+std::vector<AsmRegisterView> AsmSession::registers() const { return machine_->registers(); }
+const std::vector<std::uint64_t>& AsmSession::outputs() const { return machine_->outputs; }
+std::uint32_t AsmSession::ram_bytes() const { return machine_->ram_bytes(); }
+
+std::vector<AsmMemoryView> AsmSession::memory() const {
+  std::vector<AsmMemoryView> views;
+  for (const AsmSymbol& symbol : machine_->program->data) {
+    AsmMemoryView view{symbol.name, symbol.address, {}};
+    const std::uint32_t shown = std::min<std::uint32_t>(symbol.size, 128);
+    for (std::uint32_t i = 0; i < shown; ++i) view.bytes.push_back(machine_->data(symbol.address + i));
+    views.push_back(std::move(view));
+  }
+  return views;
+}
+
+// ---- costs ------------------------------------------------------------------------
+namespace {
+
+AsmInputs measured_inputs(AsmAlgorithm algorithm) {
+  switch (algorithm) {
+    case AsmAlgorithm::z80_lfsr: return {0x0123456789abcdefu, 0, 0, 64};
+    case AsmAlgorithm::z80_roll_minus1:
+    case AsmAlgorithm::z80_roll_exact:
+    case AsmAlgorithm::z80_maxu8: return {1, 0, 20, 256};
+    case AsmAlgorithm::z80_reject: return {0x0123456789abcdefu, 0, 20, 256};
+    case AsmAlgorithm::sm83_lfsr: return {0x12345678, 0, 0, 64};
+    case AsmAlgorithm::sm83_roll: return {0x12345678, 0, 78, 256};
+    case AsmAlgorithm::sm83_shuffle: return {0x12345678, 0, 0, 4};
+    case AsmAlgorithm::x86_strike: return {(std::uint64_t{1} << 52) - 1, 0, 7, 52};
+    case AsmAlgorithm::x86_lemire: return {1, 0, 20, 256};
+    case AsmAlgorithm::pic_lcrng: return {0, 0, 0, 64};
+    case AsmAlgorithm::pic_deal: return {0, 0, 0, 16};
+  }
+  return {};
+}
+
+constexpr std::array<std::array<std::string_view, 3>, 4> kGroups{{
+    {"lfsr", "One random byte from an LFSR", "shufflelab_wasm_z80_next_byte shufflelab_wasm_galois_next_byte"},
+    {"roll", "A die roll (a value in [0, n))", ""},
+    {"cards", "Cards: strike, shuffle, deal", ""},
+    {"lcrng", "One LCRNG step", "shufflelab_wasm_lcrng_next"},
+}};
+
+}  // namespace
+
+Result<AsmCost> asm_cost(AsmAlgorithm algorithm) {
+  const AsmAlgorithmInfo& info = asm_algorithm_info(algorithm);
+  auto session = AsmSession::start(algorithm, measured_inputs(algorithm));
+  if (!session) return Result<AsmCost>::fail(session.error());
+  if (const auto ran = session.value().run(~std::uint64_t{0}); !ran) return Result<AsmCost>::fail(ran.error());
+  const AsmSession& s = session.value();
+  AsmCost cost;
+  cost.isa = info.isa;
+  cost.algorithm = algorithm;
+  cost.name = info.id;
+  for (const auto name : info.routines)
+    if (const AsmRoutine* routine = s.program().routine(name)) cost.code_units += routine->code_units;
+  const unsigned bits = asm_isa_info(info.isa).code_unit_bits;
+  cost.code_bytes = (cost.code_units * bits + 7) / 8;
+  cost.ram_bytes = s.ram_bytes();
+  cost.outputs = s.calls_done();
+  cost.cycles_per_output = static_cast<double>(s.cycles()) / static_cast<double>(cost.outputs);
+  cost.output = info.output;
+  return Result<AsmCost>::ok(cost);
+}
+
+namespace {
+
+Result<std::vector<AsmCostTable>> measure_cost_tables() {
+  std::vector<AsmCostTable> tables;
+  for (const auto& group : kGroups) {
+    AsmCostTable table{group[0], group[1], {}};
+    for (const auto& info : kAlgorithms) {
+      if (info.group != group[0]) continue;
+      const auto cost = asm_cost(info.algorithm);
+      if (!cost) return Result<std::vector<AsmCostTable>>::fail(cost.error());
+      table.rows.push_back(*cost);
+    }
+    for (const AsmRoutine& routine : asm_program(AsmIsa::wasm).routines) {
+      if (group[2].find(routine.name) == std::string_view::npos) continue;
+      AsmCost cost;
+      cost.isa = AsmIsa::wasm;
+      cost.name = routine.name;
+      cost.code_bytes = routine.binary_bytes;
+      table.rows.push_back(cost);
+    }
+    tables.push_back(std::move(table));
+  }
+  return Result<std::vector<AsmCostTable>>::ok(std::move(tables));
+}
+
+}  // namespace
+
+Result<std::vector<AsmCostTable>> asm_cost_tables() {
+  static const Result<std::vector<AsmCostTable>> tables = measure_cost_tables();  // fixed inputs: measure once
+  return tables;
+}
+
+}  // namespace shufflelab
