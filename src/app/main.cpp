@@ -22,6 +22,7 @@
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
 #include "ui/lab_app.hpp"
+#include "mono_font.hpp"
 #include "ui_font.hpp"
 
 namespace {
@@ -74,6 +75,10 @@ void set_style_and_font(float scale) {
   const ImWchar ranges[] = {0x0020, 0x00FF, 0x2013, 0x2014, 0x2022, 0x2026, 0x2190, 0x2193, 0x2260, 0x2265, 0};
   io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(shufflelab::kUiFontTtf),
                                  static_cast<int>(shufflelab::kUiFontTtfSize), std::round(kBaseFontPixels * scale),
+                                 &config, ranges);
+  // Fonts[1]: monospace, for code lanes and number columns (ui::MonoFont).
+  io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(shufflelab::kMonoFontTtf),
+                                 static_cast<int>(shufflelab::kMonoFontTtfSize), std::round(kBaseFontPixels * scale),
                                  &config, ranges);
   if (g_app->font_scale != 0.0f) {  // the first texture is made by the backend's first NewFrame
     ImGui_ImplOpenGL3_DestroyFontsTexture();

@@ -8,7 +8,8 @@ struct LabEntry {
   std::string_view name;
 };
 constexpr LabEntry kLabs[] = {{LabId::gallery, "findings"}, {LabId::lfsr, "lfsr"}, {LabId::dice, "dice"},
-                               {LabId::shuffle, "shuffle"}, {LabId::poker, "poker"}, {LabId::about, "about"}};
+                               {LabId::shuffle, "shuffle"}, {LabId::poker, "poker"}, {LabId::assembly, "asm"},
+                               {LabId::about, "about"}};
 }  // namespace
 
 std::string_view lab_name(LabId lab) {
@@ -71,6 +72,7 @@ DecodedState decode_fragment(std::string_view fragment) {
     case LabId::dice: decode_dice_lab(fields, out.state.dice); break;
     case LabId::shuffle: decode_shuffle_lab(fields, out.state.shuffle); break;
     case LabId::poker: decode_poker_lab(fields, out.state.poker); break;
+    case LabId::assembly: decode_asm_lab(fields, out.state.assembly); break;
     case LabId::gallery:
     case LabId::about: break;
   }
@@ -84,6 +86,7 @@ std::string encode_fragment(const LabState& state) {
     case LabId::dice: encode_dice_lab(state.dice, fields); break;
     case LabId::shuffle: encode_shuffle_lab(state.shuffle, fields); break;
     case LabId::poker: encode_poker_lab(state.poker, fields); break;
+    case LabId::assembly: encode_asm_lab(state.assembly, fields); break;
     case LabId::gallery:
     case LabId::about: break;
   }

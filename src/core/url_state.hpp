@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/asm_lab.hpp"
 #include "core/dice_lab.hpp"
 #include "core/lfsr_lab.hpp"
 #include "core/poker_lab.hpp"
@@ -23,7 +24,7 @@ namespace shufflelab {
 constexpr int kUrlFormatVersion = 1;
 constexpr std::size_t kMaxFragmentLength = 2048;
 
-enum class LabId { gallery, lfsr, dice, shuffle, poker, about };
+enum class LabId { gallery, lfsr, dice, shuffle, poker, assembly, about };
 
 std::string_view lab_name(LabId lab);
 std::vector<LabId> all_labs();
@@ -35,6 +36,7 @@ struct LabState {
   DiceLabState dice;
   ShuffleLabState shuffle;
   PokerLabState poker;
+  AsmLabState assembly;
   bool operator==(const LabState&) const = default;
 };
 

@@ -20,6 +20,7 @@ constexpr NavEntry kNav[] = {
     {LabId::dice, "Dice", "squeeze random bits into a range; the exact bias"},
     {LabId::shuffle, "Shuffle", "animate every shuffle; measure its bias"},
     {LabId::poker, "One Chip poker", "deal ten cards from an LCRNG; all 2^32 seeds"},
+    {LabId::assembly, "Assembly", "Z80, Game Boy, x86, PIC and wasm beside the C++"},
     {LabId::about, "About", "what each lab teaches, sources"},
 };
 }  // namespace
@@ -52,6 +53,7 @@ bool LabApp::command(const std::string& name) {
     case LabId::dice: return dice_panel_.command(name, state_.dice, ctx_);
     case LabId::shuffle: return shuffle_panel_.command(name, state_.shuffle, ctx_);
     case LabId::poker: return poker_panel_.command(name, state_.poker, ctx_);
+    case LabId::assembly: return asm_panel_.command(name, state_.assembly, ctx_);
     case LabId::gallery:
     case LabId::about: return false;
   }
@@ -72,6 +74,7 @@ std::string LabApp::describe_json() {
     case LabId::dice: out += ",\"dice\":" + dice_panel_.describe_json(state_.dice, ctx_); break;
     case LabId::shuffle: out += ",\"shuffle\":" + shuffle_panel_.describe_json(state_.shuffle, ctx_); break;
     case LabId::poker: out += ",\"poker\":" + poker_panel_.describe_json(state_.poker, ctx_); break;
+    case LabId::assembly: out += ",\"asm\":" + asm_panel_.describe_json(state_.assembly, ctx_); break;
     case LabId::gallery: out += ",\"findings\":" + gallery_panel_.describe_json(); break;
     case LabId::about: break;
   }
@@ -152,6 +155,7 @@ void LabApp::frame() {
     case LabId::dice: dice_panel_.draw(state_.dice, ctx_); break;
     case LabId::shuffle: shuffle_panel_.draw(state_.shuffle, ctx_); break;
     case LabId::poker: poker_panel_.draw(state_.poker, ctx_); break;
+    case LabId::assembly: asm_panel_.draw(state_.assembly, ctx_); break;
     case LabId::gallery:
       if (const std::string link = gallery_panel_.draw(); !link.empty()) open_fragment(link);
       break;

@@ -9,6 +9,7 @@
 #include "core/url_state.hpp"
 #include "ui/job_runner.hpp"
 #include "ui/panel_context.hpp"
+#include "ui/ui_asm.hpp"
 #include "ui/ui_dice.hpp"
 #include "ui/ui_gallery.hpp"
 #include "ui/ui_lfsr.hpp"
@@ -70,6 +71,7 @@ class LabApp {
   DicePanel dice_panel_;
   ShufflePanel shuffle_panel_;
   PokerPanel poker_panel_;
+  AsmPanel asm_panel_;
   std::vector<std::string> notices_;
   std::string copy_status_;
   bool png_requested_ = false;

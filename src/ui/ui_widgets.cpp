@@ -35,6 +35,15 @@ void section(const char* title) {
   ImGui::Separator();
 }
 
+MonoFont::MonoFont() {
+  ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+  if (atlas->Fonts.Size > 1) ImGui::PushFont(atlas->Fonts[1]), pushed_ = true;
+}
+
+MonoFont::~MonoFont() {
+  if (pushed_) ImGui::PopFont();
+}
+
 bool hex_field(const char* label, char* buffer, std::size_t size, float width) {
   ImGui::SetNextItemWidth(width);
   return ImGui::InputText(label, buffer, size, ImGuiInputTextFlags_CharsHexadecimal | ImGuiInputTextFlags_CharsUppercase);

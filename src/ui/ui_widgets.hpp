@@ -26,6 +26,19 @@ void explain(const char* text);
 // Heading text in the accent colour with a separator below.
 void section(const char* title);
 
+// Pushes the monospace font (the app's second font) for its lifetime; does
+// nothing where only one font is loaded (the smoke test).
+class MonoFont {
+ public:
+  MonoFont();
+  ~MonoFont();
+  MonoFont(const MonoFont&) = delete;
+  MonoFont& operator=(const MonoFont&) = delete;
+
+ private:
+  bool pushed_ = false;
+};
+
 // A hex text field bound to `buffer`; returns true when the text changed.
 bool hex_field(const char* label, char* buffer, std::size_t size, float width);
 

@@ -1,0 +1,40 @@
+#include "core/asm_lab.hpp"
+
+namespace shufflelab {
+
+void decode_asm_lab(FieldReader& fields, AsmLabState& state) {
+  AsmLabState c = state;
+  std::string algorithm;
+  if (fields.token("algo", 24, algorithm)) {
+    if (auto a = parse_asm_algorithm("algo", algorithm)) c.algorithm = algorithm;
+    else fields.notice(a.error());
+  }
+  fields.hex("seed", 16, c.inputs.seed);
+  fields.hex("x", 16, c.inputs.x);
+  fields.decimal("n", 0, ~std::uint64_t{0} >> 1, c.inputs.n);
+  std::uint64_t calls = c.inputs.calls;
+  if (fields.decimal("calls", 1, kMaxAsmCalls, calls)) c.inputs.calls = static_cast<std::uint32_t>(calls);
+  fields.decimal("t", 0, kMaxAsmStep, c.t);
+  // The inputs must make a valid session for that listing; otherwise keep the old ones.
+  auto algo = parse_asm_algorithm("algo", c.algorithm);
+  if (algo) {
+    auto session = AsmSession::start(algo.value(), c.inputs);
+    if (!session) {
+      fields.notice(session.error());
+      c.inputs = state.inputs;
+      c.algorithm = state.algorithm;
+    }
+  }
+  state = c;
+}
+
+void encode_asm_lab(const AsmLabState& s, FieldWriter& out) {
+  out.add("algo", s.algorithm);
+  out.add_hex("seed", s.inputs.seed, 16);
+  out.add_hex("x", s.inputs.x, s.inputs.x > 0xFF ? 16 : 2);
+  out.add("n", s.inputs.n);
+  out.add("calls", static_cast<std::uint64_t>(s.inputs.calls));
+  out.add("t", s.t);
+}
+
+}  // namespace shufflelab

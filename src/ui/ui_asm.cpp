@@ -1,0 +1,256 @@
+#include "ui/ui_asm.hpp"
+
+#include <cinttypes>
+#include <cstdio>
+
+#include "core/parse.hpp"
+#include "imgui.h"
+#include "ui/ui_widgets.hpp"
+
+namespace shufflelab::ui {
+
+namespace {
+std::string hex_code(const AsmRow& row, AsmIsa isa) {
+  std::string out;
+  char buf[8];
+  for (auto unit : row.code) {
+    std::snprintf(buf, sizeof buf, isa == AsmIsa::pic14 ? "%04X " : "%02X ", unit);
+    out += buf;
+  }
+  return out;
+}
+}  // namespace
+
+void AsmPanel::sync(AsmLabState& state) {
+  const bool same_run = session_ && session_state_.algorithm == state.algorithm &&
+                        session_state_.inputs.seed == state.inputs.seed && session_state_.inputs.x == state.inputs.x &&
+                        session_state_.inputs.n == state.inputs.n && session_state_.inputs.calls == state.inputs.calls;
+  if (!same_run || state.t < session_state_.t) {
+    session_.reset();
+    error_.clear();
+    auto algo = parse_asm_algorithm("algo", state.algorithm);
+    if (!algo) return void(error_ = algo.error());
+    auto s = AsmSession::start(algo.value(), state.inputs);
+    if (!s) return void(error_ = s.error());
+    session_.emplace(std::move(s.value()));
+    session_state_ = state;
+    session_state_.t = 0;
+  }
+  while (session_state_.t < state.t && !session_->done()) {
+    auto r = session_->step();
+    if (!r) {
+      error_ = r.error();
+      break;
+    }
+    ++session_state_.t;
+  }
+  state.t = session_state_.t;  // clamp to where the run really is (done, or stopped by an error)
+}
+
+bool AsmPanel::command(std::string_view name, AsmLabState& state, PanelContext&) {
+  if (name == "step") ++state.t;
+  else if (name == "back") state.t = state.t ? state.t - 1 : 0;
+  else if (name == "reset") state.t = 0;
+  else if (name == "run") state.t = kMaxAsmStep;
+  else if (name.rfind("algo=", 0) == 0) {
+    if (!parse_asm_algorithm("algo", name.substr(5))) return false;
+    state.algorithm = std::string(name.substr(5));
+    state.t = 0;
+  } else return false;
+  sync(state);
+  return true;
+}
+
+void AsmPanel::draw_lanes(const AsmLabState& state) {
+  const AsmAlgorithmInfo& info = session_->info();
+  const AsmProgram& program = session_->program();
+  const std::ptrdiff_t row_index = session_->current_row() >= 0 ? session_->current_row() : session_->last_row();
+  const AsmRow* row = row_index >= 0 ? &program.rows[static_cast<std::size_t>(row_index)] : nullptr;
+  const CppSnippet* snippet = find_cpp_snippet(row && !row->cpp_snippet.empty() ? row->cpp_snippet : info.cpp_snippet);
+  const float em = ImGui::GetFontSize();
+  const ImU32 highlight = IM_COL32(250, 200, 90, 60);
+  const float lane_h = std::max(em * 14.0f, ImGui::GetContentRegionAvail().y * 0.55f);
+
+  if (!ImGui::BeginTable("lanes", 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable)) return;
+  MonoFont mono;  // code reads in columns
+  ImGui::TableSetupColumn("C++ (the core's real source)");
+  ImGui::TableSetupColumn((std::string(asm_isa_info(info.isa).name) + " (our listing)").c_str());
+  ImGui::TableHeadersRow();
+  ImGui::TableNextRow();
+
+  // C++ lane: the snippet with its real line numbers; the mapped line lit.
+  ImGui::TableSetColumnIndex(0);
+  ImGui::BeginChild("cpp", ImVec2(0, lane_h), false, ImGuiWindowFlags_HorizontalScrollbar);
+  if (snippet) {
+    ImGui::TextColored(colors::kMuted, "%.*s", static_cast<int>(snippet->file.size()), snippet->file.data());
+    const std::uint32_t lines = cpp_snippet_line_count(*snippet);
+    for (std::uint32_t i = 0; i < lines; ++i) {
+      const std::uint32_t number = snippet->first_line + i;
+      const bool lit = row && row->cpp_file == snippet->file && row->cpp_line == number;
+      const std::string_view text = cpp_snippet_line(*snippet, number);
+      if (lit) {
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + ImGui::GetContentRegionAvail().x + em * 40, p.y + ImGui::GetTextLineHeight()), highlight);
+        ImGui::SetScrollHereY(0.4f);
+      }
+      ImGui::TextColored(lit ? colors::kAccent : colors::kMuted, "%4u", number);
+      ImGui::SameLine();
+      ImGui::TextUnformatted(text.data(), text.data() + text.size());
+    }
+  }
+  ImGui::EndChild();
+
+  // Assembly lane: the routines this algorithm runs; the current row lit.
+  ImGui::TableSetColumnIndex(1);
+  ImGui::BeginChild("asm", ImVec2(0, lane_h), false, ImGuiWindowFlags_HorizontalScrollbar);
+  for (std::string_view routine_name : info.routines) {
+    const AsmRoutine* routine = program.routine(routine_name);
+    if (!routine) continue;
+    for (std::size_t i = routine->first_row; i < routine->end_row; ++i) {
+      const AsmRow& r = program.rows[i];
+      const bool lit = static_cast<std::ptrdiff_t>(i) == row_index;
+      if (!r.label.empty()) ImGui::TextColored(colors::kAccent, "%.*s:", static_cast<int>(r.label.size()), r.label.data());
+      if (lit) {
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + ImGui::GetContentRegionAvail().x + em * 40, p.y + ImGui::GetTextLineHeight()), highlight);
+        ImGui::SetScrollHereY(0.4f);
+      }
+      ImGui::TextColored(colors::kMuted, "%04X  %-12s", r.address, hex_code(r, info.isa).c_str());
+      ImGui::SameLine();
+      ImGui::Text("%-18.*s", static_cast<int>(r.text.size()), r.text.data());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", asm_row_hover(info.isa, r).c_str());
+      if (!r.comment.empty()) {
+        ImGui::SameLine();
+        ImGui::TextColored(colors::kMuted, "; %.*s", static_cast<int>(r.comment.size()), r.comment.data());
+      }
+    }
+  }
+  ImGui::EndChild();
+  ImGui::EndTable();
+  (void)state;
+}
+
+void AsmPanel::draw_machine() {
+  const auto& isa = asm_isa_info(session_->info().isa);
+  ImGui::Text("%" PRIu64 " instructions, %" PRIu64 " %.*s, call %u", session_->instructions(), session_->cycles(),
+              static_cast<int>(isa.cycle_unit.size()), isa.cycle_unit.data(), session_->calls_done() + (session_->done() ? 0 : 1));
+  std::string regs, flags;
+  for (const auto& r : session_->registers()) {
+    char buf[48];
+    if (r.bits == 1) {
+      std::snprintf(buf, sizeof buf, "%.*s=%d ", static_cast<int>(r.name.size()), r.name.data(), static_cast<int>(r.value));
+      flags += buf;
+    } else {
+      std::snprintf(buf, sizeof buf, "%.*s=%s  ", static_cast<int>(r.name.size()), r.name.data(),
+                    format_hex_upper(r.value, static_cast<int>((r.bits + 3) / 4)).c_str());
+      regs += buf;
+    }
+  }
+  ImGui::TextWrapped("Registers: %s", regs.c_str());
+  ImGui::TextWrapped("Flags: %s", flags.empty() ? "(none)" : flags.c_str());
+  for (const auto& m : session_->memory()) {
+    const std::string bytes = format_hex_bytes(m.bytes.data(), std::min<std::size_t>(m.bytes.size(), 16));
+    ImGui::TextWrapped("%.*s @%04X: %s%s", static_cast<int>(m.name.size()), m.name.data(), m.address, bytes.c_str(),
+                       m.bytes.size() > 16 ? " ..." : "");
+  }
+  std::string outputs;
+  for (auto o : session_->outputs()) outputs += (outputs.empty() ? "" : " ") + std::to_string(o);
+  if (outputs.size() > 300) outputs = outputs.substr(0, 300) + " ...";
+  ImGui::TextWrapped("Outputs so far: %s", outputs.empty() ? "(none yet)" : outputs.c_str());
+}
+
+void AsmPanel::draw_costs(const AsmLabState&) {
+  if (!ImGui::CollapsingHeader("Cost per instruction set (measured by running the listings)")) return;
+  if (!costs_) costs_ = asm_cost_tables();  // about 20 ms once; kept
+  if (!*costs_) return field_error(costs_->error());
+  for (const auto& table : costs_->value()) {
+    ImGui::TextColored(colors::kAccent, "%.*s", static_cast<int>(table.title.size()), table.title.data());
+    if (!ImGui::BeginTable(std::string(table.group).c_str(), 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) continue;
+    for (const char* h : {"instruction set", "routine", "code bytes", "RAM bytes", "cycles per output"}) ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (const auto& c : table.rows) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::TextUnformatted(std::string(asm_isa_info(c.isa).name).c_str());
+      ImGui::TableSetColumnIndex(1);
+      ImGui::TextUnformatted(std::string(c.name).c_str());
+      ImGui::TableSetColumnIndex(2);
+      ImGui::Text("%u", c.code_bytes);
+      ImGui::TableSetColumnIndex(3);
+      if (c.ram_bytes) ImGui::Text("%u", *c.ram_bytes); else ImGui::TextDisabled("-");
+      ImGui::TableSetColumnIndex(4);
+      if (c.cycles_per_output) {
+        const auto& unit = asm_isa_info(c.isa).cycle_unit;
+        ImGui::Text("%.1f %.*s per %.*s", *c.cycles_per_output, static_cast<int>(unit.size()), unit.data(),
+                    static_cast<int>(c.output.size()), c.output.data());
+      } else {
+        ImGui::TextDisabled("(the browser's compiler decides)");
+      }
+    }
+    ImGui::EndTable();
+  }
+}
+
+bool AsmPanel::draw(AsmLabState& state, PanelContext&) {
+  const AsmLabState before = state;
+  sync(state);
+  ImGui::TextUnformatted("Assembly side by side");
+  help_marker("Our own listings for five instruction sets, run on interpreters in the core (the Z80 one is "
+              "checked against the z80ex emulator instruction by instruction). The C++ lane is the core's real "
+              "source, cut out at build time.");
+  explain("Pick an algorithm and step it: the lit assembly line and the lit C++ line are the same moment.");
+  const float em = ImGui::GetFontSize();
+  ImGui::SetNextItemWidth(em * 22.0f);
+  if (ImGui::BeginCombo("##algo", state.algorithm.c_str())) {
+    for (const auto& a : asm_algorithms()) {
+      const std::string label = std::string(asm_isa_info(a.isa).name) + ": " + std::string(a.title);
+      if (ImGui::Selectable(label.c_str(), a.id == state.algorithm)) state.algorithm = std::string(a.id), state.t = 0;
+    }
+    ImGui::EndCombo();
+  }
+  if (session_) {
+    ImGui::SameLine();
+    ImGui::TextColored(colors::kMuted, "%.*s", static_cast<int>(session_->info().inputs.size()), session_->info().inputs.data());
+  }
+  if (ImGui::Button("Step")) ++state.t;
+  ImGui::SameLine();
+  if (ImGui::Button("Back")) state.t = state.t ? state.t - 1 : 0;
+  ImGui::SameLine();
+  if (ImGui::Button(playing_ ? "Pause" : "Run", ImVec2(em * 4, 0))) playing_ = !playing_;
+  ImGui::SameLine();
+  if (ImGui::Button("To the end")) state.t = kMaxAsmStep;
+  ImGui::SameLine();
+  if (ImGui::Button("Reset")) state.t = 0, playing_ = false;
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(em * 9);
+  ImGui::SliderFloat("##asmspeed", &steps_per_second_, 1.0f, 200.0f, "%.0f steps/s", ImGuiSliderFlags_Logarithmic);
+  if (playing_) {
+    accumulator_ += static_cast<double>(ImGui::GetIO().DeltaTime) * steps_per_second_;
+    while (accumulator_ >= 1.0) ++state.t, accumulator_ -= 1.0;
+  }
+  sync(state);
+  if (session_ && session_->done()) playing_ = false;
+  field_error(error_);
+  if (!session_) return !(before == state);
+  draw_lanes(state);
+  draw_machine();
+  draw_costs(state);
+  return !(before == state);
+}
+
+std::string AsmPanel::describe_json(const AsmLabState& state, PanelContext&) {
+  std::string out = "{\"algorithm\":" + json_string(state.algorithm) + ",\"t\":" + std::to_string(state.t);
+  if (session_) {
+    const std::ptrdiff_t row = session_->current_row() >= 0 ? session_->current_row() : session_->last_row();
+    out += ",\"done\":" + std::string(session_->done() ? "true" : "false") + ",\"row\":" + std::to_string(row) +
+           ",\"cycles\":" + std::to_string(session_->cycles()) + ",\"outputs\":[";
+    bool first = true;
+    for (auto o : session_->outputs()) out += (first ? "" : ",") + std::to_string(o), first = false;
+    out += "]";
+    if (row >= 0) out += ",\"cppLine\":" + std::to_string(session_->program().rows[static_cast<std::size_t>(row)].cpp_line);
+  }
+  if (!error_.empty()) out += ",\"error\":" + json_string(error_);
+  return out + "}";
+}
+
+}  // namespace shufflelab::ui
