@@ -51,6 +51,10 @@ bool GlViews::ensure_program() {
 
 ImTextureID GlViews::bit_plane(int slot, const std::uint8_t* bits, int width, int height) {
   if (width <= 0 || height <= 0 || width % 8 != 0 || !ensure_program()) return nullptr;
+  // Whatever ImGui will render into next; read before any binding below.
+  GLint previous_fb = 0, viewport[4];
+  glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous_fb);
+  glGetIntegerv(GL_VIEWPORT, viewport);
   Target& t = targets_[slot];
   if (t.width != width || t.height != height) {
     if (t.framebuffer) {
@@ -75,9 +79,6 @@ ImTextureID GlViews::bit_plane(int slot, const std::uint8_t* bits, int width, in
     t.height = height;
   }
   // Upload the packed bits and run the expansion pass into the colour texture.
-  GLint previous_fb = 0, viewport[4];
-  glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous_fb);
-  glGetIntegerv(GL_VIEWPORT, viewport);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, t.bits_texture);

@@ -1,6 +1,7 @@
 #include "core/jobs.hpp"
 
 #include "core/lfsr.hpp"
+#include "core/lfsr_analysis.hpp"
 #include "core/url_fields.hpp"
 #include "core/url_state.hpp"
 
@@ -53,6 +54,7 @@ Result<std::shared_ptr<Job>> make_job(std::string_view kind, std::string_view pa
   FieldReader fields(pairs, notices);
   Result<std::shared_ptr<Job>> job = R::fail("unknown job kind \"" + printable_excerpt(kind) + "\"");
   if (kind == "lfsr_step_period") job = make_lfsr_step_period(fields);
+  if (kind == "lfsr_lab_step_period") job = make_lfsr_lab_step_period_job(fields);
   if (job && !notices.empty()) return R::fail(notices.front());
   return job;
 }

@@ -1,12 +1,19 @@
-// ui_lfsr.hpp: the LFSR lab panel (shows core/lfsr + core/lfsr_lab). It edits
-// an LfsrLabState and draws the register; every number comes from the core.
+// ui_lfsr.hpp: the LFSR and generator lab panel (shows core/lfsr_lab,
+// lfsr_timeline, lfsr_analysis, lfsr_dice, lfsr_lattice). It edits an
+// LfsrLabState and draws: the stepper, the bit plane, the LCG lattice, the
+// period analysis and the articles' claims. Every number comes from the core;
+// this file keeps caches so a frame only recomputes what its state changed.
 #pragma once
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/lfsr_analysis.hpp"
+#include "core/lfsr_dice.hpp"
 #include "core/lfsr_lab.hpp"
-#include "core/period.hpp"
+#include "core/lfsr_lattice.hpp"
+#include "core/lfsr_timeline.hpp"
+#include "imgui.h"
 #include "ui/panel_context.hpp"
 
 namespace shufflelab::ui {
@@ -15,35 +22,81 @@ class LfsrPanel {
  public:
   // Draws the panel; may change `state` (steps, edits). Returns true if it did.
   bool draw(LfsrLabState& state, PanelContext& ctx);
+  // Test hook / keys: step_bit, step_byte, back_bit, reset, play, pause,
+  // check_period, cancel_check, gen=NAME, scrub=T, tab=NAME, bitplane=bytes|words,
+  // weak_seed=K, claim=tarot|z80, edge_on, speed=N|full.
   bool command(std::string_view name, LfsrLabState& state, PanelContext& ctx);
   std::string describe_json(const LfsrLabState& state, PanelContext& ctx);
 
-  // Commands shared by buttons, keys and the test hook.
-  static void step_bits(LfsrLabState& state, long long delta);
-  void start_step_check(const LfsrLabState& state, JobRunner& jobs);
+  enum class Tab { stepper, bitplane, lattice, period, claims };
 
  private:
-  void sync_buffers(const LfsrLabState& state);
-  bool draw_controls(LfsrLabState& state);
-  void draw_register(const LfsrLabState& state);
-  void draw_period(const LfsrLabState& state, JobRunner& jobs);
+  void refresh(const LfsrLabState& state);  // caches that depend on the configuration
+  void refresh_view(const LfsrLabState& state);
+  void refresh_bit_plane(const LfsrLabState& state);
+  void refresh_lattice(const LfsrLabState& state);
+  void start_step_check(const LfsrLabState& state, JobRunner& jobs);
+  void step(LfsrLabState& state, long long delta);
+  void step_byte(LfsrLabState& state, int direction);
+  void set_config(LfsrLabState& state, const LfsrLabState& next);
+  void play(LfsrLabState& state);
+  std::uint64_t step_check_limit(const LfsrLabState& state) const;
 
-  char seed_text_[20] = "";
-  char mask_text_[4] = "";
-  std::string seed_error_, mask_error_;
-  LfsrLabState shown_{};  // last state mirrored into the text fields
-  bool buffers_valid_ = false;
-  // GF(2) analysis of the current register, recomputed when width/mask/seed change.
-  std::optional<GeneratorAnalysis> analysis_;
+  bool draw_generator_controls(LfsrLabState& state);
+  bool draw_transport(LfsrLabState& state);
+  void draw_weak_warning(const LfsrLabState& state);
+  void draw_register_stepper(const LfsrLabState& state);
+  void draw_dice(const LfsrLabState& state);
+  void draw_z80_stepper(const LfsrLabState& state);
+  void draw_outputs_stepper(const LfsrLabState& state);
+  void draw_bit_plane(LfsrLabState& state, PanelContext& ctx);
+  void draw_lattice(const LfsrLabState& state);
+  void draw_period(LfsrLabState& state, JobRunner& jobs);
+  void draw_claims(LfsrLabState& state);
+
+  // Text fields mirror the configuration; refilled when it changes elsewhere.
+  void sync_buffers(const LfsrLabState& state);
+  char seed_text_[24] = "", mask_text_[8] = "", taps_text_[24] = "", stream_text_[24] = "";
+  int width_value_ = 32;
+  std::string seed_error_, mask_error_, taps_error_, stream_error_;
+  std::optional<LfsrLabState> shown_;
+
+  // Caches keyed on the configuration (t ignored) or on the whole state.
+  std::optional<LabTimeline> timeline_;
+  std::string timeline_error_;
+  std::optional<LabAnalysis> analysis_;
   std::string analysis_error_;
-  LfsrLabState analysed_{0, 0, 0, 0};
+  std::optional<LfsrLabState> analysed_;
   std::vector<std::uint8_t> maximal_masks_;
   int maximal_masks_width_ = 0;
-  // Brute-force check by stepping, in the job runner.
+  std::optional<ArticleClaims> claims_;
+
+  std::optional<LfsrLabState> viewed_;
+  LfsrView lfsr_view_;
+  Z80View z80_view_;
+  OutputsView outputs_view_;
+  TarotDiceView dice_view_;
+
+  std::optional<LfsrLabState> plane_state_;
+  BitPlaneSource plane_source_ = BitPlaneSource::bytes;
+  BitPlaneSource plane_built_source_ = BitPlaneSource::bytes;
+  std::vector<std::uint8_t> plane_bits_;
+  long long plane_generations_ = 0;
+  ImTextureID plane_texture_ = nullptr;
+  bool plane_uploaded_ = false;
+
+  std::optional<LfsrLabState> lattice_state_;
+  std::optional<LcgLattice> lattice_;
+  float yaw_ = 0.6f, pitch_ = 0.35f;
+
+  // Stepping check (a job in the runner).
   int step_job_ = 0;
-  LfsrLabState step_job_state_{};
+  std::optional<LfsrLabState> step_job_state_;
+
+  Tab tab_ = Tab::stepper;
+  bool select_tab_ = false;  // a command chose the tab
   bool playing_ = false;
-  float steps_per_second_ = 8.0f;
+  float speed_ = 8.0f;  // steps per second; the slider's top = full speed
   double step_accumulator_ = 0.0;
 };
 

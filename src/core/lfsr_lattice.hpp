@@ -1,0 +1,54 @@
+// lfsr_lattice.hpp: why successive LCG outputs fall on lines and planes.
+// For x' = a x + c mod m, every pair (x_n, x_n+1) and triple (x_n, x_n+1,
+// x_n+2) satisfies s.x = constant (mod m) for each integer vector s with
+// s0 + s1 a (+ s2 a^2) = 0 (mod m): the points lie on the parallel hyperplanes
+// s.x = k m + r. The shortest such s (the dual lattice's shortest vector, as
+// in Knuth's spectral test, TAOCP vol. 2, 3.3.4) gives the fewest, widest
+// spaced hyperplanes. RANDU (a = 65539, m = 2^31) has a^2 = 6a - 9 (mod m),
+// so s = (9, -6, 1): its triples lie on 15 planes.
+//
+// The shortest vector is found by Lagrange reduction (2-D, exact) and LLL
+// with a small exhaustive search over the reduced basis (3-D), in 128-bit
+// integers; checked against brute force for small moduli in the tests.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/generators.hpp"
+
+namespace shufflelab {
+
+struct DualVector {
+  int dims = 0;                       // 2 or 3
+  std::array<std::int64_t, 3> s{};    // s0 + s1 a (+ s2 a^2) = 0 mod m; first nonzero entry positive
+  double length = 0.0;
+  // Hyperplanes s.x = k m + r, 0 <= x_i < m, that can hold points: every
+  // pair / triple lies on one of them.
+  std::uint64_t hyperplanes = 0;
+};
+
+// Shortest nonzero dual vector for multiplier a, modulus 2^modulus_bits
+// (1..32), in 2 or 3 dimensions; c shifts the hyperplanes (r above), not s.
+DualVector shortest_dual_vector(std::uint64_t a, std::uint64_t c, int modulus_bits, int dims);
+
+struct LcgLattice {
+  std::uint64_t modulus = 0;
+  std::vector<std::array<std::uint32_t, 3>> triples;  // (x_n, x_n+1, x_n+2) for the next outputs
+  DualVector lines;   // pairs
+  DualVector planes;  // triples
+};
+// `count` overlapping triples from the generator's next outputs.
+LcgLattice lcg_lattice(Lcg32 generator, std::size_t count);
+
+// A rotation for drawing points of the unit cube: screen x = right . p,
+// screen y = up . p (right and up orthonormal).
+struct Projection3 {
+  std::array<double, 3> right{}, up{};
+};
+Projection3 projection_from_angles(double yaw, double pitch);
+// yaw, pitch that put the hyperplanes' normal s along the screen's x axis:
+// the planes are then seen edge-on, as vertical lines.
+std::array<double, 2> edge_on_angles(const DualVector& v);
+
+}  // namespace shufflelab
