@@ -1,7 +1,9 @@
 #include "core/jobs.hpp"
 
+#include "core/dice_sample.hpp"
 #include "core/lfsr.hpp"
 #include "core/lfsr_analysis.hpp"
+#include "core/poker_sweep.hpp"
 #include "core/url_fields.hpp"
 #include "core/url_state.hpp"
 
@@ -55,6 +57,11 @@ Result<std::shared_ptr<Job>> make_job(std::string_view kind, std::string_view pa
   Result<std::shared_ptr<Job>> job = R::fail("unknown job kind \"" + printable_excerpt(kind) + "\"");
   if (kind == "lfsr_step_period") job = make_lfsr_step_period(fields);
   if (kind == "lfsr_lab_step_period") job = make_lfsr_lab_step_period_job(fields);
+  if (kind == "dice_sample") job = make_dice_sample_job(fields);
+  if (kind == "dice_expr_sample") job = make_dice_expr_sample_job(fields);
+  if (kind == "dice_expr_exact") job = make_dice_expr_exact_job(fields);
+  if (kind == "poker_sweep") job = make_poker_sweep_job(fields);
+  if (kind == "poker_hands") job = make_poker_hands_job(fields);
   if (job && !notices.empty()) return R::fail(notices.front());
   return job;
 }

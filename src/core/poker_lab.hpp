@@ -1,19 +1,74 @@
-// poker_lab.hpp: the poker lab's state (what a link carries) and its codec.
-// (Stub wired by the lead; the poker lab owner fills it in.)
+// poker_lab.hpp: the One Chip poker lab (seed 004): its state (what a link
+// carries), the codec, the deal seen at one step, and the article's claims set
+// against counted numbers.
+//
+// A link is #v=1&lab=poker&seed=DEADBEEF&t=5: the LCRNG state before the
+// first call (8 hex digits) and t, how many calls of the deal are shown (0 up
+// to the deal's total, at most 39 for any seed as the sweep shows); t as in
+// the LFSR lab.
+// Cards: rank = card >> 2 (0 = "2" ... 12 = "A"), suit = card & 3 in the order
+// hearts, diamonds, clubs, spades (core/poker.hpp explains that choice).
+// The claims: the article says a deal needs at most 39 calls and speaks of 4
+// billion hands; the numbers are 2^32 seeds, C(52,5) possible pat hands and
+// C(52,5) * 47*46*45*44*43 possible deals (pat hand as a set, draws in order).
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
+#include "core/poker.hpp"
 #include "core/url_fields.hpp"
 
 namespace shufflelab {
 
 struct PokerLabState {
-  std::uint64_t seed = 1;
+  std::uint32_t seed = 0xDEADBEEF;  // LCRNG state before the deal's first call
+  std::uint32_t step = 0;           // link field t: calls shown, 0 .. the deal's total
   bool operator==(const PokerLabState&) const = default;
 };
 
 void decode_poker_lab(FieldReader& fields, PokerLabState& state);
 void encode_poker_lab(const PokerLabState& state, FieldWriter& out);
+
+// The same state with the seed set and the step clamped to that deal's calls.
+PokerLabState with_poker_seed(PokerLabState state, std::uint32_t seed);
+PokerLabState with_poker_step(PokerLabState state, std::int64_t step);
+std::uint32_t poker_deal_calls(std::uint32_t seed);
+
+// What the deal looks like after `step` calls.
+struct PokerDealView {
+  std::uint32_t seed = 0;
+  std::uint32_t step = 0;
+  OneChipDeal deal;               // the whole deal (all calls)
+  std::vector<DealCall> calls;    // its trace, one entry per call
+  std::uint32_t state = 0;        // LCRNG state after `step` calls (the seed at step 0)
+  std::vector<std::uint8_t> dealt;  // cards dealt by then, in order (first 5 = pat hand)
+  std::uint32_t too_high = 0;     // rejections by then
+  std::uint32_t duplicates = 0;
+  // For a duplicate at this step: the call (1-based) that first dealt the card.
+  std::uint32_t first_dealt_at = 0;
+};
+PokerDealView poker_deal_view(const PokerLabState& state);
+
+// Card faces: "2".."10", "J", "Q", "K", "A"; suit names; red for hearts and diamonds.
+std::string_view card_rank_label(std::uint32_t card);
+std::string_view card_suit_name(std::uint32_t card);
+bool card_is_red(std::uint32_t card);
+// "10 of clubs"
+std::string card_long_name(std::uint32_t card);
+
+// The article's numbers set against counted ones.
+constexpr std::uint32_t kArticleWorstCalls = 39;
+std::uint64_t pat_hand_count();       // C(52, 5)
+std::uint64_t possible_deal_count();  // C(52, 5) * 47 * 46 * 45 * 44 * 43
+
+// Sweep job parameters: every seed, or the first 2^24 cycle positions from state 0.
+constexpr std::uint64_t kPokerSampleSeeds = std::uint64_t{1} << 24;
+std::string poker_sweep_params(bool full);
+
+// Seconds left when `progress` (0..1] took `elapsed` seconds; none before any progress.
+std::optional<double> eta_seconds(double progress, double elapsed);
 
 }  // namespace shufflelab

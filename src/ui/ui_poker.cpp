@@ -1,19 +1,709 @@
 #include "ui/ui_poker.hpp"
 
+#include <algorithm>
+#include <array>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+
+#include "core/parse.hpp"
 #include "imgui.h"
 #include "ui/ui_widgets.hpp"
 
 namespace shufflelab::ui {
 
-bool PokerPanel::draw(PokerLabState&, PanelContext&) {
-  ImGui::TextUnformatted("Poker lab");
-  return false;
+namespace {
+constexpr ImU32 kCardFace = IM_COL32(246, 244, 236, 255);
+constexpr ImU32 kCardRed = IM_COL32(205, 38, 48, 255);
+constexpr ImU32 kCardBlack = IM_COL32(28, 30, 38, 255);
+constexpr ImU32 kDealtColour = IM_COL32(80, 170, 105, 255);
+constexpr ImU32 kTooHighColour = IM_COL32(214, 140, 60, 255);
+constexpr ImU32 kDuplicateColour = IM_COL32(170, 95, 205, 255);
+constexpr ImU32 kAccentColour = IM_COL32(250, 200, 90, 255);
+constexpr ImU32 kTextColour = IM_COL32(220, 224, 235, 255);
+constexpr ImU32 kMutedColour = IM_COL32(150, 156, 172, 255);
+constexpr ImU32 kSlotColour = IM_COL32(70, 76, 94, 255);
+constexpr int kFirstBar = 10;  // the histogram's bars: 10 .. 38 calls, then "39 or more"
+constexpr int kLastBar = 39;
+
+// 4294967296 -> "4,294,967,296".
+std::string grouped(std::uint64_t n) {
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    out += digits[i];
+    if (i + 1 < digits.size() && (digits.size() - i - 1) % 3 == 0) out += ',';
+  }
+  return out;
 }
 
-bool PokerPanel::command(std::string_view, PokerLabState&, PanelContext&) { return false; }
+ImU32 verdict_colour(DealVerdict v) {
+  if (v == DealVerdict::Dealt) return kDealtColour;
+  return v == DealVerdict::TooHigh ? kTooHighColour : kDuplicateColour;
+}
+
+const char* verdict_name(DealVerdict v) {
+  if (v == DealVerdict::Dealt) return "dealt";
+  return v == DealVerdict::TooHigh ? "too_high" : "duplicate";
+}
+
+ImU32 with_alpha(ImU32 colour, float alpha) {
+  const auto a = static_cast<ImU32>(static_cast<float>((colour >> IM_COL32_A_SHIFT) & 0xFF) * alpha);
+  return (colour & ~IM_COL32_A_MASK) | (a << IM_COL32_A_SHIFT);
+}
+
+// Suit symbols from circles and triangles (the UI font has no suit glyphs).
+void draw_suit(ImDrawList* dl, ImVec2 c, float s, std::uint32_t suit, ImU32 colour) {
+  const auto lobe = [&](float dx, float dy, float r) { dl->AddCircleFilled(ImVec2(c.x + dx * s, c.y + dy * s), r * s, colour, 16); };
+  const auto tri = [&](float ax, float ay, float bx, float by, float qx, float qy) {
+    dl->AddTriangleFilled(ImVec2(c.x + ax * s, c.y + ay * s), ImVec2(c.x + bx * s, c.y + by * s),
+                          ImVec2(c.x + qx * s, c.y + qy * s), colour);
+  };
+  switch (suit) {
+    case 0:  // hearts
+      lobe(-0.24f, -0.14f, 0.26f);
+      lobe(0.24f, -0.14f, 0.26f);
+      tri(-0.49f, -0.06f, 0.49f, -0.06f, 0.0f, 0.5f);
+      break;
+    case 1:  // diamonds
+      dl->AddQuadFilled(ImVec2(c.x, c.y - 0.52f * s), ImVec2(c.x + 0.38f * s, c.y), ImVec2(c.x, c.y + 0.52f * s),
+                        ImVec2(c.x - 0.38f * s, c.y), colour);
+      break;
+    case 2:  // clubs
+      lobe(0.0f, -0.24f, 0.22f);
+      lobe(-0.24f, 0.08f, 0.22f);
+      lobe(0.24f, 0.08f, 0.22f);
+      tri(0.0f, 0.0f, -0.17f, 0.5f, 0.17f, 0.5f);
+      break;
+    default:  // spades
+      lobe(-0.23f, 0.1f, 0.25f);
+      lobe(0.23f, 0.1f, 0.25f);
+      tri(-0.47f, 0.03f, 0.47f, 0.03f, 0.0f, -0.52f);
+      tri(0.0f, 0.1f, -0.17f, 0.52f, 0.17f, 0.52f);
+      break;
+  }
+}
+
+void draw_card(ImDrawList* dl, ImVec2 a, float w, float h, std::uint32_t card, bool newest) {
+  const float em = ImGui::GetFontSize();
+  const ImVec2 b(a.x + w, a.y + h);
+  const ImU32 ink = card_is_red(card) ? kCardRed : kCardBlack;
+  dl->AddRectFilled(a, b, kCardFace, em * 0.3f);
+  if (newest) dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(b.x + 2, b.y + 2), kAccentColour, em * 0.35f, 0, 3.0f);
+  const std::string rank(card_rank_label(card));
+  ImFont* font = ImGui::GetFont();
+  const float big = em * 1.25f;
+  dl->AddText(font, big, ImVec2(a.x + em * 0.25f, a.y + em * 0.12f), ink, rank.c_str());
+  draw_suit(dl, ImVec2(a.x + em * 0.55f, a.y + em * 1.75f), em * 0.6f, card_suit(card), ink);
+  draw_suit(dl, ImVec2(a.x + w * 0.58f, a.y + h * 0.62f), w * 0.55f, card_suit(card), ink);
+}
+
+void draw_empty_slot(ImDrawList* dl, ImVec2 a, float w, float h, int number) {
+  const float em = ImGui::GetFontSize();
+  dl->AddRect(a, ImVec2(a.x + w, a.y + h), kSlotColour, em * 0.3f, 0, 1.5f);
+  char label[8];
+  std::snprintf(label, sizeof label, "%d", number);
+  const ImVec2 ts = ImGui::CalcTextSize(label);
+  dl->AddText(ImVec2(a.x + (w - ts.x) * 0.5f, a.y + (h - ts.y) * 0.5f), kSlotColour, label);
+}
+
+double seconds_now() { return ImGui::GetTime(); }
+
+// SameLine (with `spacing`, < 0 for the default) when an item `width` wide
+// still fits, else a new line (narrow windows).
+void flow(float width, float spacing = -1.0f) {
+  ImGui::SameLine(0, spacing);
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+float button_width(const char* label) { return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2.0f; }
+
+// Coloured text that wraps (TextColored does not).
+void wrapped_colored(const ImVec4& colour, const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::TextWrapped("%s", text);
+  ImGui::PopStyleColor();
+}
+}  // namespace
+
+const PokerDealView& PokerPanel::view(const PokerLabState& state) {
+  if (!view_ || view_->seed != state.seed || view_->step != state.step) view_ = poker_deal_view(state);
+  return *view_;
+}
+
+void PokerPanel::sync_seed_text(const PokerLabState& state) {
+  if (shown_seed_ == state.seed) return;
+  std::snprintf(seed_text_, sizeof seed_text_, "%s", format_hex_upper(state.seed, 8).c_str());
+  seed_error_.clear();
+  shown_seed_ = state.seed;
+}
+
+void PokerPanel::set_step(PokerLabState& state, std::int64_t step) { state = with_poker_step(state, step); }
+
+void PokerPanel::poll(JobSlot& slot, JobRunner& jobs) {
+  if (slot.id == 0) return;
+  const bool was_running = slot.status.state == JobStatus::State::running;
+  slot.status = jobs.status(slot.id);
+  if (was_running && slot.status.state == JobStatus::State::done) {
+    slot.seconds = seconds_now() - slot.started;
+    slot.done_result = slot.status.result;
+    slot.done_full = slot.full;
+  }
+}
+
+void PokerPanel::start(JobSlot& slot, const char* kind, bool full, JobRunner& jobs) {
+  if (slot.id && slot.status.state == JobStatus::State::running) jobs.cancel(slot.id);
+  slot.id = jobs.start(kind, poker_sweep_params(full));
+  slot.full = full;
+  slot.started = seconds_now();
+  slot.status = JobStatus{};
+  slot.status.state = JobStatus::State::running;
+}
+
+bool PokerPanel::draw_controls(PokerLabState& state) {
+  const float em = ImGui::GetFontSize();
+  const PokerLabState before = state;
+  const PokerDealView& v = view(state);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Seed");
+  ImGui::SameLine();
+  if (hex_field("##seed", seed_text_, sizeof seed_text_, em * 6.0f)) {
+    auto r = parse_hex("seed", seed_text_, 8);
+    if (!r) {
+      seed_error_ = r.error();
+    } else {
+      seed_error_.clear();
+      state = with_poker_seed(state, static_cast<std::uint32_t>(*r));
+      state.step = 0;
+      shown_seed_ = state.seed;
+      playing_ = false;
+    }
+  }
+  help_marker("The LCRNG state before the deal's first call: up to 8 hex digits. Every one of the 2^32 values "
+              "is a seed; the game uses whatever state the generator is in.");
+  // Buttons move to the next line in a narrow window.
+  flow(button_width("|<"), em);
+  if (ImGui::Button("|<")) set_step(state, 0), playing_ = false;
+  flow(button_width("< Back"));
+  if (ImGui::Button("< Back")) set_step(state, static_cast<std::int64_t>(state.step) - 1), playing_ = false;
+  flow(button_width("Call >"));
+  if (ImGui::Button("Call >")) set_step(state, static_cast<std::int64_t>(state.step) + 1), playing_ = false;
+  flow(button_width(">|"));
+  if (ImGui::Button(">|")) set_step(state, v.deal.calls), playing_ = false;
+  flow(em * 3.5f);
+  if (ImGui::Button(playing_ ? "Pause" : "Play", ImVec2(em * 3.5f, 0))) {
+    playing_ = !playing_;
+    if (playing_ && state.step >= v.deal.calls) set_step(state, 0);
+  }
+  flow(button_width("Next deal") + em * 2.0f);
+  if (ImGui::Button("Next deal")) {
+    state = {v.deal.final_state, 0};
+    playing_ = false;
+  }
+  help_marker("Keys: Right arrow = one more call, Left arrow = one back, Space = play or pause.\n"
+              "Next deal starts from the state this deal ended in, as the game would if the generator "
+              "were not stirred in between.");
+  field_error(seed_error_);
+
+  if (!ImGui::GetIO().WantTextInput) {
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) set_step(state, state.step + 1), playing_ = false;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)))
+      set_step(state, static_cast<std::int64_t>(state.step) - 1), playing_ = false;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) playing_ = !playing_;
+  }
+  if (playing_) {
+    play_accumulator_ += static_cast<double>(ImGui::GetIO().DeltaTime) * 3.0;  // calls per second
+    if (play_accumulator_ >= 1.0) {
+      play_accumulator_ -= 1.0;
+      set_step(state, state.step + 1);
+    }
+    if (state.step >= view(state).deal.calls) playing_ = false;
+  }
+  return !(state == before);
+}
+
+bool PokerPanel::draw_timeline(PokerLabState& state) {
+  const PokerDealView& v = view(state);
+  const float em = ImGui::GetFontSize();
+  const auto n = static_cast<float>(v.calls.size());
+  const float gap = em * 0.15f;
+  const float seed_w = em * 2.6f;
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float box = std::clamp((avail - seed_w - gap) / n - gap, em * 0.6f, em * 2.0f);
+  const float h = em * 1.5f;
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const float width = seed_w + gap + n * (box + gap);
+  ImGui::InvisibleButton("timeline", ImVec2(width, h));
+  const bool hovered = ImGui::IsItemHovered();
+  const auto step_at = [&](float x) -> std::int64_t {
+    if (x < o.x + seed_w + gap * 0.5f) return 0;
+    return std::clamp<std::int64_t>(static_cast<std::int64_t>((x - o.x - seed_w - gap) / (box + gap)) + 1, 1,
+                                    static_cast<std::int64_t>(v.calls.size()));
+  };
+  const PokerLabState before = state;
+  if (ImGui::IsItemActive()) {
+    set_step(state, step_at(ImGui::GetIO().MousePos.x));
+    playing_ = false;
+  }
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float round = em * 0.2f;
+  // The seed box, then one box per call: colour = verdict, dim = not reached yet.
+  dl->AddRectFilled(o, ImVec2(o.x + seed_w, o.y + h), IM_COL32(60, 66, 84, 255), round);
+  const ImVec2 seed_size = ImGui::CalcTextSize("seed");
+  dl->AddText(ImVec2(o.x + (seed_w - seed_size.x) * 0.5f, o.y + (h - seed_size.y) * 0.5f), kTextColour, "seed");
+  if (v.step == 0) dl->AddRect(ImVec2(o.x - 2, o.y - 2), ImVec2(o.x + seed_w + 2, o.y + h + 2), kAccentColour, round, 0, 2.5f);
+  for (std::size_t i = 0; i < v.calls.size(); ++i) {
+    const DealCall& c = v.calls[i];
+    const ImVec2 a(o.x + seed_w + gap + static_cast<float>(i) * (box + gap), o.y);
+    const ImVec2 b(a.x + box, a.y + h);
+    const bool reached = i < v.step;
+    dl->AddRectFilled(a, b, with_alpha(verdict_colour(c.verdict), reached ? 1.0f : 0.28f), round);
+    if (i + 1 == v.step) dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(b.x + 2, b.y + 2), kAccentColour, round, 0, 2.5f);
+    char label[4];
+    std::snprintf(label, sizeof label, "%u", c.value);
+    const ImVec2 ts = ImGui::CalcTextSize(label);
+    if (ts.x < box - 2.0f)
+      dl->AddText(ImVec2(a.x + (box - ts.x) * 0.5f, a.y + (h - ts.y) * 0.5f),
+                  reached ? IM_COL32(20, 20, 26, 255) : kMutedColour, label);
+  }
+  if (hovered) {
+    const std::int64_t at = step_at(ImGui::GetIO().MousePos.x);
+    if (at == 0) {
+      ImGui::SetTooltip("The seed %s: before the first call", format_hex_upper(v.seed, 8).c_str());
+    } else {
+      const DealCall& c = v.calls[static_cast<std::size_t>(at - 1)];
+      ImGui::SetTooltip("Call %lld: state %s, top 6 bits %u: %s", static_cast<long long>(at),
+                        format_hex_upper(c.state, 8).c_str(), c.value,
+                        c.verdict == DealVerdict::Dealt ? "a new card"
+                                                        : (c.verdict == DealVerdict::TooHigh ? "too high" : "duplicate"));
+    }
+  }
+  // Legend.
+  const auto key = [&](ImU32 colour, const char* text, bool first) {
+    const float s = em * 0.75f;
+    if (!first) flow(s + em * 0.3f + ImGui::CalcTextSize(text).x, em * 1.2f);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    dl->AddRectFilled(ImVec2(p.x, p.y + em * 0.15f), ImVec2(p.x + s, p.y + em * 0.15f + s), colour, em * 0.1f);
+    ImGui::Dummy(ImVec2(s, s));
+    ImGui::SameLine(0, em * 0.3f);
+    ImGui::TextColored(colors::kMuted, "%s", text);
+  };
+  key(kDealtColour, "new card", true);
+  key(kTooHighColour, "too high (52..63)", false);
+  key(kDuplicateColour, "already dealt", false);
+  flow(ImGui::CalcTextSize("Drag along the strip to scrub.").x, em * 1.2f);
+  ImGui::TextColored(colors::kMuted, "Drag along the strip to scrub.");
+  return !(state == before);
+}
+
+void PokerPanel::draw_call(const PokerDealView& v) {
+  const float em = ImGui::GetFontSize();
+  if (v.step == 0) {
+    ImGui::Text("Before call 1: the LCRNG state is the seed %s.", format_hex_upper(v.seed, 8).c_str());
+  } else {
+    const std::uint32_t previous = v.step == 1 ? v.seed : v.calls[v.step - 2].state;
+    ImGui::TextWrapped("Call %u of %u:  1664525 \xC3\x97 %s + 1013904223 \xE2\x86\x92 %s", v.step, v.deal.calls,
+                       format_hex_upper(previous, 8).c_str(), format_hex_upper(v.state, 8).c_str());
+  }
+  // The state in binary, top 6 bits boxed: they are the card value.
+  // Shrunk to the width in a narrow window; the label then goes below.
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const float avail = ImGui::GetContentRegionAvail().x - 4.0f;
+  const float natural = ImGui::CalcTextSize("0").x * 1.15f;
+  const float cw = std::min(natural, avail / (32.0f + 7.0f * 0.6f));
+  const float digit_size = em * cw / natural;
+  const float nibble_gap = cw * 0.6f;
+  const float h = em * 1.5f;
+  // Bits 31..26 span one nibble, its gap and two more digits.
+  // At the seed nothing is read yet: no box.
+  const bool read = v.step > 0;
+  const float top_end = o.x + 6.0f * cw + nibble_gap;
+  if (read) dl->AddRectFilled(ImVec2(o.x - 3, o.y - 1), ImVec2(top_end + 2, o.y + h + 1), IM_COL32(95, 78, 40, 255), em * 0.15f);
+  float x = o.x;
+  for (int bit = 31; bit >= 0; --bit) {
+    if (bit != 31 && (bit + 1) % 4 == 0) x += nibble_gap;
+    const bool one = (v.state >> bit) & 1;
+    const bool top = read && bit >= 26;
+    const char digit[2] = {one ? '1' : '0', 0};
+    dl->AddText(ImGui::GetFont(), digit_size, ImVec2(x + cw * 0.07f, o.y + (h - digit_size) * 0.5f),
+                top ? kAccentColour : (one ? kTextColour : kMutedColour), digit);
+    x += cw;
+  }
+  if (read) dl->AddRect(ImVec2(o.x - 3, o.y - 1), ImVec2(top_end + 2, o.y + h + 1), kAccentColour, em * 0.15f, 0, 1.5f);
+  char value_text[48];
+  if (read) std::snprintf(value_text, sizeof value_text, "top 6 bits = %u", v.state >> 26);
+  else std::snprintf(value_text, sizeof value_text, "the seed: not read");
+  const ImU32 label_colour = read ? kAccentColour : kMutedColour;
+  const float label_w = ImGui::CalcTextSize(value_text).x;
+  if (x - o.x + em + label_w <= avail) {
+    dl->AddText(ImVec2(x + em, o.y + (h - em) * 0.5f), label_colour, value_text);
+    ImGui::Dummy(ImVec2(x - o.x + em + label_w, h));
+  } else {
+    ImGui::Dummy(ImVec2(x - o.x, h));
+    ImGui::TextColored(read ? colors::kAccent : colors::kMuted, "%s", value_text);
+  }
+
+  if (v.step == 0) {
+    explain("Press Call (or the Right arrow) to step the generator once.");
+  } else {
+    const DealCall& c = v.calls[v.step - 1];
+    if (c.verdict == DealVerdict::Dealt) {
+      char line[96];
+      std::snprintf(line, sizeof line, "%u < 52 and not dealt yet: card %zu is the %s.", c.value, v.dealt.size(),
+                    card_long_name(c.value).c_str());
+      wrapped_colored(ImVec4(0.45f, 0.85f, 0.55f, 1.0f), line);
+      ImGui::TextColored(colors::kMuted, "rank = %u >> 2 = %u, suit = %u & 3 = %u", c.value, card_rank(c.value),
+                         c.value, card_suit(c.value));
+    } else if (c.verdict == DealVerdict::TooHigh) {
+      char line[96];
+      std::snprintf(line, sizeof line, "%u \xE2\x89\xA5 52: there is no such card. Rejected: too high.", c.value);
+      wrapped_colored(ImVec4(0.84f, 0.55f, 0.24f, 1.0f), line);
+      const std::uint32_t unused = 64 - kOneChipDeckCards;
+      ImGui::TextColored(colors::kMuted, "%u of the 64 values (%.0f%%) are thrown away like this.", unused,
+                         100.0 * unused / 64.0);
+    } else {
+      char line[112];
+      std::snprintf(line, sizeof line, "%u is the %s, dealt at call %u already. Rejected: duplicate.", c.value,
+                    card_long_name(c.value).c_str(), v.first_dealt_at);
+      wrapped_colored(ImVec4(0.72f, 0.45f, 0.85f, 1.0f), line);
+      explain("The more cards are out, the likelier this gets.");
+    }
+  }
+  ImGui::TextWrapped("So far: %zu cards, %u too high, %u duplicates (all %u calls: %u too high, %u duplicates).",
+                     v.dealt.size(), v.too_high, v.duplicates, v.deal.calls, v.deal.too_high, v.deal.duplicates);
+}
+
+void PokerPanel::draw_hand(const PokerDealView& v) {
+  const float em = ImGui::GetFontSize();
+  const float w = em * 2.8f, h = em * 3.8f, gap = em * 0.4f;
+  const bool newest_dealt = v.step > 0 && v.calls[v.step - 1].verdict == DealVerdict::Dealt;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float row_w = 5.0f * w + 4.0f * gap;
+  const bool side_by_side = ImGui::GetContentRegionAvail().x >= 2.0f * row_w + em * 2.0f;
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  for (int row = 0; row < 2; ++row) {
+    const ImVec2 label_pos = side_by_side ? ImVec2(o.x + static_cast<float>(row) * (row_w + em * 2.0f), o.y)
+                                          : ImVec2(o.x, o.y + static_cast<float>(row) * (h + em * 2.0f));
+    dl->AddText(label_pos, kMutedColour, row == 0 ? "Pat hand: cards 1-5" : "Draw cards: 6-10, in order");
+    for (int k = 0; k < 5; ++k) {
+      const std::size_t index = static_cast<std::size_t>(row * 5 + k);
+      const ImVec2 a(label_pos.x + static_cast<float>(k) * (w + gap), label_pos.y + em * 1.4f);
+      if (index < v.dealt.size())
+        draw_card(dl, a, w, h, v.dealt[index], newest_dealt && index + 1 == v.dealt.size());
+      else
+        draw_empty_slot(dl, a, w, h, static_cast<int>(index + 1));
+    }
+  }
+  const float total_h = side_by_side ? em * 1.4f + h : 2.0f * (em * 1.4f + h) + em * 0.6f;
+  ImGui::Dummy(ImVec2(side_by_side ? 2.0f * row_w + em * 2.0f : row_w, total_h + em * 0.4f));
+}
+
+bool PokerPanel::draw_job_progress(JobSlot& slot, JobRunner& jobs, const char* what, bool with_eta) {
+  if (slot.status.state != JobStatus::State::running) return false;
+  const float em = ImGui::GetFontSize();
+  const double elapsed = seconds_now() - slot.started;
+  char overlay[64];
+  const auto eta = eta_seconds(slot.status.progress, elapsed);
+  if (!eta) std::snprintf(overlay, sizeof overlay, "starting");
+  else if (with_eta) std::snprintf(overlay, sizeof overlay, "%.0f%%  about %.0f s left", slot.status.progress * 100.0, *eta);
+  else std::snprintf(overlay, sizeof overlay, "%.1f%%", slot.status.progress * 100.0);
+  ImGui::ProgressBar(static_cast<float>(slot.status.progress), ImVec2(em * 16.0f, 0), overlay);
+  ImGui::SameLine();
+  ImGui::PushID(what);
+  if (ImGui::Button("Cancel")) jobs.cancel(slot.id);
+  ImGui::PopID();
+  ImGui::TextColored(colors::kMuted, "%s, %.1f s so far (in a background worker)", what, elapsed);
+  return true;
+}
+
+bool PokerPanel::draw_sweep(PokerLabState& state, JobRunner& jobs) {
+  const PokerLabState before = state;
+  section("Every seed: how many calls can a deal take?");
+  explain("The generator's one cycle holds all 2^32 states: exactly 2^32 deals, all countable.");
+  if (!draw_job_progress(sweep_, jobs, sweep_.full ? "Counting calls of all 2^32 deals" : "Counting calls in the sample", true)) {
+    if (ImGui::Button("Check all 2^32 seeds")) start(sweep_, "poker_sweep", true, jobs);
+    help_marker("Walks the cycle once; each new card tells which seeds' deals end there (two pointers). "
+                "About 20 s of work for one core, in a background worker.");
+    flow(button_width("Quick sample: 2^24 seeds") + ImGui::GetFontSize() * 2.0f);
+    if (ImGui::Button("Quick sample: 2^24 seeds")) start(sweep_, "poker_sweep", false, jobs);
+    help_marker("The first 16,777,216 seeds of the cycle starting at state 00000000: about a second. "
+                "A sample is partial: it cannot prove a maximum.");
+    if (sweep_.status.state == JobStatus::State::cancelled) ImGui::TextColored(colors::kMuted, "Cancelled.");
+    if (sweep_.status.state == JobStatus::State::failed) field_error(sweep_.status.summary);
+  }
+  if (sweep_.done_result.empty()) return false;
+  const SweepStats stats = sweep_stats_from_result(sweep_.done_result);
+  ImGui::PushStyleColor(ImGuiCol_Text, sweep_.done_full ? colors::kGood : colors::kAccent);
+  if (sweep_.done_full)
+    ImGui::TextWrapped("All %s seeds, in %.1f s here.", grouped(stats.seeds).c_str(), sweep_.seconds);
+  else
+    ImGui::TextWrapped("SAMPLE, partial: %s of the %s seeds (%.2f%%, the cycle from state 00000000), in %.1f s.",
+                       grouped(stats.seeds).c_str(), grouped(kLcrngPeriod).c_str(),
+                       100.0 * static_cast<double>(stats.seeds) / static_cast<double>(kLcrngPeriod), sweep_.seconds);
+  ImGui::PopStyleColor();
+  ImGui::TextWrapped("Most calls: %u. Smallest seed needing them: %s. Mean: %.4f calls per deal.", stats.max_calls,
+                     format_hex_upper(stats.max_seed, 8).c_str(), stats.mean_calls());
+  if (ImGui::Button("Open the worst seed")) {
+    state = with_poker_step({stats.max_seed, 0}, stats.max_calls);
+    playing_ = false;
+  }
+  help_marker("Shows that seed's whole deal in the stepper above.");
+  flow(ImGui::GetFontSize() * 8.0f, ImGui::GetFontSize() * 1.5f);
+  ImGui::Checkbox("Log scale", &log_scale_);
+  help_marker("Seeds per number of calls. Deals needing 30 or more calls are so rare that only a log scale "
+              "shows them.");
+  draw_histogram(stats);
+  return !(state == before);
+}
+
+void PokerPanel::draw_histogram(const SweepStats& stats) {
+  const float em = ImGui::GetFontSize();
+  std::array<std::uint64_t, kLastBar - kFirstBar + 1> bars{};
+  for (std::size_t c = 0; c < stats.histogram.size(); ++c) {
+    if (static_cast<int>(c) < kFirstBar) continue;
+    bars[static_cast<std::size_t>(std::min(static_cast<int>(c), kLastBar) - kFirstBar)] += stats.histogram[c];
+  }
+  const std::uint64_t top = std::max<std::uint64_t>(1, *std::max_element(bars.begin(), bars.end()));
+  const double top_log = std::log10(static_cast<double>(top)) + 0.3;
+  const auto height_of = [&](std::uint64_t n) -> float {
+    if (n == 0) return 0.0f;
+    if (!log_scale_) return static_cast<float>(static_cast<double>(n) / static_cast<double>(top));
+    return static_cast<float>((std::log10(static_cast<double>(n)) + 0.3) / top_log);
+  };
+  const float axis_w = em * 3.2f;
+  const float w = std::max(em * 20.0f, ImGui::GetContentRegionAvail().x - em * 0.5f);
+  const float h = em * 6.5f;
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("histogram", ImVec2(w, h + em * 1.4f));
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 plot_a(o.x + axis_w, o.y), plot_b(o.x + w, o.y + h);
+  dl->AddRectFilled(plot_a, plot_b, IM_COL32(30, 33, 44, 255));
+  // Gridlines: powers of ten (log) or quarters (linear).
+  char label[32];
+  if (log_scale_) {
+    for (int p = 0; std::pow(10.0, p) <= static_cast<double>(top); p += 3) {
+      const float y = plot_b.y - height_of(static_cast<std::uint64_t>(std::pow(10.0, p))) * h;
+      dl->AddLine(ImVec2(plot_a.x, y), ImVec2(plot_b.x, y), IM_COL32(60, 64, 80, 255));
+      std::snprintf(label, sizeof label, "1e%d", p);
+      dl->AddText(ImVec2(o.x, y - em * 0.5f), kMutedColour, label);
+    }
+  } else {
+    for (int q = 1; q <= 4; ++q) {
+      const float y = plot_b.y - static_cast<float>(q) / 4.0f * h;
+      dl->AddLine(ImVec2(plot_a.x, y), ImVec2(plot_b.x, y), IM_COL32(60, 64, 80, 255));
+      std::snprintf(label, sizeof label, "%.2g", static_cast<double>(top) * q / 4.0);
+      dl->AddText(ImVec2(o.x, y - em * 0.5f), kMutedColour, label);
+    }
+  }
+  const float slot = (plot_b.x - plot_a.x) / static_cast<float>(bars.size());
+  int hovered_bar = -1;
+  for (std::size_t i = 0; i < bars.size(); ++i) {
+    const float x0 = plot_a.x + static_cast<float>(i) * slot;
+    const float bh = height_of(bars[i]) * h;
+    const bool is_max = static_cast<int>(i) + kFirstBar == static_cast<int>(std::min<std::uint32_t>(stats.max_calls, kLastBar));
+    if (bh > 0.0f)
+      dl->AddRectFilled(ImVec2(x0 + slot * 0.12f, plot_b.y - std::max(bh, 1.5f)), ImVec2(x0 + slot * 0.88f, plot_b.y),
+                        is_max ? kAccentColour : IM_COL32(110, 160, 230, 255));
+    const int calls = static_cast<int>(i) + kFirstBar;
+    if (calls % 5 == 0 || calls == kLastBar) {
+      std::snprintf(label, sizeof label, calls == kLastBar ? "%d+" : "%d", calls);
+      const ImVec2 ts = ImGui::CalcTextSize(label);
+      dl->AddText(ImVec2(x0 + (slot - ts.x) * 0.5f, plot_b.y + em * 0.2f), kMutedColour, label);
+    }
+    if (hovered && ImGui::GetIO().MousePos.x >= x0 && ImGui::GetIO().MousePos.x < x0 + slot) hovered_bar = static_cast<int>(i);
+  }
+  if (hovered_bar >= 0) {
+    const std::uint64_t n = bars[static_cast<std::size_t>(hovered_bar)];
+    const int calls = hovered_bar + kFirstBar;
+    ImGui::SetTooltip("%d%s calls: %s seeds (%.6f%%)", calls, calls == kLastBar ? " or more" : "", grouped(n).c_str(),
+                      stats.seeds ? 100.0 * static_cast<double>(n) / static_cast<double>(stats.seeds) : 0.0);
+  }
+  ImGui::TextColored(colors::kMuted, "Seeds (%s scale) per number of LCRNG calls for ten cards.",
+                     log_scale_ ? "log" : "linear");
+}
+
+namespace {
+// One claim: a coloured verdict and the article's words, then the numbers indented.
+void claim_heading(const ImVec4& colour, const char* verdict, const char* claim) {
+  ImGui::Spacing();
+  ImGui::TextColored(colour, "%s:", verdict);
+  ImGui::SameLine();
+  ImGui::TextWrapped("\"%s\"", claim);
+  ImGui::Indent(ImGui::GetFontSize());
+}
+}  // namespace
+
+void PokerPanel::draw_claims(JobRunner& jobs) {
+  section("What the article claims vs. what the numbers say");
+  const double seeds = static_cast<double>(kLcrngPeriod);
+  const float indent = ImGui::GetFontSize();
+
+  // 1. The worst case.
+  const char* worst = "39 calls to the LCRNG to generate 10 cards.";
+  std::optional<SweepStats> swept;
+  if (!sweep_.done_result.empty()) swept = sweep_stats_from_result(sweep_.done_result);
+  if (!swept) claim_heading(colors::kMuted, "not checked yet", worst);
+  else if (!sweep_.done_full) claim_heading(colors::kAccent, "partial", worst);
+  else if (swept->max_calls == kArticleWorstCalls) claim_heading(colors::kGood, "confirmed", worst);
+  else claim_heading(colors::kError, "wrong", worst);
+  if (!swept)
+    explain("\"Check all 2^32 seeds\" counts every deal.");
+  else if (sweep_.done_full)
+    ImGui::TextWrapped("All %s seeds: at most %u calls, first at seed %s.", grouped(swept->seeds).c_str(),
+                       swept->max_calls, format_hex_upper(swept->max_seed, 8).c_str());
+  else
+    ImGui::TextWrapped("The sample's most is %u: a sample only bounds it from below.", swept->max_calls);
+  ImGui::Unindent(indent);
+
+  // 2. 2^32 deals.
+  claim_heading(colors::kGood, "right", "Only 2^32 possible pat-plus-draw hands: about 4 billion.");
+  ImGui::TextWrapped("One deal per seed, out of %s possible deals (pat hand, then 5 draws in order): at most %.5f%% "
+                     "of them. How many are distinct is not counted (a 2^32-entry table: 16 GiB).",
+                     grouped(possible_deal_count()).c_str(), 100.0 * seeds / static_cast<double>(possible_deal_count()));
+  ImGui::Unindent(indent);
+
+  // 3. Pat hands.
+  const bool counted = hands_.done_result.size() >= 3;
+  const bool all = counted && hands_.done_result[2] >= 0.0;
+  claim_heading(all ? colors::kGood : colors::kMuted, all ? "all dealt" : (counted ? "some missing" : "not counted"),
+                "4 billion hands is enough variety.");
+  ImGui::TextWrapped("Only C(52,5) = %s pat hands exist: each about %.1f times.", grouped(pat_hand_count()).c_str(),
+                     seeds / static_cast<double>(pat_hand_count()));
+  if (all)
+    ImGui::TextWrapped("The first %s seeds of the cycle deal every one of them.",
+                       grouped(static_cast<std::uint64_t>(hands_.done_result[2]) + 1).c_str());
+  else if (counted)
+    ImGui::TextWrapped("%s of them are dealt.", grouped(static_cast<std::uint64_t>(hands_.done_result[1])).c_str());
+  if (!draw_job_progress(hands_, jobs, "Marking pat hands", false) && !all) {
+    if (ImGui::SmallButton("Count the reachable pat hands")) start(hands_, "poker_hands", true, jobs);
+    help_marker("Walks the cycle from state 00000000, marks each deal's first five cards in a table of "
+                "C(52,5) bits and stops once every hand has been seen: about a second.");
+  }
+  ImGui::Unindent(indent);
+}
+
+bool PokerPanel::draw(PokerLabState& state, PanelContext& ctx) {
+  poll(sweep_, *ctx.jobs);
+  poll(hands_, *ctx.jobs);
+  sync_seed_text(state);
+  const PokerLabState before = state;
+  ImGui::TextUnformatted("One Chip Video Poker: dealing ten cards from an LCRNG");
+  help_marker("The game keeps one 32-bit state, stepped as state = 1664525 * state + 1013904223 (mod 2^32). "
+              "A card is the top 6 bits of the new state (0..63): 52..63 and cards already dealt are drawn again. "
+              "Card c has rank c >> 2 (2, 3, ..., 10, J, Q, K, A) and suit c & 3 (hearts, diamonds, clubs, spades).");
+  explain("Step one deal call by call, then count the calls of every one of the 2^32 deals. The link keeps the "
+          "seed and the call you are looking at.");
+  ImGui::Spacing();
+  draw_controls(state);
+  sync_seed_text(state);
+  ImGui::Spacing();
+  draw_timeline(state);
+  ImGui::Spacing();
+
+  const float em = ImGui::GetFontSize();
+  const bool wide = ImGui::GetContentRegionAvail().x >= em * 60.0f;
+  if (wide && ImGui::BeginTable("poker_layout", 2, ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("deal", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("sweep", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    section("This call");
+    draw_call(view(state));
+    section("The hand");
+    draw_hand(view(state));
+    ImGui::TableNextColumn();
+    draw_sweep(state, *ctx.jobs);
+    draw_claims(*ctx.jobs);
+    ImGui::EndTable();
+  } else {
+    section("This call");
+    draw_call(view(state));
+    section("The hand");
+    draw_hand(view(state));
+    draw_sweep(state, *ctx.jobs);
+    draw_claims(*ctx.jobs);
+  }
+  sync_seed_text(state);
+  return !(state == before);
+}
+
+bool PokerPanel::command(std::string_view name, PokerLabState& state, PanelContext& ctx) {
+  const auto value_of = [&](std::string_view key) -> std::optional<std::string_view> {
+    if (name.substr(0, key.size()) != key) return std::nullopt;
+    return name.substr(key.size());
+  };
+  if (name == "step") set_step(state, state.step + 1);
+  else if (name == "back") set_step(state, static_cast<std::int64_t>(state.step) - 1);
+  else if (name == "first") set_step(state, 0);
+  else if (name == "last") set_step(state, poker_deal_calls(state.seed));
+  else if (name == "play") playing_ = true;
+  else if (name == "pause") playing_ = false;
+  else if (name == "next_deal") state = {one_chip_deal(state.seed).final_state, 0};
+  else if (name == "sweep_full") start(sweep_, "poker_sweep", true, *ctx.jobs);
+  else if (name == "sweep_sample") start(sweep_, "poker_sweep", false, *ctx.jobs);
+  else if (name == "cancel_sweep") { if (sweep_.id) ctx.jobs->cancel(sweep_.id); }
+  else if (name == "count_hands") start(hands_, "poker_hands", true, *ctx.jobs);
+  else if (name == "cancel_hands") { if (hands_.id) ctx.jobs->cancel(hands_.id); }
+  else if (name == "open_worst") {
+    if (sweep_.done_result.empty()) return false;
+    const SweepStats s = sweep_stats_from_result(sweep_.done_result);
+    state = with_poker_step({s.max_seed, 0}, s.max_calls);
+  } else if (auto t = value_of("t=")) {
+    auto r = parse_decimal("t", *t, 0, 1000);
+    if (!r) return false;
+    set_step(state, static_cast<std::int64_t>(*r));
+  } else if (auto seed = value_of("seed=")) {
+    auto r = parse_hex("seed", *seed, 8);
+    if (!r) return false;
+    state = {static_cast<std::uint32_t>(*r), 0};
+  } else if (auto log = value_of("log_scale=")) {
+    if (*log != "0" && *log != "1") return false;
+    log_scale_ = *log == "1";
+  } else {
+    return false;
+  }
+  return true;
+}
 
 std::string PokerPanel::describe_json(const PokerLabState& state, PanelContext&) {
-  return "{\"seed\":" + std::to_string(state.seed) + "}";
+  const PokerDealView& v = view(state);
+  std::string cards = "[", dealt = "[";
+  for (std::size_t i = 0; i < v.deal.cards.size(); ++i) cards += (i ? "," : "") + std::to_string(v.deal.cards[i]);
+  for (std::size_t i = 0; i < v.dealt.size(); ++i) dealt += (i ? "," : "") + std::to_string(v.dealt[i]);
+  std::string out = "{\"seed\":" + json_string(format_hex_upper(state.seed, 8)) + ",\"t\":" + std::to_string(v.step) +
+                    ",\"calls\":" + std::to_string(v.deal.calls) + ",\"tooHigh\":" + std::to_string(v.deal.too_high) +
+                    ",\"duplicates\":" + std::to_string(v.deal.duplicates) + ",\"cards\":" + cards + "]" +
+                    ",\"dealt\":" + dealt + "]" + ",\"state\":" + json_string(format_hex_upper(v.state, 8)) +
+                    ",\"verdict\":" +
+                    json_string(v.step == 0 ? "none" : verdict_name(v.calls[v.step - 1].verdict)) +
+                    ",\"playing\":" + (playing_ ? "true" : "false") + ",\"logScale\":" + (log_scale_ ? "true" : "false");
+  const auto job_json = [](const JobSlot& slot) {
+    char head[160];
+    std::snprintf(head, sizeof head, "{\"state\":%d,\"progress\":%.4f,\"full\":%s,\"seconds\":%.3f,\"finishedFull\":%s",
+                  static_cast<int>(slot.status.state), slot.status.progress, slot.full ? "true" : "false", slot.seconds,
+                  slot.done_full ? "true" : "false");
+    return std::string(head);
+  };
+  out += ",\"sweep\":" + job_json(sweep_);
+  if (!sweep_.done_result.empty()) {
+    const SweepStats s = sweep_stats_from_result(sweep_.done_result);
+    char numbers[160];
+    std::snprintf(numbers, sizeof numbers, ",\"seeds\":%" PRIu64 ",\"max\":%u,\"maxSeed\":\"%08X\",\"mean\":\"%.4f\"",
+                  s.seeds, s.max_calls, s.max_seed, s.mean_calls());
+    out += numbers;
+    out += ",\"histogram\":[";
+    for (std::size_t c = 0; c < s.histogram.size(); ++c) out += (c ? "," : "") + std::to_string(s.histogram[c]);
+    out += "]";
+  }
+  out += "},\"hands\":" + job_json(hands_);
+  if (hands_.done_result.size() >= 3)
+    out += ",\"seeds\":" + std::to_string(static_cast<std::uint64_t>(hands_.done_result[0])) +
+           ",\"reachable\":" + std::to_string(static_cast<std::uint64_t>(hands_.done_result[1])) +
+           ",\"allDealtBy\":" + std::to_string(static_cast<std::int64_t>(hands_.done_result[2]));
+  out += "},\"patHands\":" + std::to_string(pat_hand_count()) + ",\"possibleDeals\":" + std::to_string(possible_deal_count());
+  return out + "}";
 }
 
 }  // namespace shufflelab::ui

@@ -1,9 +1,15 @@
-// ui_poker.hpp: the poker lab panel.
+// ui_poker.hpp: the One Chip Video Poker lab panel (seed 004). It shows
+// core/poker_lab (one deal, call by call: the LCRNG state, its top 6 bits,
+// the verdict, the ten cards) and runs core/poker_sweep's jobs (every seed's
+// call count; the reachable pat hands) in the worker, then sets the article's
+// claims against the counts. Drawing and job bookkeeping only.
 #pragma once
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "core/poker_lab.hpp"
+#include "core/poker_sweep.hpp"
 #include "ui/panel_context.hpp"
 
 namespace shufflelab::ui {
@@ -11,8 +17,48 @@ namespace shufflelab::ui {
 class PokerPanel {
  public:
   bool draw(PokerLabState& state, PanelContext& ctx);
+  // Test hook / keys: step, back, first, last, play, pause, t=N, seed=HEX,
+  // next_deal, sweep_full, sweep_sample, cancel_sweep, open_worst,
+  // count_hands, cancel_hands, log_scale=0|1.
   bool command(std::string_view name, PokerLabState& state, PanelContext& ctx);
   std::string describe_json(const PokerLabState& state, PanelContext& ctx);
+
+ private:
+  // A worker job and what the panel remembers of it.
+  struct JobSlot {
+    int id = 0;
+    bool full = false;         // all 2^32 seeds, or the 2^24 sample
+    double started = 0.0;      // ImGui time
+    double seconds = 0.0;      // start to done, once done
+    JobStatus status;          // polled once per frame
+    std::vector<double> done_result;  // the last finished run's result
+    bool done_full = false;
+  };
+
+  const PokerDealView& view(const PokerLabState& state);
+  void sync_seed_text(const PokerLabState& state);
+  void poll(JobSlot& slot, JobRunner& jobs);
+  void start(JobSlot& slot, const char* kind, bool full, JobRunner& jobs);
+  void set_step(PokerLabState& state, std::int64_t step);
+
+  bool draw_controls(PokerLabState& state);
+  bool draw_timeline(PokerLabState& state);
+  void draw_call(const PokerDealView& v);
+  void draw_hand(const PokerDealView& v);
+  bool draw_sweep(PokerLabState& state, JobRunner& jobs);
+  void draw_histogram(const SweepStats& stats);
+  void draw_claims(JobRunner& jobs);
+  bool draw_job_progress(JobSlot& slot, JobRunner& jobs, const char* what, bool with_eta);
+
+  std::optional<PokerDealView> view_;
+  char seed_text_[12] = "";
+  std::string seed_error_;
+  std::optional<std::uint32_t> shown_seed_;
+
+  JobSlot sweep_, hands_;
+  bool log_scale_ = true;
+  bool playing_ = false;
+  double play_accumulator_ = 0.0;
 };
 
 }  // namespace shufflelab::ui

@@ -1,0 +1,135 @@
+// Browser end-to-end for the One Chip poker lab: the worst seed's deal, the
+// sample sweep checked against dealing every seed here in JavaScript, Cancel
+// on the full sweep, and screenshots at device scale 1 and 2.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, openApp, state, command, SHOTS } from './browser.mjs';
+
+let env;
+before(async () => { env = await launch(); mkdirSync(SHOTS, { recursive: true }); });
+after(async () => { await env?.close(); });
+
+// The article's dealing loop, written again here: step the LCRNG, keep the
+// top 6 bits if below 52 and not dealt yet, until ten cards are out.
+const next = (s) => (Math.imul(s, 1664525) + 1013904223) >>> 0;
+function deal(seed) {
+  let s = seed >>> 0;
+  const cards = [];
+  let calls = 0;
+  while (cards.length < 10) {
+    s = next(s);
+    calls++;
+    const v = s >>> 26;
+    if (v < 52 && !cards.includes(v)) cards.push(v);
+  }
+  return { cards, calls };
+}
+
+// Calls per seed for the 2^24 seeds following state 0 on the cycle (state 0 first).
+function sampleStats() {
+  const histogram = new Array(64).fill(0);
+  let s = 0, total = 0, max = 0, maxSeed = 0;
+  for (let k = 0; k < 2 ** 24; k++) {
+    let t = s, calls = 0, low = 0, high = 0, count = 0;
+    while (count < 10) {
+      t = next(t);
+      calls++;
+      const v = t >>> 26;
+      if (v >= 52) continue;
+      const seen = v < 32 ? (low >>> v) & 1 : (high >>> (v - 32)) & 1;
+      if (seen) continue;
+      if (v < 32) low |= 1 << v; else high |= 1 << (v - 32);
+      count++;
+    }
+    histogram[calls]++;
+    total += calls;
+    if (calls > max || (calls === max && s < maxSeed)) { max = calls; maxSeed = s; }
+    s = next(s);
+  }
+  return { histogram, mean: (total / 2 ** 24).toFixed(4), max, maxSeed: maxSeed.toString(16).toUpperCase().padStart(8, '0') };
+}
+
+test('the worst seed opens with its 39 calls; stepping follows the link', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=poker&seed=932D217C');
+  let s = (await state(page)).poker;
+  const want = deal(0x932D217C);
+  assert.equal(want.calls, 39);  // the article's worst case, by the loop above
+  assert.equal(s.calls, 39);
+  assert.deepEqual(s.cards, want.cards);
+  assert.deepEqual([s.seed, s.t, s.verdict], ['932D217C', 0, 'none']);
+  s = (await command(page, 'step')).poker;
+  assert.equal(s.t, 1);
+  assert.equal(s.verdict, (next(0x932D217C) >>> 26) >= 52 ? 'too_high' : 'dealt');
+  await command(page, 'last');
+  await page.waitForFunction(() => window.location.hash.includes('t=39'));
+  assert.match(await page.evaluate(() => location.hash), /^#v=1&lab=poker&seed=932D217C&t=39$/);
+  s = (await state(page)).poker;
+  assert.deepEqual(s.dealt, want.cards);
+  // A step past the last call is refused with a notice.
+  await page.evaluate(() => { location.hash = '#v=1&lab=poker&seed=932D217C&t=40'; });
+  await page.waitForFunction(() => window.shufflelab.state().notices.length > 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the sample sweep finishes, is labelled partial and matches dealing every seed', { timeout: 240000 }, async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=poker&seed=DEADBEEF');
+  await command(page, 'sweep_sample');
+  await page.waitForFunction(() => window.shufflelab.state().poker.sweep.state === 2, null, { timeout: 120000, polling: 100 });
+  const sweep = (await state(page)).poker.sweep;
+  console.log(`# sample sweep (2^24 seeds) in the worker: ${sweep.seconds.toFixed(2)} s`);
+  const want = sampleStats();
+  assert.equal(sweep.seeds, 2 ** 24);
+  assert.equal(sweep.finishedFull, false);
+  assert.equal(sweep.max, want.max);
+  assert.equal(sweep.maxSeed, want.maxSeed);
+  assert.equal(sweep.mean, want.mean);
+  const got = sweep.histogram.slice();
+  while (got.length < want.histogram.length) got.push(0);
+  assert.deepEqual(got.slice(0, 64), want.histogram);
+  // Open the worst seed of the sample: its whole deal.
+  const s = (await command(page, 'open_worst')).poker;
+  assert.deepEqual([s.seed, s.calls, s.t], [want.maxSeed, want.max, want.max]);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('Cancel stops the full sweep within a second, and the worker runs again', { timeout: 120000 }, async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=poker');
+  await command(page, 'sweep_full');
+  await page.waitForFunction(() => window.shufflelab.state().poker.sweep.progress > 0, null, { timeout: 30000, polling: 50 });
+  const started = Date.now();
+  await command(page, 'cancel_sweep');
+  await page.waitForFunction(() => window.shufflelab.state().poker.sweep.state === 4, null, { timeout: 1000, polling: 20 });
+  const cancelMs = Date.now() - started;
+  console.log(`# cancel took ${cancelMs} ms`);
+  assert.ok(cancelMs < 1000);
+  // Progress stays where it stopped, and a new job still runs to the end.
+  const stopped = (await state(page)).poker.sweep.progress;
+  await page.waitForTimeout(300);
+  assert.equal((await state(page)).poker.sweep.progress, stopped);
+  await command(page, 'count_hands');
+  await page.waitForFunction(() => window.shufflelab.state().poker.hands.state === 2, null, { timeout: 60000, polling: 100 });
+  const hands = (await state(page)).poker.hands;
+  assert.equal(hands.reachable, 2598960);
+  assert.ok(hands.allDealtBy > 0 && hands.allDealtBy < 2 ** 32);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('crisp at device scale 1 and 2 (screenshots)', { timeout: 120000 }, async () => {
+  for (const scale of [1, 2]) {
+    const { page, context, problems } = await openApp(env, '#v=1&lab=poker&seed=DEADBEEF&t=9', { scale });
+    await command(page, 'sweep_sample');
+    await page.waitForFunction(() => window.shufflelab.state().poker.sweep.state === 2, null, { timeout: 60000, polling: 100 });
+    await page.waitForTimeout(300);
+    const size = await page.evaluate(() => ({ w: canvas.width, h: canvas.height, cw: canvas.clientWidth, ch: canvas.clientHeight }));
+    assert.equal(size.w, size.cw * scale);
+    assert.equal(size.h, size.ch * scale);
+    await page.screenshot({ path: join(SHOTS, `e2e-poker@${scale}x.png`) });
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
