@@ -4,6 +4,8 @@
 #include "core/lfsr.hpp"
 #include "core/lfsr_analysis.hpp"
 #include "core/poker_sweep.hpp"
+#include "core/shuffle_bias.hpp"
+#include "core/shuffle_predict.hpp"
 #include "core/url_fields.hpp"
 #include "core/url_state.hpp"
 
@@ -62,6 +64,8 @@ Result<std::shared_ptr<Job>> make_job(std::string_view kind, std::string_view pa
   if (kind == "dice_expr_exact") job = make_dice_expr_exact_job(fields);
   if (kind == "poker_sweep") job = make_poker_sweep_job(fields);
   if (kind == "poker_hands") job = make_poker_hands_job(fields);
+  if (kind == "shuffle_bias") job = make_shuffle_bias_job(fields);
+  if (kind == "shuffle_seed_search") job = make_seed_search_job(fields);
   if (job && !notices.empty()) return R::fail(notices.front());
   return job;
 }

@@ -1,19 +1,137 @@
-// shuffle_lab.hpp: the shuffle lab's state (what a link carries) and its codec.
-// (Stub wired by the lead; the shuffle lab owner fills it in.)
+// shuffle_lab.hpp: the shuffle lab's state (what a link carries), its codec,
+// and what the animation shows at step t, computed from a recording made once
+// per setup (record_lab_shuffle), never by re-running the shuffle per frame.
+//
+// A setup is a shuffle (shuffle.hpp) fed by a draw source (shuffle_source.hpp).
+// algo=lin2003 is seed 001's shuffle.c: Fisher-Yates on glibc rand() after
+// srand(seed), four warm-up calls, float scaling of 31-bit words (gen, method,
+// bits and warmup are then ignored).
+//
+// Card faces: 52 cards are clubs, diamonds, hearts, spades (c / 13), each
+// A, 2..10, J, Q, K (c % 13); 78 are the tarot deck: 0..21 the major arcana
+// in Rider-Waite order (Strength VIII, Justice XI), then wands, cups, swords,
+// pentacles, each Ace, 2..10, Page, Knight, Queen, King. Other sizes (up to
+// kMaxLabCards) show numbers. Link fields: see decode_shuffle_lab.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
+#include "core/result.hpp"
+#include "core/shuffle.hpp"
+#include "core/shuffle_source.hpp"
 #include "core/url_fields.hpp"
 
 namespace shufflelab {
 
+constexpr std::uint32_t kMaxLabCards = 1000;
+constexpr std::uint64_t kMaxLabShuffles = 1'000'000'000;
+constexpr std::uint64_t kDefaultLabShuffles = 1'000'000;
+constexpr std::uint32_t kLin2003Warmup = 4;
+// Predict tab: the attacker guesses "about 12:30 UTC on 2003-02-04" (shuffle.c's
+// last update); the program really started at 12:45:11, inside that hour.
+constexpr std::uint64_t kDefaultPredictGuess = 1044361800;
+constexpr std::uint64_t kDefaultPredictTime = 1044362711;
+
 struct ShuffleLabState {
+  std::string algo = "fisher-yates";  // shuffle_algo_name()s or "lin2003"
+  std::uint32_t n = 52;
+  std::uint32_t take = 5;    // partial: cards drawn
+  std::uint32_t keys = 100;  // sort-keys: keys are uniform on [0, keys)
+  std::string gen = "splitmix64";
   std::uint64_t seed = 1;
+  std::string method = "lemire";
+  unsigned bits = 64;
+  std::uint32_t warmup = 0;  // words thrown away first
+  std::uint64_t t = 0;       // steps shown (clamped to the shuffle's length)
+  std::string faces = "auto";  // auto | numbers
+  std::string tab = "animate";  // animate | bias | reach | predict
+  std::uint64_t shuffles = kDefaultLabShuffles;  // bias: M
+  std::uint64_t time = kDefaultPredictTime;      // predict: the true time(NULL)
+  std::uint64_t guess = kDefaultPredictGuess;    // predict: centre of the searched window
+  std::string window = "hour";                   // hour | day | week
   bool operator==(const ShuffleLabState&) const = default;
 };
 
+// Link fields: algo, n (1..1000), take, keys, gen, seed (decimal), method,
+// bits (1..64), warmup (0..1000), t, faces, tab, shuffles, time, guess,
+// window. Bad values leave a notice and keep the default; a combination that
+// cannot run (for example 4-bit words for 52 cards) is repaired field by
+// field back to defaults, with a notice naming the problem.
 void decode_shuffle_lab(FieldReader& fields, ShuffleLabState& state);
 void encode_shuffle_lab(const ShuffleLabState& state, FieldWriter& out);
+
+// Typed, validated setup.
+struct ShuffleSetup {
+  bool lin2003 = false;
+  ShuffleSpec spec;
+  DrawSourceSpec source;
+};
+Result<ShuffleSetup> make_shuffle_setup(const ShuffleLabState& state);
+std::string algo_label(const ShuffleLabState& state);  // "Fisher-Yates", "shuffle.c (2003)", ...
+
+// ---- Cards ---------------------------------------------------------------
+enum class CardFaces : std::uint8_t { numbers, standard, tarot };
+CardFaces card_faces(const ShuffleLabState& state);
+
+struct CardFace {
+  std::string corner;  // "10", "Q", "XVIII", "17"
+  std::string name;    // "Queen of Hearts", "The Moon", "card 17"
+  int suit = -1;       // standard: 0 clubs, 1 diamonds, 2 hearts, 3 spades; tarot minors: 4 wands .. 7 pentacles
+  bool major = false;  // tarot major arcana
+  bool red = false;    // diamonds, hearts
+};
+CardFace card_face(CardFaces faces, std::uint32_t card);
+
+// ---- Animation -----------------------------------------------------------
+struct LabRecording {
+  ShuffleSetup setup;
+  ShuffleRecording recording;
+  std::vector<DrawInput> inputs;        // every word or flip read, in order
+  std::vector<std::size_t> input_ends;  // step s read inputs [input_ends[s-1], input_ends[s])
+  std::vector<std::uint32_t> final_deck;
+  std::uint64_t words_read = 0;  // B-bit words taken from the generator, warm-up included
+  std::uint32_t total_steps() const { return static_cast<std::uint32_t>(recording.step_ends.size()); }
+};
+Result<LabRecording> record_lab_shuffle(const ShuffleSetup& setup);
+
+// The PDEP step on the 64-bit word that holds the struck card.
+struct PdepStep {
+  std::uint32_t word_index = 0;  // which 64-card word (0 when n <= 64)
+  std::uint32_t words = 1;
+  std::uint32_t rank = 0;          // the draw: rank among all remaining cards
+  std::uint32_t rank_in_word = 0;  // rank among the remaining cards of this word
+  std::uint64_t set_before = 0;    // remaining cards of this word (bit k = card 64 word + k)
+  std::uint64_t scatter = 0;       // ~(1 << rank_in_word): the value PDEP deposits into set_before
+  std::uint64_t set_after = 0;     // pdep(scatter, set_before)
+  std::uint32_t card = 0;          // 64 word + tzcnt(set_before ^ set_after)
+};
+
+struct ShuffleFrame {
+  std::uint32_t step = 0;         // steps done (the state's t, clamped)
+  std::uint32_t total_steps = 0;
+  std::vector<std::uint32_t> deck;    // after `step` steps
+  std::vector<std::uint32_t> before;  // after step - 1 (equal to deck at step 0)
+  std::optional<ShuffleEvent> draw;   // the draw of step `step`
+  std::vector<ShuffleEvent> moves;    // its Swap / Move events
+  std::vector<DrawInput> inputs;      // what that draw read
+  // Positions [settled_begin, settled_end) hold their final cards.
+  std::uint32_t settled_begin = 0, settled_end = 0;
+  std::int64_t pivot = -1;  // position the next draw fills or swaps; -1 when none
+  std::optional<PdepStep> pdep;
+  std::string caption;      // one sentence: what this step did
+};
+ShuffleFrame shuffle_frame(const LabRecording& recording, CardFaces faces, std::uint64_t t);
+
+// ---- Reachable decks -------------------------------------------------------
+double log2_factorial(std::uint32_t n);  // sum of log2 k
+struct SeedSpaceRow {
+  std::string label;
+  double log2_count = 0;  // log2 of the number of seeds (so of decks at most)
+  std::string note;
+  bool current = false;  // the generator of the current setup
+};
+std::vector<SeedSpaceRow> seed_space_rows(const ShuffleLabState& state);
 
 }  // namespace shufflelab

@@ -1,19 +1,1312 @@
 #include "ui/ui_shuffle.hpp"
 
+#include <algorithm>
+#include <bit>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+
+#include "core/parse.hpp"
+#include "core/shuffle_predict.hpp"
 #include "imgui.h"
 #include "ui/ui_widgets.hpp"
 
 namespace shufflelab::ui {
 
-bool ShufflePanel::draw(ShuffleLabState&, PanelContext&) {
-  ImGui::TextUnformatted("Shuffle lab");
+namespace {
+
+constexpr float kPi = 3.14159265f;
+
+std::string setup_key(const ShuffleLabState& s) {
+  return s.algo + "|" + std::to_string(s.n) + "|" + std::to_string(s.take) + "|" + std::to_string(s.keys) + "|" + s.gen +
+         "|" + std::to_string(s.seed) + "|" + s.method + "|" + std::to_string(s.bits) + "|" + std::to_string(s.warmup);
+}
+
+bool same_setup(const ShuffleLabState& a, const ShuffleLabState& b) { return setup_key(a) == setup_key(b); }
+
+std::string json_numbers(const std::vector<std::uint32_t>& values) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i) out += ',';
+    out += std::to_string(values[i]);
+  }
+  return out + "]";
+}
+
+std::string fmt(const char* format, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, format, value);
+  return text;
+}
+
+// "2^-193.6 (about 1 in 10^58)" style powers.
+std::string power_of_two_text(double log2_value) {
+  char text[96];
+  const double log10_value = log2_value * 0.30102999566398120;
+  if (log2_value >= -20)
+    std::snprintf(text, sizeof text, "2^%.2f", log2_value);
+  else
+    std::snprintf(text, sizeof text, "2^%.2f (about 1 in 10^%.0f)", log2_value, -log10_value);
+  return text;
+}
+
+ImU32 mix(ImVec4 a, ImVec4 b, float t, float alpha = 1.0f) {
+  t = std::clamp(t, 0.0f, 1.0f);
+  return ImGui::ColorConvertFloat4ToU32(
+      ImVec4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t, alpha));
+}
+
+// Diverging scale (ColorBrewer RdBu ends): -1 blue, 0 near white, +1 red.
+ImU32 diverging(double x) {
+  const ImVec4 blue(0.13f, 0.40f, 0.67f, 1), white(0.97f, 0.97f, 0.97f, 1), red(0.70f, 0.09f, 0.17f, 1);
+  const float v = static_cast<float>(std::clamp(x, -1.0, 1.0));
+  return v < 0 ? mix(white, blue, -v) : mix(white, red, v);
+}
+
+ImU32 with_alpha(ImVec4 c, float alpha) { return ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, alpha)); }
+
+// ---- Card faces -------------------------------------------------------------
+
+void draw_suit(ImDrawList* dl, ImVec2 c, float s, int suit, ImU32 col) {
+  const float r = s * 0.27f;
+  switch (suit) {
+    case 0:  // clubs: three leaves and a stem
+      dl->AddCircleFilled(ImVec2(c.x, c.y - s * 0.22f), r, col);
+      dl->AddCircleFilled(ImVec2(c.x - s * 0.24f, c.y + s * 0.08f), r, col);
+      dl->AddCircleFilled(ImVec2(c.x + s * 0.24f, c.y + s * 0.08f), r, col);
+      dl->AddTriangleFilled(ImVec2(c.x, c.y), ImVec2(c.x - s * 0.16f, c.y + s * 0.48f), ImVec2(c.x + s * 0.16f, c.y + s * 0.48f), col);
+      break;
+    case 1:  // diamonds
+      dl->AddQuadFilled(ImVec2(c.x, c.y - s * 0.5f), ImVec2(c.x + s * 0.36f, c.y), ImVec2(c.x, c.y + s * 0.5f),
+                        ImVec2(c.x - s * 0.36f, c.y), col);
+      break;
+    case 2:  // hearts: two lobes and a point
+      dl->AddCircleFilled(ImVec2(c.x - s * 0.21f, c.y - s * 0.14f), r, col);
+      dl->AddCircleFilled(ImVec2(c.x + s * 0.21f, c.y - s * 0.14f), r, col);
+      dl->AddTriangleFilled(ImVec2(c.x - s * 0.47f, c.y - s * 0.06f), ImVec2(c.x + s * 0.47f, c.y - s * 0.06f),
+                            ImVec2(c.x, c.y + s * 0.48f), col);
+      break;
+    case 3:  // spades: an upside-down heart and a stem
+      dl->AddCircleFilled(ImVec2(c.x - s * 0.21f, c.y + s * 0.1f), r, col);
+      dl->AddCircleFilled(ImVec2(c.x + s * 0.21f, c.y + s * 0.1f), r, col);
+      dl->AddTriangleFilled(ImVec2(c.x - s * 0.47f, c.y + s * 0.02f), ImVec2(c.x, c.y - s * 0.5f),
+                            ImVec2(c.x + s * 0.47f, c.y + s * 0.02f), col);
+      dl->AddTriangleFilled(ImVec2(c.x, c.y + s * 0.1f), ImVec2(c.x - s * 0.14f, c.y + s * 0.5f), ImVec2(c.x + s * 0.14f, c.y + s * 0.5f), col);
+      break;
+    case 4:  // wands: a staff with a bud
+      dl->AddLine(ImVec2(c.x - s * 0.3f, c.y + s * 0.45f), ImVec2(c.x + s * 0.3f, c.y - s * 0.45f), col, s * 0.14f);
+      dl->AddCircleFilled(ImVec2(c.x + s * 0.3f, c.y - s * 0.45f), s * 0.1f, col);
+      break;
+    case 5:  // cups: a bowl on a stem
+      dl->PathArcTo(ImVec2(c.x, c.y - s * 0.2f), s * 0.34f, 0.0f, kPi, 12);
+      dl->PathFillConvex(col);
+      dl->AddRectFilled(ImVec2(c.x - s * 0.05f, c.y + s * 0.1f), ImVec2(c.x + s * 0.05f, c.y + s * 0.38f), col);
+      dl->AddRectFilled(ImVec2(c.x - s * 0.22f, c.y + s * 0.36f), ImVec2(c.x + s * 0.22f, c.y + s * 0.46f), col);
+      break;
+    case 6:  // swords: blade and cross-guard
+      dl->AddLine(ImVec2(c.x, c.y - s * 0.5f), ImVec2(c.x, c.y + s * 0.5f), col, s * 0.1f);
+      dl->AddLine(ImVec2(c.x - s * 0.25f, c.y + s * 0.22f), ImVec2(c.x + s * 0.25f, c.y + s * 0.22f), col, s * 0.1f);
+      break;
+    case 7:  // pentacles: a coin with a star
+      dl->AddCircle(c, s * 0.42f, col, 20, s * 0.08f);
+      dl->AddNgon(c, s * 0.26f, col, 5, s * 0.06f);
+      break;
+    default:
+      break;
+  }
+}
+
+void draw_card(ImDrawList* dl, ImVec2 a, ImVec2 b, const CardFace& face, CardFaces faces, std::uint32_t card,
+               std::uint32_t n, bool highlight) {
+  const float w = b.x - a.x, h = b.y - a.y;
+  // Big decks: square corners and no outline keep the vertex count low (WebGL draws 16-bit indices).
+  const bool simple = n > 200;
+  const float round = simple ? 0.0f : std::min(w, h) * 0.12f;
+  ImFont* font = ImGui::GetFont();
+  const float em = ImGui::GetFontSize();
+  if (faces == CardFaces::numbers) {
+    float hue = n > 1 ? 0.78f * static_cast<float>(card) / static_cast<float>(n - 1) : 0.0f;
+    float r, g, bl;
+    ImGui::ColorConvertHSVtoRGB(hue, 0.42f, 0.93f, r, g, bl);
+    dl->AddRectFilled(a, b, ImGui::ColorConvertFloat4ToU32(ImVec4(r, g, bl, 1)), round);
+    const float size = std::min(em, h * 0.62f);
+    const ImVec2 ts = font->CalcTextSizeA(size, 1e9f, 0, face.corner.c_str());
+    if (ts.x <= w - 2)
+      dl->AddText(font, size, ImVec2(a.x + (w - ts.x) * 0.5f, a.y + (h - ts.y) * 0.5f), IM_COL32(25, 25, 35, 255),
+                  face.corner.c_str());
+  } else {
+    dl->AddRectFilled(a, b, IM_COL32(246, 244, 238, 255), round);
+    // Tarot suits: wands brown, cups red, swords steel blue, pentacles gold.
+    static const ImU32 kTarotInk[4] = {IM_COL32(130, 75, 30, 255), IM_COL32(190, 35, 55, 255),
+                                       IM_COL32(45, 70, 120, 255), IM_COL32(175, 125, 15, 255)};
+    const ImU32 ink = face.major            ? IM_COL32(95, 60, 150, 255)
+                      : face.suit >= 4      ? kTarotInk[face.suit - 4]
+                      : face.red            ? IM_COL32(200, 35, 45, 255)
+                                            : IM_COL32(25, 25, 35, 255);
+    const float size = std::min(em * 0.95f, w * 0.42f);
+    dl->AddText(font, size, ImVec2(a.x + w * 0.09f, a.y + h * 0.04f), ink, face.corner.c_str());
+    if (face.major) {
+      // Major arcana: the numeral above and the name's last word below.
+      const std::string& name = face.name;
+      const std::size_t space = name.rfind(' ');
+      const std::string word = space == std::string::npos ? name : name.substr(space + 1);
+      float word_size = std::min(em * 0.72f, size);
+      ImVec2 ws = font->CalcTextSizeA(word_size, 1e9f, 0, word.c_str());
+      if (ws.x > w - 4) {
+        word_size *= (w - 4) / ws.x;
+        ws = font->CalcTextSizeA(word_size, 1e9f, 0, word.c_str());
+      }
+      dl->AddNgonFilled(ImVec2(a.x + w * 0.5f, a.y + h * 0.5f), w * 0.16f, IM_COL32(230, 190, 80, 255), 8);
+      dl->AddText(font, word_size, ImVec2(a.x + (w - ws.x) * 0.5f, b.y - ws.y - h * 0.05f), ink, word.c_str());
+    } else {
+      draw_suit(dl, ImVec2(a.x + w * 0.5f, a.y + h * 0.6f), std::min(w * 0.55f, h * 0.45f), face.suit, ink);
+    }
+  }
+  if (highlight) dl->AddRect(a, b, ImGui::ColorConvertFloat4ToU32(colors::kAccent), round, 0, 3.0f);
+  else if (!simple) dl->AddRect(a, b, IM_COL32(120, 120, 130, 255), round);
+}
+
+// ---- Layout of the deck -----------------------------------------------------
+
+struct DeckGrid {
+  ImVec2 origin;
+  float card_w = 0, card_h = 0, gap_x = 0, gap_y = 0;
+  std::uint32_t cols = 1, rows = 1;
+  ImVec2 slot(std::uint32_t p) const {
+    return ImVec2(origin.x + static_cast<float>(p % cols) * (card_w + gap_x),
+                  origin.y + static_cast<float>(p / cols) * (card_h + gap_y));
+  }
+  float height() const { return static_cast<float>(rows) * (card_h + gap_y); }
+};
+
+DeckGrid layout_deck(CardFaces faces, std::uint32_t n, float avail, ImVec2 origin) {
+  const float em = ImGui::GetFontSize();
+  DeckGrid g;
+  g.origin = origin;
+  g.gap_x = em * 0.25f;
+  if (faces == CardFaces::numbers) {
+    const std::string widest = std::to_string(n > 0 ? n - 1 : 0);
+    const float text_w = ImGui::CalcTextSize(widest.c_str()).x;
+    g.card_w = std::max(text_w + em * 0.5f, em * 1.4f);
+    g.card_h = em * 1.6f;
+    if (n > 200) g.gap_x = em * 0.12f;
+  } else {
+    // Thirteen to a row (one suit), as large as the width allows within limits.
+    const float fit13 = (avail + g.gap_x) / 13.0f - g.gap_x;
+    g.card_w = std::clamp(fit13, em * 2.0f, em * (faces == CardFaces::tarot ? 3.6f : 4.2f));
+    g.card_h = g.card_w * 1.4f;
+  }
+  g.gap_y = em * 0.9f;
+  auto fit = [&] { return static_cast<std::uint32_t>(std::max(1.0f, std::floor((avail + g.gap_x) / (g.card_w + g.gap_x)))); };
+  std::uint32_t cols = fit();
+  if (faces != CardFaces::numbers) cols = std::min(cols, 13u);
+  cols = std::min(cols, std::max(n, 1u));
+  g.rows = (n + cols - 1) / cols;
+  g.cols = (n + g.rows - 1) / std::max(g.rows, 1u);  // balance the rows
+  return g;
+}
+
+float ease(float p) { return p * p * (3.0f - 2.0f * p); }
+
+// Continues the current line when `width` more pixels fit, else starts a new one (narrow windows).
+void flow(float width, float spacing = -1.0f) {
+  ImGui::SameLine(0, spacing);
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+}  // namespace
+
+// ---- Caches -------------------------------------------------------------------
+
+const LabRecording* ShufflePanel::recording(const ShuffleLabState& state) {
+  const std::string key = setup_key(state);
+  if (key != recorded_key_) {
+    recorded_key_ = key;
+    frame_key_.clear();
+    recording_.reset();
+    recording_error_.clear();
+    auto setup = make_shuffle_setup(state);
+    if (!setup) {
+      recording_error_ = setup.error();
+    } else {
+      auto rec = record_lab_shuffle(*setup);
+      if (rec) recording_ = std::move(rec.value());
+      else recording_error_ = rec.error();
+    }
+  }
+  return recording_ ? &*recording_ : nullptr;
+}
+
+const ShuffleFrame* ShufflePanel::frame(const ShuffleLabState& state) {
+  const LabRecording* rec = recording(state);
+  if (!rec) return nullptr;
+  const std::string key = std::to_string(state.t) + "|" + state.faces;
+  if (key != frame_key_) {
+    frame_ = shuffle_frame(*rec, card_faces(state), state.t);
+    frame_key_ = key;
+  }
+  return &frame_;
+}
+
+// ---- Setup --------------------------------------------------------------------
+
+bool ShufflePanel::draw_setup(ShuffleLabState& state) {
+  const float em = ImGui::GetFontSize();
+  const bool lin2003 = state.algo == "lin2003";
+  ShuffleLabState edit = state;
+  bool edited = false;
+
+  static const char* const kAlgos[] = {"fisher-yates", "lin2003", "pencil", "pdep", "sattolo", "naive", "sort-keys", "partial"};
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Shuffle");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(em * 11.0f);
+  if (ImGui::BeginCombo("##algo", algo_label(state).c_str())) {
+    for (const char* name : kAlgos) {
+      ShuffleLabState option = state;
+      option.algo = name;
+      if (ImGui::Selectable(algo_label(option).c_str(), state.algo == name)) edit.algo = name, edited = true;
+    }
+    ImGui::EndCombo();
+  }
+  help_marker("Fisher-Yates: swap position i (from the top down) with a random position 0..i.\n"
+              "shuffle.c (2003): the same, as the 2003 C program does it with glibc rand().\n"
+              "Pencil and paper: write down the k-th card still on the list, cross it out.\n"
+              "PDEP bitset: the same with a bit set and the PDEP instruction (seed 003).\n"
+              "Sattolo: swap i with 0..i-1 only: always one big cycle, no card stays put.\n"
+              "Naive swap: swap each position with ANY position: n^n draw lists onto n! orders, biased.\n"
+              "Sort by random keys: ties keep the lower card first, biased when keys collide.\n"
+              "Partial: draw only the first few cards (the lottery use).");
+  flow(em * 11.0f, em);
+  ImGui::TextUnformatted("Cards");
+  ImGui::SameLine();
+  int n = static_cast<int>(state.n);
+  ImGui::SetNextItemWidth(em * 6.5f);
+  if (ImGui::InputInt("##n", &n, 1, 10)) edit.n = static_cast<std::uint32_t>(std::clamp(n, 0, 100000)), edited = true;
+  help_marker("1 to 1000 cards. 52 are drawn as playing cards, 78 as the tarot deck, other sizes as numbers.");
+  if (state.algo == "partial") {
+    flow(em * 10.0f, em);
+    ImGui::TextUnformatted("Take");
+    ImGui::SameLine();
+    int take = static_cast<int>(state.take);
+    ImGui::SetNextItemWidth(em * 6.0f);
+    if (ImGui::InputInt("##take", &take)) edit.take = static_cast<std::uint32_t>(std::max(take, 0)), edited = true;
+  }
+  if (state.algo == "sort-keys") {
+    flow(em * 15.0f, em);
+    ImGui::TextUnformatted("Keys below");
+    ImGui::SameLine();
+    int keys = static_cast<int>(std::min<std::uint32_t>(state.keys, 2000000000u));
+    ImGui::SetNextItemWidth(em * 7.0f);
+    if (ImGui::InputInt("##keys", &keys, 1, 100)) edit.keys = static_cast<std::uint32_t>(std::max(keys, 0)), edited = true;
+    help_marker("Each card gets a random key in 0..K-1; the deck is sorted by key. Equal keys keep the lower card first.");
+  }
+  flow(em * 6.0f, em);
+  bool numbers = state.faces == "numbers";
+  if (ImGui::Checkbox("Numbers", &numbers)) edit.faces = numbers ? "numbers" : "auto", edited = true;
+
+  // Second row: where the random numbers come from.
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Generator");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(lin2003);
+  ImGui::SetNextItemWidth(em * 8.0f);
+  if (ImGui::BeginCombo("##gen", lin2003 ? "glibc" : state.gen.c_str())) {
+    for (const auto& g : shuffle_generators()) {
+      if (ImGui::Selectable(std::string(g.name).c_str(), state.gen == g.name)) {
+        edit.gen = std::string(g.name);
+        if (edit.seed < g.min_seed || edit.seed > g.max_seed) edit.seed = g.default_seed;
+        edit.bits = state.method == "float" ? std::min(g.native_bits, 53u) : g.native_bits;
+        edited = true;
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(g.summary).c_str());
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::EndDisabled();
+  flow(em * 14.0f, em);
+  ImGui::TextUnformatted(lin2003 ? "srand" : "Seed");
+  ImGui::SameLine();
+  if (seed_shown_ != state.seed || shown_gen_ != state.gen) {
+    std::snprintf(seed_text_, sizeof seed_text_, "%" PRIu64, state.seed);
+    seed_shown_ = state.seed;
+    shown_gen_ = state.gen;
+  }
+  ImGui::SetNextItemWidth(em * 10.0f);
+  if (ImGui::InputText("##seed", seed_text_, sizeof seed_text_)) {
+    const std::string text = seed_text_;
+    auto parsed = text.rfind("0x", 0) == 0 ? parse_hex("seed", text, 16) : parse_decimal("seed", text, 0, ~std::uint64_t{0});
+    if (parsed) {
+      edit.seed = *parsed;
+      edited = true;
+    } else {
+      edit_error_ = parsed.error();
+    }
+  }
+  help_marker(lin2003 ? "The argument of srand(): shuffle.c passes time(NULL), the Unix time in seconds."
+                      : "Decimal, or hex with 0x. The LFSRs refuse 0 (an all-zero register never changes).");
+  flow(em * 13.5f, em);
+  ImGui::BeginDisabled(lin2003);
+  ImGui::TextUnformatted("Method");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(em * 9.0f);
+  if (ImGui::BeginCombo("##method", lin2003 ? "float" : state.method.c_str())) {
+    for (const auto& m : draw_methods()) {
+      if (ImGui::Selectable(std::string(m.name).c_str(), state.method == m.name)) {
+        edit.method = std::string(m.name);
+        if (edit.method == "float") edit.bits = std::min(edit.bits, 53u);
+        edited = true;
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(m.summary).c_str());
+    }
+    ImGui::EndCombo();
+  }
+  flow(em * 9.5f, em);
+  ImGui::TextUnformatted("Bits");
+  ImGui::SameLine();
+  int bits = lin2003 ? 31 : static_cast<int>(state.bits);
+  ImGui::SetNextItemWidth(em * 5.5f);
+  if (ImGui::InputInt("##bits", &bits)) edit.bits = static_cast<unsigned>(std::clamp(bits, 0, 99)), edited = true;
+  help_marker("B: each draw reads B-bit words, the top B bits of the generator's outputs. "
+              "The coin-flip rollers (fdr, fdr-tarot) use the words bit by bit, lowest bit first.");
+  flow(em * 11.5f, em);
+  ImGui::TextUnformatted("Warm-up");
+  ImGui::SameLine();
+  int warmup = lin2003 ? static_cast<int>(kLin2003Warmup) : static_cast<int>(state.warmup);
+  ImGui::SetNextItemWidth(em * 5.5f);
+  if (ImGui::InputInt("##warmup", &warmup)) edit.warmup = static_cast<std::uint32_t>(std::clamp(warmup, 0, 100000)), edited = true;
+  ImGui::EndDisabled();
+  help_marker("Words thrown away before the first draw. shuffle.c calls rand() four times first.");
+  if (lin2003)
+    explain("shuffle.c fixes the rest: glibc rand() after srand(seed), four warm-up calls, then "
+            "(int)(n * rand() / RAND_MAX) with a retry when the ratio reaches 1.0.");
+
+  if (edited) {
+    auto ok = make_shuffle_setup(edit);
+    if (ok) {
+      edit_error_.clear();
+      state = edit;
+      seed_shown_ = ~std::uint64_t{0};
+      return true;
+    }
+    edit_error_ = ok.error();
+  }
+  field_error(edit_error_);
   return false;
 }
 
-bool ShufflePanel::command(std::string_view, ShuffleLabState&, PanelContext&) { return false; }
+bool ShufflePanel::apply_preset(ShuffleLabState& state, std::string_view name, JobRunner& jobs) {
+  ShuffleLabState p;
+  p.tab = state.tab;
+  p.time = state.time;
+  p.guess = state.guess;
+  p.window = state.window;
+  BiasKind run = BiasKind::none;
+  if (name == "tarot") {
+    p.n = 78, p.gen = "tarot32", p.seed = 0xDEADBEEF, p.method = "fdr-tarot", p.bits = 8;
+    run = BiasKind::sampled;
+  } else if (name == "tarot-fixed") {
+    p.n = 78, p.gen = "tarot32", p.seed = 0xDEADBEEF, p.method = "fdr", p.bits = 8;
+    run = BiasKind::sampled;
+  } else if (name == "lin2003") {
+    p.algo = "lin2003", p.seed = kDefaultPredictTime;
+    run = BiasKind::sampled;
+  } else if (name == "float") {
+    p.algo = "lin2003", p.n = 6, p.seed = kDefaultPredictTime;
+    run = BiasKind::law;
+  } else if (name == "naive") {
+    p.algo = "naive";
+    run = BiasKind::sampled;
+  } else if (name == "naive3") {
+    p.algo = "naive", p.n = 3;
+    run = BiasKind::exact;
+  } else if (name == "sattolo") {
+    p.algo = "sattolo";
+    run = BiasKind::sampled;
+  } else if (name == "pdep") {
+    p.algo = "pdep", p.n = 64;
+  } else {
+    return false;
+  }
+  state = p;
+  playing_ = false;
+  edit_error_.clear();
+  if (state.tab == "bias" && run != BiasKind::none) start_bias(state, run, jobs);
+  return true;
+}
 
-std::string ShufflePanel::describe_json(const ShuffleLabState& state, PanelContext&) {
-  return "{\"seed\":" + std::to_string(state.seed) + "}";
+bool ShufflePanel::draw_presets(ShuffleLabState& state, PanelContext& ctx, bool bias_presets) {
+  struct Preset {
+    const char* id;
+    const char* label;
+    const char* help;
+  };
+  static const Preset kSetups[] = {
+      {"tarot", "Tarot article", "78 cards, the 32-bit tarot LFSR and its coin-flip roller as printed (seed 000)."},
+      {"lin2003", "shuffle.c 2003", "James D. Lin's shuffle.c: glibc rand(), srand(time), float scaling (seed 001)."},
+      {"pdep", "PDEP bitset", "64 cards in one 64-bit word: strike the k-th set bit with PDEP (seed 003)."},
+      {"naive", "Naive swap", "Swap every position with any position: the classic mistake."},
+      {"sattolo", "Sattolo", "Swap only with earlier positions: one n-cycle, no card stays put."},
+  };
+  static const Preset kBias[] = {
+      {"tarot", "Tarot roller as printed", "Fisher-Yates on 78 cards fed by the article's roller: 10^6 sampled shuffles."},
+      {"tarot-fixed", "Tarot, fixed roller", "The same with Lumbroso's roller as published (subtract n, not n-1)."},
+      {"naive", "Naive swap", "52 cards, 10^6 sampled shuffles: the diagonal pattern."},
+      {"naive3", "Naive, 3 cards exact", "All 27 draw lists: 27 is not a multiple of 3! = 6."},
+      {"sattolo", "Sattolo", "52 cards sampled: the diagonal is exactly zero."},
+      {"float", "shuffle.c float scaling", "6 cards, every draw list weighed by the exact law of (int)(n * rand() / RAND_MAX)."},
+  };
+  bool changed = false;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextColored(colors::kMuted, bias_presets ? "Bias presets:" : "Presets:");
+  const auto draw_list = [&](const Preset* presets, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) {
+      flow(ImGui::CalcTextSize(presets[i].label).x + ImGui::GetStyle().FramePadding.x * 2);
+      ImGui::PushID(presets[i].id);
+      if (ImGui::SmallButton(presets[i].label)) changed |= apply_preset(state, presets[i].id, *ctx.jobs);
+      ImGui::PopID();
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", presets[i].help);
+    }
+  };
+  if (bias_presets) draw_list(kBias, std::size(kBias));
+  else draw_list(kSetups, std::size(kSetups));
+  return changed;
+}
+
+// ---- Animation ----------------------------------------------------------------
+
+void ShufflePanel::step_to(ShuffleLabState& state, long long t) {
+  const LabRecording* rec = recording(state);
+  const long long total = rec ? rec->total_steps() : 0;
+  t = std::clamp(t, 0LL, total);
+  if (static_cast<std::uint64_t>(t) == state.t + 1) {
+    animated_t_ = static_cast<std::uint64_t>(t);
+    animation_ = 0.0f;
+  } else {
+    animation_ = 1.0f;
+  }
+  state.t = static_cast<std::uint64_t>(t);
+}
+
+bool ShufflePanel::draw_transport(ShuffleLabState& state, std::uint32_t total) {
+  const float em = ImGui::GetFontSize();
+  const auto t = static_cast<long long>(state.t);
+  bool changed = false;
+  if (ImGui::Button("|<")) step_to(state, 0), changed = true, playing_ = false;
+  ImGui::SameLine();
+  if (ImGui::Button("< Back")) step_to(state, t - 1), changed = true, playing_ = false;
+  ImGui::SameLine();
+  if (ImGui::Button(playing_ ? "Pause" : "Play", ImVec2(em * 4.0f, 0))) {
+    playing_ = !playing_;
+    if (playing_ && state.t >= total) step_to(state, 0), changed = true;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Step >")) step_to(state, t + 1), changed = true, playing_ = false;
+  ImGui::SameLine();
+  if (ImGui::Button(">|")) step_to(state, total), changed = true, playing_ = false;
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(em * 9.0f);
+  ImGui::SliderFloat("##speed", &steps_per_second_, 0.5f, 200.0f, "%.1f steps/s", ImGuiSliderFlags_Logarithmic);
+  help_marker("Keys: Space plays or pauses, Right and Left arrows step. Drag the timeline to scrub.");
+
+  int scrub = static_cast<int>(state.t);
+  ImGui::SetNextItemWidth(-1);
+  char label[48];
+  std::snprintf(label, sizeof label, "step %d of %u", scrub, total);
+  if (ImGui::SliderInt("##timeline", &scrub, 0, static_cast<int>(total), label)) {
+    step_to(state, scrub);
+    changed = true;
+  }
+  const ImVec2 t0 = ImGui::GetItemRectMin(), t1 = ImGui::GetItemRectMax();
+  timeline_rect_ = {t0.x, t0.y, t1.x, t1.y};
+
+  if (!ImGui::GetIO().WantTextInput) {
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) playing_ = !playing_;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) step_to(state, static_cast<long long>(state.t) + 1), changed = true;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) step_to(state, static_cast<long long>(state.t) - 1), changed = true;
+  }
+  if (playing_) {
+    step_accumulator_ += static_cast<double>(ImGui::GetIO().DeltaTime) * steps_per_second_;
+    const auto whole = static_cast<long long>(step_accumulator_);
+    if (whole > 0) {
+      step_accumulator_ -= static_cast<double>(whole);
+      step_to(state, static_cast<long long>(state.t) + whole);
+      changed = true;
+    }
+    if (state.t >= total) playing_ = false;
+  }
+  if (animation_ < 1.0f) {
+    const float duration = std::min(0.45f, 0.9f / steps_per_second_);
+    animation_ = std::min(1.0f, animation_ + ImGui::GetIO().DeltaTime / duration);
+  }
+  return changed;
+}
+
+void ShufflePanel::draw_inputs(const ShuffleFrame& f, const ShuffleLabState& state) {
+  if (f.step == 0 || f.inputs.empty()) {
+    if (f.step > 0) ImGui::TextColored(colors::kMuted, "This draw had a single possible value: nothing was read.");
+    return;
+  }
+  const bool lin2003 = state.algo == "lin2003";
+  const unsigned bits = lin2003 ? 31 : state.bits;
+  std::string words, flips;
+  std::size_t shown = 0;
+  for (const DrawInput& in : f.inputs) {
+    if (in.kind == DrawInput::Kind::flip) {
+      if (flips.size() < 96) flips += in.value ? '1' : '0';
+      continue;
+    }
+    if (shown++ >= 6) continue;
+    const std::string value = lin2003 || state.method == "float" ? std::to_string(in.value)
+                                                                 : "0x" + format_hex_upper(in.value, static_cast<int>((bits + 3) / 4));
+    words += (words.empty() ? "" : ", ") + value;
+    if (in.kind == DrawInput::Kind::discarded) words += " (warm-up, thrown away)";
+    if (in.kind == DrawInput::Kind::rejected) words += " (rejected, drawn again)";
+  }
+  if (shown > 6) words += ", ... (" + std::to_string(shown - 6) + " more)";
+  if (!flips.empty()) {
+    ImGui::TextColored(colors::kMuted, "Coin flips read (lowest bit of each %u-bit word first): %s%s", bits,
+                       flips.c_str(), f.inputs.size() > 96 ? "..." : "");
+  }
+  if (!words.empty() && flips.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(colors::kMuted, "%s read: %s", lin2003 ? "rand() values" : (std::to_string(bits) + "-bit words").c_str(),
+                       words.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+void ShufflePanel::draw_deck(const ShuffleFrame& f, CardFaces faces, std::uint32_t n) {
+  const float em = ImGui::GetFontSize();
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const ImVec2 top = ImGui::GetCursorScreenPos();
+  const float margin = em * 1.6f;  // room above the first row for its arcs
+  const DeckGrid g = layout_deck(faces, n, avail, ImVec2(top.x, top.y + margin));
+  const ImU32 accent = ImGui::ColorConvertFloat4ToU32(colors::kAccent);
+  // The deck gets its own child window, so its own draw list: a 1000-card deck alone stays below
+  // the 65536 vertices a draw list can index on WebGL.
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0, 0, 0, 0));
+  ImGui::BeginChild("deck", ImVec2(avail, margin + g.height() + em * 0.4f), false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+
+  // Slots: settled positions get a green frame and underline (the shuffled side).
+  const ImU32 green = IM_COL32(120, 230, 140, 255);
+  for (std::uint32_t p = 0; p < n; ++p) {
+    const ImVec2 a = g.slot(p);
+    const bool settled = p >= f.settled_begin && p < f.settled_end;
+    const float pad = em * 0.12f;
+    dl->AddRectFilled(ImVec2(a.x - pad, a.y - pad), ImVec2(a.x + g.card_w + pad, a.y + g.card_h + pad),
+                      settled ? with_alpha(colors::kGood, 0.55f) : IM_COL32(40, 44, 56, 255), n > 200 ? 0.0f : em * 0.2f);
+    if (settled)
+      dl->AddRectFilled(ImVec2(a.x, a.y + g.card_h + pad * 2), ImVec2(a.x + g.card_w, a.y + g.card_h + pad * 2 + em * 0.18f),
+                        green, em * 0.05f);
+  }
+  // Where every card is now and was one step ago.
+  std::vector<std::uint32_t> now(n), was(n);
+  for (std::uint32_t p = 0; p < n; ++p) now[f.deck[p]] = p, was[f.before[p]] = p;
+  const bool animating = animation_ < 1.0f && animated_t_ == f.step && steps_per_second_ <= 30.0f;
+  const float phase = animating ? ease(animation_) : 1.0f;
+  std::vector<bool> involved(n, false);
+  for (const ShuffleEvent& m : f.moves) {
+    if (m.kind == EventKind::Swap) involved[m.a] = involved[m.b] = true;
+    else for (std::uint32_t p = m.a; p <= m.b && p < n; ++p) involved[p] = p == m.a;
+  }
+  ImGuiIO& io = ImGui::GetIO();
+  int hovered = -1;
+  auto card_rect = [&](std::uint32_t card) {
+    const ImVec2 from = g.slot(was[card]), to = g.slot(now[card]);
+    ImVec2 a(from.x + (to.x - from.x) * phase, from.y + (to.y - from.y) * phase);
+    if (animating && was[card] != now[card]) a.y -= std::sin(kPi * phase) * g.card_h * 0.5f;
+    return a;
+  };
+  for (int pass = 0; pass < 2; ++pass) {  // moving cards last, on top
+    for (std::uint32_t p = 0; p < n; ++p) {
+      const std::uint32_t card = f.deck[p];
+      const bool moving = was[card] != now[card];
+      if ((pass == 1) != moving) continue;
+      const ImVec2 a = card_rect(card), b(a.x + g.card_w, a.y + g.card_h);
+      draw_card(dl, a, b, card_face(faces, card), faces, card, n, involved[p]);
+      if (io.MousePos.x >= a.x && io.MousePos.x < b.x && io.MousePos.y >= a.y && io.MousePos.y < b.y &&
+          ImGui::IsWindowHovered())
+        hovered = static_cast<int>(p);
+    }
+  }
+  // The swap arcs (both ends move) or the lifted card's path (Move: from b to a) of this step.
+  for (const ShuffleEvent& m : f.moves) {
+    if (m.a == m.b) continue;
+    const ImVec2 sa = g.slot(m.a), sb = g.slot(m.b);
+    const ImVec2 p1(sa.x + g.card_w * 0.5f, sa.y), p4(sb.x + g.card_w * 0.5f, sb.y);
+    const float room = std::min(p1.y, p4.y) - top.y - em * 0.1f;
+    const float lift = std::min({em * 2.4f, em * 0.6f + std::abs(p4.x - p1.x) * 0.25f, room});
+    const float up = std::min(p1.y, p4.y) - lift;
+    dl->AddBezierCubic(p1, ImVec2(p1.x, up), ImVec2(p4.x, up), p4, IM_COL32(20, 20, 28, 200), 5.5f);
+    dl->AddBezierCubic(p1, ImVec2(p1.x, up), ImVec2(p4.x, up), p4, accent, 2.5f);
+    auto head = [&](ImVec2 tip) {
+      dl->AddTriangleFilled(ImVec2(tip.x - em * 0.32f, tip.y - em * 0.5f), ImVec2(tip.x + em * 0.32f, tip.y - em * 0.5f),
+                            tip, accent);
+    };
+    head(p1);
+    if (m.kind == EventKind::Swap) head(p4);
+  }
+  // The boundary between the unshuffled and the shuffled side (the article's pivot).
+  if (f.settled_end > f.settled_begin && f.settled_end - f.settled_begin < n) {
+    const std::uint32_t edge = f.settled_begin > 0 ? f.settled_begin : f.settled_end;
+    const ImVec2 s = g.slot(edge);
+    const float x = edge % g.cols == 0 && edge > 0 ? g.slot(edge - 1).x + g.card_w + g.gap_x * 0.5f : s.x - g.gap_x * 0.5f;
+    const float y = edge % g.cols == 0 && edge > 0 ? g.slot(edge - 1).y : s.y;
+    dl->AddLine(ImVec2(x, y - em * 0.3f), ImVec2(x, y + g.card_h + em * 0.3f), green, 3.0f);
+  }
+  if (f.pivot >= 0 && static_cast<std::uint32_t>(f.pivot) < n) {
+    const ImVec2 s = g.slot(static_cast<std::uint32_t>(f.pivot));
+    const float cx = s.x + g.card_w * 0.5f, y = s.y + g.card_h + em * 0.15f;
+    dl->AddTriangleFilled(ImVec2(cx, y), ImVec2(cx - em * 0.35f, y + em * 0.5f), ImVec2(cx + em * 0.35f, y + em * 0.5f),
+                          green);
+  }
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+  if (f.settled_end > f.settled_begin || f.pivot >= 0)
+    explain("Green: positions that hold their final card (the shuffled side). Line: the boundary. "
+            "Triangle: the pivot, the position the next draw works on.");
+  if (hovered >= 0) {
+    const auto p = static_cast<std::uint32_t>(hovered);
+    ImGui::SetTooltip("position %u: %s (card %u)%s", p, card_face(faces, f.deck[p]).name.c_str(), f.deck[p],
+                      p >= f.settled_begin && p < f.settled_end ? "\nfinal: this position will not change again" : "");
+  }
+}
+
+void ShufflePanel::draw_pdep(const PdepStep& s, std::uint32_t n) {
+  const float em = ImGui::GetFontSize();
+  section("The PDEP step (seed 003)");
+  if (s.words > 1)
+    ImGui::Text("%u cards need %u words: the draw %u falls in word %u, where it is remaining card %u.", n, s.words,
+                s.rank, s.word_index, s.rank_in_word);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float label_w = em * 9.5f;
+  const float avail = ImGui::GetContentRegionAvail().x - label_w;
+  const float cell = std::clamp((avail - em) / 64.0f, em * 0.45f, em * 1.0f);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const auto live = static_cast<unsigned>(std::popcount(s.set_before));
+  const std::uint64_t struck = s.set_before ^ s.set_after;
+  struct Row {
+    const char* label;
+    std::uint64_t bits;
+    bool value_row;
+  };
+  const std::string value_label = "~(1 << " + std::to_string(s.rank_in_word) + ")";
+  const Row rows[] = {{"cards (mask)", s.set_before, false},
+                      {value_label.c_str(), s.scatter, true},
+                      {"pdep(value, mask)", s.set_after, false}};
+  const ImU32 one = IM_COL32(250, 200, 90, 255), zero = IM_COL32(48, 54, 70, 255), dim = IM_COL32(34, 37, 46, 255);
+  const ImU32 accent = ImGui::ColorConvertFloat4ToU32(colors::kAccent);
+  for (int r = 0; r < 3; ++r) {
+    const float y = origin.y + static_cast<float>(r) * (cell + em * 0.5f) + em * 0.2f;
+    dl->AddText(ImVec2(origin.x, y + (cell - em) * 0.5f), IM_COL32(200, 204, 215, 255), rows[r].label);
+    for (int bit = 63; bit >= 0; --bit) {
+      const float x = origin.x + label_w + static_cast<float>(63 - bit) * cell;
+      const bool on = (rows[r].bits >> bit) & 1;
+      // In the value row only the low popcount(cards) bits are deposited; the rest are ignored.
+      const bool used = !rows[r].value_row || static_cast<unsigned>(bit) < live;
+      dl->AddRectFilled(ImVec2(x + 1, y), ImVec2(x + cell - 1, y + cell), used ? (on ? one : zero) : dim, 2.0f);
+      const bool mark = rows[r].value_row ? static_cast<unsigned>(bit) == s.rank_in_word : ((struck >> bit) & 1) != 0;
+      if (mark) dl->AddRect(ImVec2(x, y - 1), ImVec2(x + cell, y + cell + 1), accent, 2.0f, 0, 2.0f);
+    }
+  }
+  const float label_y = origin.y + 3 * (cell + em * 0.5f) + em * 0.2f;
+  dl->AddText(ImVec2(origin.x + label_w, label_y), IM_COL32(150, 156, 170, 255), "bit 63");
+  const ImVec2 b0 = ImGui::CalcTextSize("bit 0");
+  dl->AddText(ImVec2(origin.x + label_w + 64 * cell - b0.x, label_y), IM_COL32(150, 156, 170, 255), "bit 0");
+  ImGui::Dummy(ImVec2(label_w + 64 * cell, 3 * (cell + em * 0.5f) + em * 1.6f));
+  ImGui::TextWrapped("PDEP deposits the low %u bits of the value (the dim ones are ignored) into the %u set bits of "
+                     "the mask, in order: set bit number %u (counting from 0) gets the 0, every other one a 1. So the "
+                     "result is the mask minus its %u-th card. XOR with the mask and count trailing zeros: tzcnt = %u, "
+                     "so the card is %u.",
+                     live, live, s.rank_in_word, s.rank_in_word, s.card % 64, s.card);
+}
+
+bool ShufflePanel::draw_animate(ShuffleLabState& state) {
+  const LabRecording* rec = recording(state);
+  if (!rec) {
+    field_error(recording_error_);
+    return false;
+  }
+  const std::uint32_t total = rec->total_steps();
+  bool changed = false;
+  if (state.t > total) state.t = total, changed = true;
+  changed |= draw_transport(state, total);
+  const ShuffleFrame* f = frame(state);
+  if (!f) return changed;
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(f->caption.c_str());
+  ImGui::PopTextWrapPos();
+  draw_inputs(*f, state);
+  const CardFaces faces = card_faces(state);
+  draw_deck(*f, faces, state.n);
+  if (f->pdep) draw_pdep(*f->pdep, state.n);
+  else if (state.algo == "pdep" && f->step == 0)
+    explain("Step once to see the PDEP instruction strike a bit out of the card set.");
+  if (f->step == total && total > 0) {
+    const unsigned bits = state.algo == "lin2003" ? 31 : state.bits;
+    ImGui::TextColored(colors::kGood, "Shuffled after %u steps, reading %" PRIu64 " words of %u bits (%" PRIu64
+                       " bits) from the generator.", total, rec->words_read, bits, rec->words_read * bits);
+  }
+  return changed;
+}
+
+// ---- Bias -------------------------------------------------------------------------
+
+void ShufflePanel::start_bias(const ShuffleLabState& state, BiasKind kind, JobRunner& jobs) {
+  if (bias_.job && bias_.status.state == JobStatus::State::running) jobs.cancel(bias_.job);
+  bias_ = BiasView{};
+  bias_.kind = kind;
+  bias_.computed_for = state;
+  const BiasMode mode = kind == BiasKind::exact ? BiasMode::exact : kind == BiasKind::law ? BiasMode::law : BiasMode::empirical;
+  auto setup = bias_setup(state, mode);
+  if (!setup) {
+    bias_.error = setup.error();
+    return;
+  }
+  bias_.job = jobs.start("shuffle_bias", shuffle_bias_job_params(state, mode));
+}
+
+void ShufflePanel::poll_jobs(JobRunner& jobs) {
+  if (bias_.job && (bias_.status.state == JobStatus::State::running || bias_.status.state == JobStatus::State::none)) {
+    bias_.status = jobs.status(bias_.job);
+    if (bias_.status.state == JobStatus::State::done && bias_.kind == BiasKind::law) {
+      auto law = law_bias_from_result(bias_.status.result);
+      if (law) bias_.law = std::move(law.value());
+      else bias_.error = law.error();
+    } else if (bias_.status.state == JobStatus::State::done) {
+      auto m = bias_matrix_from_result(bias_.status.result);
+      if (m) bias_.matrix = std::move(m.value());
+      else bias_.error = m.error();
+    } else if (bias_.status.state == JobStatus::State::failed) {
+      bias_.error = bias_.status.summary;
+    }
+  }
+  if (predict_.job && (predict_.status.state == JobStatus::State::running || predict_.status.state == JobStatus::State::none)) {
+    predict_.status = jobs.status(predict_.job);
+    if (predict_.status.state == JobStatus::State::done && !predict_.status.result.empty()) {
+      predict_.tried = static_cast<std::uint64_t>(predict_.status.result[0]);
+      predict_.found.clear();
+      for (std::size_t k = 1; k < predict_.status.result.size(); ++k)
+        predict_.found.push_back(static_cast<std::uint32_t>(predict_.status.result[k]));
+    }
+  }
+}
+
+void ShufflePanel::draw_matrix() {
+  const float em = ImGui::GetFontSize();
+  const std::uint32_t n = bias_.matrix ? bias_.matrix->n : bias_.law->n;
+  const bool law = bias_.law.has_value();
+  const bool sampled = bias_.kind == BiasKind::sampled;
+  // Relative deviation of every cell from 1/n.
+  std::vector<double> dev(std::size_t{n} * n);
+  double max_dev = 0;
+  for (std::uint32_t p = 0; p < n; ++p)
+    for (std::uint32_t c = 0; c < n; ++c) {
+      const std::size_t k = std::size_t{p} * n + c;
+      const double prob = law ? ratio_to_double(bias_.law->weights[k], bias_.law->total)
+                              : static_cast<double>(bias_.matrix->counts[k]) / static_cast<double>(bias_.matrix->total);
+      dev[k] = prob * n - 1.0;
+      max_dev = std::max(max_dev, std::abs(dev[k]));
+    }
+  BiasSummary summary;
+  if (!law) summary = summarize_bias(*bias_.matrix);
+  static const double kFixed[] = {0.0, 0.01, 0.1, 1.0};
+  double limit = kFixed[colour_scale_];
+  if (colour_scale_ == 0) {
+    // Auto: the 95th percentile of |deviation|, so a few extreme cells saturate instead of washing
+    // out the rest; never below 4 standard errors when sampled, so noise stays pale.
+    std::vector<double> sorted(dev.size());
+    for (std::size_t k = 0; k < dev.size(); ++k) sorted[k] = std::abs(dev[k]);
+    std::sort(sorted.begin(), sorted.end());
+    const double typical = sorted[std::min(sorted.size() - 1, sorted.size() * 95 / 100)];
+    limit = max_dev > 0 ? nice_limit(std::max(typical, max_dev * 1e-3)) : 0.01;
+    if (sampled) limit = std::max(limit, nice_limit(4.0 * summary.relative_standard_error));
+  }
+
+  // Summary lines.
+  if (law) {
+    ImGui::Text("Exact probabilities from %" PRIu64 " weighted draw lists: largest relative deviation from 1/%u is %s.",
+                bias_.law->lists, n, fmt("%.3g", max_dev).c_str());
+  } else if (bias_.kind == BiasKind::exact) {
+    ImGui::Text("Exact counts over all %" PRIu64 " draw lists: largest relative deviation from 1/%u is %s.", bias_.matrix->total, n,
+                fmt("%.4g", max_dev).c_str());
+  } else {
+    ImGui::Text("%" PRIu64 " shuffles: largest relative deviation %s; one cell's standard error is %s of 1/%u.",
+                bias_.matrix->total, fmt("%.2f%%", 100 * max_dev).c_str(),
+                fmt("%.2f%%", 100 * summary.relative_standard_error).c_str(), n);
+    const bool biased = summary.p_value < 1e-6;
+    ImGui::TextColored(biased ? colors::kError : colors::kGood,
+                       "chi-square %.1f on %.0f degrees of freedom: p %s; %" PRIu64 " cells beyond 4 sigma. %s",
+                       summary.chi_square, summary.degrees_of_freedom,
+                       summary.p_value > 0 ? fmt("= %.3g", summary.p_value).c_str() : "< 1e-300",
+                       summary.cells_beyond_4_sigma,
+                       biased ? "Not uniform: this bias is real, not noise."
+                              : "Consistent with a uniform shuffle at this sample size.");
+    help_marker("Pearson's statistic over all n x n cells, scaled by (n-1)/n, against a chi-square with (n-1)^2 "
+                "degrees of freedom. A cell beyond 4 standard errors happens by chance about once in 16000 cells.");
+  }
+  ImGui::SetNextItemWidth(em * 7.0f);
+  static const char* const kScales[] = {"auto", "+-1%", "+-10%", "+-100%"};
+  ImGui::Combo("colour scale", &colour_scale_, kScales, 4);
+
+  // The matrix: rows are positions, columns cards; it fits the width and, down to a minimum, the height.
+  const float axis = em * 3.4f;
+  const ImVec2 room = ImGui::GetContentRegionAvail();
+  const float side_max = std::min(room.x - axis - em * 7.0f, std::max(room.y - em * 5.0f, em * 18.0f));
+  const float cell = std::clamp(side_max / static_cast<float>(n), 3.0f, em * 3.0f);
+  const bool ticks = cell >= em * 1.2f;
+  const float side = cell * static_cast<float>(n);
+  const float head = em * (ticks ? 2.4f : 1.3f), lh = std::max(side, em * 8.0f);
+  // Its own child window, so its own draw list (up to 10^4 cells; WebGL indexes 16 bits).
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0, 0, 0, 0));
+  ImGui::BeginChild("matrix", ImVec2(axis + side + em * 7.0f, head + lh + em * 0.4f), false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 top = ImGui::GetCursorScreenPos();
+  const ImVec2 origin(top.x + axis, top.y + head);
+  const ImU32 label_col = IM_COL32(170, 175, 190, 255);
+  dl->AddText(ImVec2(origin.x, top.y), label_col, "card ->");
+  const char* pos_label = "position";
+  for (int i = 0; pos_label[i]; ++i) {
+    const char ch[2] = {pos_label[i], 0};
+    dl->AddText(ImVec2(top.x + em * 0.2f, origin.y + static_cast<float>(i) * em * 0.95f), label_col, ch);
+  }
+  if (ticks) {
+    ImFont* font = ImGui::GetFont();
+    const float size = em * 0.8f;
+    for (std::uint32_t k = 0; k < n; ++k) {
+      const std::string label = std::to_string(k);
+      const ImVec2 ts = font->CalcTextSizeA(size, 1e9f, 0, label.c_str());
+      const float mid = static_cast<float>(k) * cell + cell * 0.5f;
+      dl->AddText(font, size, ImVec2(origin.x + mid - ts.x * 0.5f, origin.y - ts.y - em * 0.15f), label_col, label.c_str());
+      dl->AddText(font, size, ImVec2(origin.x - ts.x - em * 0.3f, origin.y + mid - ts.y * 0.5f), label_col, label.c_str());
+    }
+  }
+  for (std::uint32_t p = 0; p < n; ++p)
+    for (std::uint32_t c = 0; c < n; ++c) {
+      const ImVec2 a(origin.x + static_cast<float>(c) * cell, origin.y + static_cast<float>(p) * cell);
+      dl->AddRectFilled(a, ImVec2(a.x + cell, a.y + cell), diverging(dev[std::size_t{p} * n + c] / limit));
+      if (cell >= em * 2.2f && !law) {
+        const std::string count = std::to_string(bias_.matrix->at(p, c));
+        const ImVec2 ts = ImGui::CalcTextSize(count.c_str());
+        if (ts.x < cell - 4)
+          dl->AddText(ImVec2(a.x + (cell - ts.x) * 0.5f, a.y + (cell - ts.y) * 0.5f), IM_COL32(20, 20, 30, 255), count.c_str());
+      }
+    }
+  dl->AddRect(ImVec2(origin.x - 1, origin.y - 1), ImVec2(origin.x + side + 1, origin.y + side + 1), IM_COL32(90, 95, 110, 255));
+  // Legend: the colour bar with its scale.
+  const float lx = origin.x + side + em * 1.2f, lw = em * 1.0f;
+  for (int k = 0; k < 64; ++k) {
+    const float y0 = origin.y + lh * static_cast<float>(k) / 64.0f, y1 = origin.y + lh * static_cast<float>(k + 1) / 64.0f;
+    dl->AddRectFilled(ImVec2(lx, y0), ImVec2(lx + lw, y1 + 0.5f), diverging(1.0 - 2.0 * (k + 0.5) / 64.0));
+  }
+  const std::string plus = (limit >= 0.01 ? fmt("+%.0f%%", 100 * limit) : fmt("+%.2g", limit));
+  const std::string minus = (limit >= 0.01 ? fmt("-%.0f%%", 100 * limit) : fmt("-%.2g", limit));
+  dl->AddText(ImVec2(lx + lw + em * 0.3f, origin.y - em * 0.2f), IM_COL32(220, 224, 235, 255), plus.c_str());
+  dl->AddText(ImVec2(lx + lw + em * 0.3f, origin.y + lh * 0.5f - em * 0.5f), IM_COL32(220, 224, 235, 255), "1/n");
+  dl->AddText(ImVec2(lx + lw + em * 0.3f, origin.y + lh - em * 0.8f), IM_COL32(220, 224, 235, 255), minus.c_str());
+  const bool matrix_hovered = ImGui::IsWindowHovered();
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+  explain("Red: the card lands at that position more often than 1/n; blue: less often. Scale: relative "
+          "deviation p*n - 1.");
+
+  // Hover: the exact fraction, or the estimate with its standard error.
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  if (matrix_hovered && mouse.x >= origin.x && mouse.y >= origin.y && mouse.x < origin.x + side &&
+      mouse.y < origin.y + side) {
+    const auto c = static_cast<std::uint32_t>((mouse.x - origin.x) / cell);
+    const auto p = static_cast<std::uint32_t>((mouse.y - origin.y) / cell);
+    if (c < n && p < n) {
+      const CardFaces faces = card_faces(bias_.computed_for);
+      const std::string name = card_face(faces, c).name;
+      const std::size_t k = std::size_t{p} * n + c;
+      if (law) {
+        const Fraction fr = bias_.law->probability(p, c);
+        std::string text = fr.to_string();
+        if (text.size() > 60) text = "(a fraction with " + std::to_string(fr.denominator().to_string().size()) + "-digit denominator)";
+        ImGui::SetTooltip("%s at position %u\nP = %s\n  = %.12f\n1/n = %.12f\ndeviation %+.3e of 1/n", name.c_str(), p,
+                          text.c_str(), fr.to_double(), 1.0 / n, dev[k]);
+      } else if (bias_.kind == BiasKind::exact) {
+        const Fraction fr(bias_.matrix->at(p, c), bias_.matrix->total);
+        ImGui::SetTooltip("%s at position %u\nP = %" PRIu64 "/%" PRIu64 " = %s exactly (%.6f)\n1/n = %.6f", name.c_str(), p,
+                          bias_.matrix->at(p, c), bias_.matrix->total, fr.to_string().c_str(), fr.to_double(), 1.0 / n);
+      } else {
+        const double m = static_cast<double>(bias_.matrix->total);
+        const double est = static_cast<double>(bias_.matrix->at(p, c)) / m;
+        const double se = std::sqrt(est * (1 - est) / m);
+        const double z = (est - 1.0 / n) / std::sqrt((1.0 / n) * (1 - 1.0 / n) / m);
+        ImGui::SetTooltip("%s at position %u\nestimate %.6f +- %.6f (one standard error)\n1/n = %.6f, z = %+.2f",
+                          name.c_str(), p, est, se, 1.0 / n, z);
+      }
+    }
+  }
+}
+
+bool ShufflePanel::draw_bias(ShuffleLabState& state, PanelContext& ctx) {
+  const float em = ImGui::GetFontSize();
+  bool changed = draw_presets(state, ctx, true);
+  explain("Shuffle many times and count where each card ends up. A fair shuffle puts every card at every "
+          "position with probability 1/n.");
+  const std::uint64_t lists = [&] {
+    auto setup = make_shuffle_setup(state);
+    return setup ? ExactBias::outcomes(setup->spec) : 0;
+  }();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Shuffles");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(em * 9.0f);
+  std::uint64_t shuffles = state.shuffles;
+  const std::uint64_t step = 100000, fast = 1000000;
+  if (ImGui::InputScalar("##shuffles", ImGuiDataType_U64, &shuffles, &step, &fast, "%llu")) {
+    state.shuffles = std::clamp<std::uint64_t>(shuffles, 1, kMaxLabShuffles);
+    changed = true;
+  }
+  ImGui::SameLine();
+  const bool running = bias_.job && bias_.status.state == JobStatus::State::running;
+  ImGui::BeginDisabled(running);
+  if (ImGui::Button("Sample")) start_bias(state, BiasKind::sampled, *ctx.jobs);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(state.algo == "lin2003"
+                          ? "Run shuffle.c M times as if started once a second: shuffle m is srand(seed + m)."
+                          : "Run M shuffles in a row from this generator and method, in a background worker.");
+  ImGui::SameLine();
+  if (ImGui::Button("Exact")) start_bias(state, BiasKind::exact, *ctx.jobs);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Every one of the %s possible draw lists once, with perfect uniform draws:\nthe algorithm's own "
+                      "bias, without the generator or the method.",
+                      lists == ~std::uint64_t{0} ? "too many" : std::to_string(lists).c_str());
+  flow(ImGui::CalcTextSize("Exact with this method").x + em);
+  if (ImGui::Button("Exact with this method")) start_bias(state, BiasKind::law, *ctx.jobs);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Every draw list weighed by the exact law of the method on ideal random words\n"
+                      "(the algorithm's bias plus the method's, as exact fractions). At most %llu lists.",
+                      static_cast<unsigned long long>(kMaxLawLists));
+  ImGui::EndDisabled();
+  if (running) {
+    ImGui::ProgressBar(static_cast<float>(bias_.status.progress), ImVec2(em * 16.0f, 0));
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ctx.jobs->cancel(bias_.job);
+    ImGui::SameLine();
+    ImGui::TextColored(colors::kMuted, "%s", bias_.status.summary.c_str());
+  } else if (bias_.status.state == JobStatus::State::cancelled) {
+    ImGui::TextColored(colors::kMuted, "Cancelled.");
+  }
+  field_error(bias_.error);
+  if (bias_.matrix || bias_.law) {
+    if (!same_setup(bias_.computed_for, state))
+      ImGui::TextColored(colors::kAccent, "Computed for %s with %u cards; the setup has changed since.",
+                         algo_label(bias_.computed_for).c_str(), bias_.computed_for.n);
+    draw_matrix();
+  } else if (!running && bias_.error.empty()) {
+    ImGui::TextColored(colors::kMuted, "Press Sample, Exact, or pick a preset.");
+  }
+  return changed;
+}
+
+// ---- Reachable decks ----------------------------------------------------------
+
+void ShufflePanel::draw_reach(const ShuffleLabState& state) {
+  const float em = ImGui::GetFontSize();
+  const double orders = log2_factorial(state.n);
+  explain("A generator that starts from one of 2^k seeds can only ever produce 2^k different decks, however good the "
+          "shuffle. A deck has n! orders.");
+  ImGui::Text("log2(%u!) = %.2f: the bits needed to reach every order of %u cards.", state.n, orders, state.n);
+  const auto rows = seed_space_rows(state);
+  double scale = orders;
+  for (const auto& r : rows) scale = std::max(scale, r.log2_count);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float label_w = em * 16.0f, bar_max = std::max(em * 10.0f, ImGui::GetContentRegionAvail().x - label_w - em * 6.0f);
+  const ImU32 bar = IM_COL32(110, 160, 230, 255), current = ImGui::ColorConvertFloat4ToU32(colors::kAccent);
+  auto row = [&](const std::string& label, double value, ImU32 col, const std::string& note) {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::TextUnformatted(label.c_str());
+    const float w = static_cast<float>(value / scale) * bar_max;
+    dl->AddRectFilled(ImVec2(p.x + label_w, p.y + em * 0.15f), ImVec2(p.x + label_w + w, p.y + em * 0.95f), col, 3.0f);
+    char num[32];
+    std::snprintf(num, sizeof num, "%.2f", value);
+    dl->AddText(ImVec2(p.x + label_w + w + em * 0.4f, p.y), IM_COL32(220, 224, 235, 255), num);
+    if (!note.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", note.c_str());
+  };
+  ImGui::Spacing();
+  row("log2(n!) orders", orders, IM_COL32(120, 200, 130, 255), "every order of the deck");
+  for (const auto& r : rows) row(r.label, r.log2_count, r.current ? current : bar, r.note);
+  ImGui::Spacing();
+  const double seeds = rows.empty() ? 0 : rows.front().log2_count;
+  if (seeds < orders) {
+    ImGui::TextWrapped("So this setup reaches at most 2^%.2f of the 2^%.2f orders of %u cards: a fraction of at most %s. "
+                       "Almost every deck can never come up.",
+                       seeds, orders, state.n, power_of_two_text(seeds - orders).c_str());
+  } else {
+    ImGui::TextWrapped("Here the seeds (2^%.2f) outnumber the %u! = 2^%.2f orders, so the seed alone does not rule any "
+                       "deck out (whether every deck actually comes up is another matter).",
+                       seeds, state.n, orders);
+  }
+  ImGui::TextWrapped("shuffle.c seeded with time(NULL) has at most 2^32 decks; someone who knows the year it ran has "
+                     "about 2^24.9 candidates, and the Predict tab shows that one hour (2^11.8) takes a moment to search.");
+}
+
+// ---- Predict --------------------------------------------------------------------
+
+void ShufflePanel::start_predict(const ShuffleLabState& state, JobRunner& jobs) {
+  if (predict_.job && predict_.status.state == JobStatus::State::running) jobs.cancel(predict_.job);
+  predict_ = PredictView{};
+  predict_.computed_for = state;
+  const auto deck = lin2003_deck(static_cast<std::uint32_t>(state.time), 52);
+  const std::vector<std::uint32_t> seen(deck.begin(), deck.begin() + kPredictShownCards);
+  predict_.job = jobs.start("shuffle_seed_search",
+                            seed_search_job_params(seen, 52, predict_window(state.guess, window_seconds(state.window))));
+}
+
+bool ShufflePanel::draw_predict(ShuffleLabState& state, PanelContext& ctx) {
+  const float em = ImGui::GetFontSize();
+  bool changed = false;
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(colors::kAccent,
+                     "shuffle.c seeds glibc with srand(time(NULL)), so its whole deck is a function of the second the "
+                     "program started: whoever knows roughly when can replay every second of that window and keep the "
+                     "one whose deck begins with the cards already on the table.");
+  ImGui::TextColored(colors::kAccent,
+                     "A deck needs log2(52!) = 225.6 bits to reach every order, so seed from the operating system "
+                     "(getrandom, /dev/urandom) into a generator with at least that much state, never from the clock.");
+  ImGui::PopTextWrapPos();
+  explain("This tab is always shuffle.c with 52 cards, whatever the setup above says.");
+  ImGui::Spacing();
+  const SeedWindow window = predict_window(state.guess, window_seconds(state.window));
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("The program really ran at");
+  ImGui::SameLine();
+  std::uint64_t t = state.time;
+  const std::uint64_t one = 1, minute = 60;
+  ImGui::SetNextItemWidth(em * 11.0f);
+  if (ImGui::InputScalar("##time", ImGuiDataType_U64, &t, &one, &minute, "%llu")) {
+    state.time = std::min<std::uint64_t>(t, 0xFFFFFFFFu);
+    changed = true;
+  }
+  ImGui::SameLine();
+  ImGui::TextColored(colors::kMuted, "= %s", format_utc(state.time).c_str());
+  help_marker("time(NULL): seconds since 1970-01-01 UTC. This is the secret the attacker does not know exactly.");
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("The attacker guesses about");
+  ImGui::SameLine();
+  std::uint64_t guess = state.guess;
+  ImGui::SetNextItemWidth(em * 11.0f);
+  if (ImGui::InputScalar("##guess", ImGuiDataType_U64, &guess, &one, &minute, "%llu")) {
+    state.guess = std::min<std::uint64_t>(guess, 0xFFFFFFFFu);
+    changed = true;
+  }
+  ImGui::SameLine();
+  ImGui::TextColored(colors::kMuted, "= %s, give or take", format_utc(state.guess).c_str());
+  ImGui::SameLine();
+  static const char* const kWindows[] = {"hour", "day", "week"};
+  int w = state.window == "day" ? 1 : state.window == "week" ? 2 : 0;
+  ImGui::SetNextItemWidth(em * 6.0f);
+  if (ImGui::Combo("##window", &w, kWindows, 3)) state.window = kWindows[w], changed = true;
+  ImGui::TextColored(colors::kMuted, "Seeds searched: %" PRIu64 ", from %s to %s.", window.count,
+                     format_utc(window.first).c_str(), format_utc(window.first + window.count - 1).c_str());
+  if (!window.contains(state.time))
+    ImGui::TextColored(colors::kError, "The true time is outside this window: the search will come back empty.");
+
+  const auto deck = lin2003_deck(static_cast<std::uint32_t>(state.time), 52);
+  section("What the attacker sees: the first five cards");
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float cw = em * 3.0f, ch = cw * 1.4f, gap = em * 0.3f;
+  auto draw_row = [&](const std::vector<std::uint32_t>& cards, std::size_t from, std::size_t to, bool wrap) {
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const auto per_row = static_cast<std::size_t>(std::max(1.0f, std::floor((avail + gap) / (cw + gap))));
+    const std::size_t count = to - from, rows = wrap ? (count + per_row - 1) / per_row : 1;
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    for (std::size_t k = 0; k < count; ++k) {
+      const std::size_t col = wrap ? k % per_row : k, r = wrap ? k / per_row : 0;
+      const ImVec2 a(o.x + static_cast<float>(col) * (cw + gap), o.y + static_cast<float>(r) * (ch + gap));
+      draw_card(dl, a, ImVec2(a.x + cw, a.y + ch), card_face(CardFaces::standard, cards[from + k]), CardFaces::standard,
+                cards[from + k], 52, false);
+    }
+    ImGui::Dummy(ImVec2(avail, static_cast<float>(rows) * (ch + gap)));
+  };
+  draw_row(deck, 0, kPredictShownCards, false);
+
+  const bool running = predict_.job && predict_.status.state == JobStatus::State::running;
+  ImGui::BeginDisabled(running);
+  if (ImGui::Button("Recover the seed")) start_predict(state, *ctx.jobs);
+  ImGui::EndDisabled();
+  if (running) {
+    ImGui::SameLine();
+    ImGui::ProgressBar(static_cast<float>(predict_.status.progress), ImVec2(em * 14.0f, 0));
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ctx.jobs->cancel(predict_.job);
+  }
+  const bool current = predict_.job && predict_.computed_for.time == state.time &&
+                       predict_.computed_for.guess == state.guess && predict_.computed_for.window == state.window;
+  if (current && predict_.status.state == JobStatus::State::done) {
+    if (predict_.found.empty()) {
+      ImGui::TextColored(colors::kError, "No seed in the window gives these five cards (%" PRIu64 " tried).", predict_.tried);
+    } else {
+      const std::uint32_t seed = predict_.found.front();
+      ImGui::TextColored(colors::kGood, "Tried all %" PRIu64 " seeds; %s: srand(%u), %s.", predict_.tried,
+                         predict_.found.size() == 1 ? "exactly one gives these five cards"
+                                                    : "several give these five cards (hover for all), the first is",
+                         seed, format_utc(seed).c_str());
+      if (predict_.found.size() > 1 && ImGui::IsItemHovered()) {
+        std::string all;
+        for (std::uint32_t s : predict_.found) all += std::to_string(s) + "\n";
+        ImGui::SetTooltip("%s", all.c_str());
+      }
+      section("The rest of the deck, predicted");
+      const auto predicted = lin2003_deck(seed, 52);
+      draw_row(predicted, kPredictShownCards, 52, true);
+      const bool right = predicted == deck;
+      ImGui::TextColored(right ? colors::kGood : colors::kError, right ? "Every card matches the real deck."
+                                                                         : "The prediction differs from the real deck.");
+    }
+  } else if (current && !running && !predict_.status.summary.empty()) {
+    ImGui::TextColored(colors::kMuted, "%s", predict_.status.summary.c_str());
+  }
+  return changed;
+}
+
+// ---- Panel ----------------------------------------------------------------------
+
+bool ShufflePanel::draw(ShuffleLabState& state, PanelContext& ctx) {
+  poll_jobs(*ctx.jobs);
+  ImGui::TextUnformatted("How computers shuffle cards");
+  help_marker("One setup, four views. A shuffle turns random draws into an order of the cards; the draws come from a "
+              "generator (its bits) and a range method (bits to a number below the bound). Everything on this page "
+              "is in the link: the algorithm, the cards, the generator, the seed, the method and the step.");
+  explain("Pick a shuffle and where its random numbers come from; then watch it, measure its bias, count the decks "
+          "it can reach, or predict shuffle.c's deck from five cards.");
+  bool changed = draw_setup(state);
+  changed |= draw_presets(state, ctx, false);
+  ImGui::Spacing();
+
+  static const char* const kTabs[][2] = {{"animate", "Animate"}, {"bias", "Bias"}, {"reach", "Reachable decks"},
+                                         {"predict", "Predict the deck"}};
+  if (tab_shown_ != state.tab) tab_force_frames_ = 2;
+  if (ImGui::BeginTabBar("shuffle_tabs")) {
+    for (const auto& tab : kTabs) {
+      const ImGuiTabItemFlags flags = tab_force_frames_ > 0 && state.tab == tab[0] ? ImGuiTabItemFlags_SetSelected : 0;
+      if (ImGui::BeginTabItem(tab[1], nullptr, flags)) {
+        if (tab_force_frames_ == 0 && state.tab != tab[0]) state.tab = tab[0], changed = true;
+        ImGui::Spacing();
+        if (state.tab == tab[0]) {
+          if (state.tab == std::string("animate")) changed |= draw_animate(state);
+          else if (state.tab == std::string("bias")) changed |= draw_bias(state, ctx);
+          else if (state.tab == std::string("reach")) draw_reach(state);
+          else changed |= draw_predict(state, ctx);
+        }
+        ImGui::EndTabItem();
+      }
+    }
+    ImGui::EndTabBar();
+  }
+  if (tab_force_frames_ > 0) --tab_force_frames_;
+  tab_shown_ = state.tab;
+  return changed;
+}
+
+bool ShufflePanel::command(std::string_view name, ShuffleLabState& state, PanelContext& ctx) {
+  const LabRecording* rec = recording(state);
+  const long long total = rec ? rec->total_steps() : 0;
+  const auto t = static_cast<long long>(state.t);
+  auto number_after = [&](std::string_view prefix, long long& out) {
+    if (name.substr(0, prefix.size()) != prefix) return false;
+    auto v = parse_decimal("t", name.substr(prefix.size()), 0, 0xFFFFFFFFu);
+    if (!v) return false;
+    out = static_cast<long long>(*v);
+    return true;
+  };
+  long long value = 0;
+  if (name == "step") step_to(state, t + 1);
+  else if (name == "back") step_to(state, t - 1);
+  else if (name == "first") step_to(state, 0);
+  else if (name == "last") step_to(state, total);
+  else if (number_after("t=", value)) step_to(state, value);
+  else if (name == "play") playing_ = true;
+  else if (name == "pause") playing_ = false;
+  else if (name.substr(0, 4) == "tab=") {
+    const std::string tab(name.substr(4));
+    if (tab != "animate" && tab != "bias" && tab != "reach" && tab != "predict") return false;
+    state.tab = tab;
+  } else if (name == "bias_sample") start_bias(state, BiasKind::sampled, *ctx.jobs);
+  else if (name == "bias_exact") start_bias(state, BiasKind::exact, *ctx.jobs);
+  else if (name == "bias_law") start_bias(state, BiasKind::law, *ctx.jobs);
+  else if (name == "bias_cancel") { if (bias_.job) ctx.jobs->cancel(bias_.job); }
+  else if (name == "predict") start_predict(state, *ctx.jobs);
+  else if (name.substr(0, 7) == "preset=") return apply_preset(state, name.substr(7), *ctx.jobs);
+  else return false;
+  return true;
+}
+
+std::string ShufflePanel::describe_json(const ShuffleLabState& state, PanelContext& ctx) {
+  poll_jobs(*ctx.jobs);
+  std::string out = "{\"algo\":" + json_string(state.algo) + ",\"n\":" + std::to_string(state.n) +
+                    ",\"gen\":" + json_string(state.gen) + ",\"seed\":" + json_string(std::to_string(state.seed)) +
+                    ",\"method\":" + json_string(state.method) + ",\"bits\":" + std::to_string(state.bits) +
+                    ",\"warmup\":" + std::to_string(state.warmup) + ",\"t\":" + std::to_string(state.t) +
+                    ",\"tab\":" + json_string(state.tab) + ",\"playing\":" + (playing_ ? "true" : "false");
+  const ShuffleFrame* f = frame(state);
+  out += ",\"setupError\":" + json_string(recording_error_);
+  if (f) {
+    out += ",\"step\":" + std::to_string(f->step) + ",\"totalSteps\":" + std::to_string(f->total_steps) +
+           ",\"deck\":" + json_numbers(f->deck) + ",\"pivot\":" + std::to_string(f->pivot) + ",\"settled\":[" +
+           std::to_string(f->settled_begin) + "," + std::to_string(f->settled_end) + "],\"caption\":" +
+           json_string(f->caption) + ",\"inputsRead\":" + std::to_string(f->inputs.size());
+    out += f->draw ? ",\"draw\":{\"value\":" + std::to_string(f->draw->a) + ",\"bound\":" + std::to_string(f->draw->b) + "}"
+                   : std::string(",\"draw\":null");
+    out += f->deck.empty() ? "" : ",\"topCard\":" + json_string(card_face(card_faces(state), f->deck.back()).name);
+    char rect[96];
+    std::snprintf(rect, sizeof rect, ",\"timelineRect\":[%.0f,%.0f,%.0f,%.0f]", timeline_rect_[0], timeline_rect_[1],
+                  timeline_rect_[2], timeline_rect_[3]);
+    out += rect;
+    if (f->pdep)
+      out += ",\"pdep\":{\"rank\":" + std::to_string(f->pdep->rank) + ",\"card\":" + std::to_string(f->pdep->card) +
+             ",\"before\":" + json_string(format_hex_upper(f->pdep->set_before, 16)) +
+             ",\"after\":" + json_string(format_hex_upper(f->pdep->set_after, 16)) + "}";
+  }
+  // Bias.
+  static const char* const kKinds[] = {"none", "sampled", "exact", "law"};
+  out += ",\"bias\":{\"kind\":" + json_string(kKinds[static_cast<int>(bias_.kind)]) +
+         ",\"jobState\":" + std::to_string(static_cast<int>(bias_.status.state)) +
+         ",\"progress\":" + fmt("%.4f", bias_.status.progress) + ",\"error\":" + json_string(bias_.error);
+  if (bias_.matrix) {
+    out += ",\"n\":" + std::to_string(bias_.matrix->n) + ",\"total\":" + std::to_string(bias_.matrix->total) + ",\"counts\":[";
+    for (std::size_t k = 0; k < bias_.matrix->counts.size(); ++k) {
+      if (k) out += ',';
+      out += std::to_string(bias_.matrix->counts[k]);
+    }
+    out += "]";
+    const BiasSummary s = summarize_bias(*bias_.matrix);
+    out += ",\"maxDeviation\":" + fmt("%.6g", s.max_relative_deviation) + ",\"chiSquare\":" + fmt("%.6g", s.chi_square) +
+           ",\"pValue\":" + fmt("%.6g", s.p_value);
+  }
+  if (bias_.law) {
+    out += ",\"n\":" + std::to_string(bias_.law->n) + ",\"total\":" + json_string(bias_.law->total.to_string()) +
+           ",\"weights\":[";
+    for (std::size_t k = 0; k < bias_.law->weights.size(); ++k) {
+      if (k) out += ',';
+      out += json_string(bias_.law->weights[k].to_string());
+    }
+    out += "]";
+  }
+  out += "}";
+  // Reachable decks.
+  out += ",\"reach\":{\"log2Factorial\":" + fmt("%.6f", log2_factorial(state.n)) + ",\"rows\":[";
+  const auto rows = seed_space_rows(state);
+  for (std::size_t k = 0; k < rows.size(); ++k)
+    out += std::string(k ? "," : "") + "{\"label\":" + json_string(rows[k].label) + ",\"log2\":" + fmt("%.6f", rows[k].log2_count) + "}";
+  out += "]}";
+  // Predict.
+  const SeedWindow window = predict_window(state.guess, window_seconds(state.window));
+  const auto deck = lin2003_deck(static_cast<std::uint32_t>(state.time), 52);
+  out += ",\"predict\":{\"time\":" + std::to_string(state.time) + ",\"guess\":" + std::to_string(state.guess) +
+         ",\"windowFirst\":" + std::to_string(window.first) + ",\"windowCount\":" + std::to_string(window.count) +
+         ",\"seen\":" + json_numbers(std::vector<std::uint32_t>(deck.begin(), deck.begin() + kPredictShownCards)) +
+         ",\"jobState\":" + std::to_string(static_cast<int>(predict_.status.state)) +
+         ",\"tried\":" + std::to_string(predict_.tried) + ",\"found\":" + json_numbers(predict_.found) + "}";
+  return out + "}";
 }
 
 }  // namespace shufflelab::ui

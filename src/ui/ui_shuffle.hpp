@@ -1,8 +1,18 @@
-// ui_shuffle.hpp: the shuffle lab panel.
+// ui_shuffle.hpp: the shuffle lab panel. Four tabs over one setup (a shuffle
+// fed by a generator and a range method): the animation (cards, swap arcs,
+// the pivot, the PDEP bitset), the bias matrix (sampled in a worker, or exact),
+// reachable decks, and predicting shuffle.c's deck from five cards. Every
+// number comes from the core (shuffle_lab, shuffle_bias, shuffle_predict).
 #pragma once
+#include <array>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "core/bias.hpp"
+#include "core/shuffle_bias.hpp"
 #include "core/shuffle_lab.hpp"
 #include "ui/panel_context.hpp"
 
@@ -13,6 +23,73 @@ class ShufflePanel {
   bool draw(ShuffleLabState& state, PanelContext& ctx);
   bool command(std::string_view name, ShuffleLabState& state, PanelContext& ctx);
   std::string describe_json(const ShuffleLabState& state, PanelContext& ctx);
+
+ private:
+  enum class BiasKind { none, sampled, exact, law };
+  struct BiasView {
+    BiasKind kind = BiasKind::none;
+    ShuffleLabState computed_for;
+    int job = 0;
+    JobStatus status;
+    std::optional<BiasMatrix> matrix;  // sampled, exact
+    std::optional<LawBias> law;        // law
+    std::string error;
+  };
+  struct PredictView {
+    int job = 0;
+    JobStatus status;
+    ShuffleLabState computed_for;
+    std::vector<std::uint32_t> found;  // matching seeds
+    std::uint64_t tried = 0;
+  };
+
+  // Caches: the recording changes with the setup, the frame with t as well.
+  const LabRecording* recording(const ShuffleLabState& state);
+  const ShuffleFrame* frame(const ShuffleLabState& state);
+
+  bool draw_setup(ShuffleLabState& state);
+  bool draw_presets(ShuffleLabState& state, PanelContext& ctx, bool bias_presets);
+  bool draw_animate(ShuffleLabState& state);
+  bool draw_transport(ShuffleLabState& state, std::uint32_t total);
+  void draw_deck(const ShuffleFrame& f, CardFaces faces, std::uint32_t n);
+  void draw_inputs(const ShuffleFrame& f, const ShuffleLabState& state);
+  void draw_pdep(const PdepStep& step, std::uint32_t n);
+  bool draw_bias(ShuffleLabState& state, PanelContext& ctx);
+  void draw_matrix();
+  void draw_reach(const ShuffleLabState& state);
+  bool draw_predict(ShuffleLabState& state, PanelContext& ctx);
+
+  void start_bias(const ShuffleLabState& state, BiasKind kind, JobRunner& jobs);
+  void poll_jobs(JobRunner& jobs);
+  void start_predict(const ShuffleLabState& state, JobRunner& jobs);
+  void step_to(ShuffleLabState& state, long long t);
+  bool apply_preset(ShuffleLabState& state, std::string_view name, JobRunner& jobs);
+
+  std::string recorded_key_;
+  std::optional<LabRecording> recording_;
+  std::string recording_error_;
+  std::string frame_key_;
+  ShuffleFrame frame_;
+
+  // Text fields mirror the state; edits that fail keep the last valid state.
+  char seed_text_[24] = "";
+  std::uint64_t seed_shown_ = ~std::uint64_t{0};
+  std::string shown_gen_;
+  std::string edit_error_;
+
+  bool playing_ = false;
+  float steps_per_second_ = 4.0f;
+  double step_accumulator_ = 0.0;
+  std::uint64_t animated_t_ = 0;  // the step whose transition is being animated
+  float animation_ = 1.0f;        // 0..1 progress of that transition
+
+  std::array<float, 4> timeline_rect_{};  // where the timeline was drawn (test hook)
+  std::string tab_shown_;
+  int tab_force_frames_ = 0;
+
+  BiasView bias_;
+  int colour_scale_ = 0;  // 0 auto, then fixed limits
+  PredictView predict_;
 };
 
 }  // namespace shufflelab::ui
