@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "core/bias.hpp"
+#include "core/dice_z80.hpp"
 #include "core/fdr.hpp"
 #include "core/gf2.hpp"
 #include "core/lfsr.hpp"
@@ -57,19 +58,22 @@ GalleryEntry z80_weak_seed() {
 }
 
 GalleryEntry z80_d20() {
-  GalleryEntry e{"The d20 that never rolls 20", "Rolling D20s on the Z80", "#v=1&lab=dice&method=mulhi-minus1&sides=20&bits=8", ""};
+  GalleryEntry e{"The d20 that works by accident", "Rolling D20s on the Z80",
+                 "#v=1&lab=dice&method=mulhi-minus1&sides=20&bits=8&gen=z80&seed=0123456789ABCDEF&rolls=1000000&expr=3d6+2&view=die",
+                 ""};
   auto counts = exact_range_counts(RangeMethod::mulhi_minus1, 20, 8);
   if (!counts) return e.text = counts.error(), e;
-  const auto& c = counts->counts;
-  e.text = "rollDie multiplies the byte by DIESIDES-1 = 19 and keeps the high byte. Of the 256 inputs, face 1 gets " +
-           to_decimal(c[0]) + ", face 19 gets " + to_decimal(c[18]) + " and face 20 gets " + to_decimal(c[19]) +
-           ": a critical hit is impossible.";
+  const auto printed = z80_roll_die_counts(20);
+  e.text = "rollDie loads H with DIESIDES-1 = 19. An exact 8-bit multiply-high by 19 could never give 20: face 20 "
+           "would get " + to_decimal(counts->counts[19]) + " of the 256 inputs. But the article's MulHbyL starts HL "
+           "at L instead of 0, so it returns (H+1)*L: the code as printed multiplies by 20, and face 20 comes from " +
+           std::to_string(printed[20]) + " of the 256 bytes. Two slips cancel out.";
   return e;
 }
 
 GalleryEntry tarot_roller() {
   GalleryEntry e{"The coin-flip roller's overshoot", "Game Boy tarot dev log",
-                 "#v=1&lab=dice&method=fdr-tarot&sides=78&bits=8", ""};
+                 "#v=1&lab=dice&method=fdr-tarot&sides=78&bits=8&gen=z80&seed=0123456789ABCDEF&rolls=1000000&expr=3d6+2&view=die", ""};
   auto exact = solve_fdr_exact(78, FdrVariant::tarot);
   auto published = solve_fdr_exact(78, FdrVariant::published);
   if (!exact || !published) return e.text = "cannot solve the roller", e;
@@ -83,7 +87,7 @@ GalleryEntry tarot_roller() {
 }
 
 GalleryEntry float_scaling() {
-  GalleryEntry e{"rand() / RAND_MAX scaling", "shuffle.c (2003)", "#v=1&lab=dice&method=float&sides=52&bits=31", ""};
+  GalleryEntry e{"rand() / RAND_MAX scaling", "shuffle.c (2003)", "#v=1&lab=dice&method=float&sides=52&bits=31&gen=z80&seed=0123456789ABCDEF&rolls=1000000&expr=3d6+2&view=die", ""};
   auto counts = exact_range_counts(RangeMethod::float_scale, 52, 31);
   if (!counts) return e.text = counts.error(), e;
   const FaceStats stats = face_stats(to_big_weights(counts->counts), BigUint::from_wide(counts->accepted()));
@@ -96,7 +100,7 @@ GalleryEntry float_scaling() {
 }
 
 GalleryEntry reachable_decks() {
-  GalleryEntry e{"How many decks can a seed reach?", "shuffle.c (2003)", "#v=1&lab=shuffle&algo=lin2003&n=52&seed=1", ""};
+  GalleryEntry e{"How many decks can a seed reach?", "shuffle.c (2003)", "#v=1&lab=shuffle&algo=lin2003&n=52&seed=1&t=0&tab=reach", ""};
   double log2_factorial = 0;
   for (int k = 2; k <= 52; ++k) log2_factorial += std::log2(static_cast<double>(k));
   e.text = "There are 52! orders of a deck, about 2^" + fixed(log2_factorial, 1) +
@@ -106,7 +110,7 @@ GalleryEntry reachable_decks() {
 }
 
 GalleryEntry onechip_worst() {
-  GalleryEntry e{"One Chip's worst deal", "One Chip Video Poker", "#v=1&lab=poker&seed=932D217C&t=0", ""};
+  GalleryEntry e{"One Chip's worst deal", "One Chip Video Poker", "#v=1&lab=poker&seed=932D217C&t=39", ""};
   const OneChipDeal d = one_chip_deal(0x932D217Cu);
   e.text = "Dealing ten cards by redrawing values 52..63 and duplicates needs " + std::to_string(d.calls) +
            " LCRNG calls from seed 932D217C (" + std::to_string(d.too_high) + " draws too high, " +
@@ -115,7 +119,7 @@ GalleryEntry onechip_worst() {
 }
 
 GalleryEntry pdep_strike() {
-  GalleryEntry e{"Striking a card with PDEP", "PDEP bitset shuffle", "#v=1&lab=shuffle&algo=pdep&n=52&seed=1&t=1", ""};
+  GalleryEntry e{"Striking a card with PDEP", "PDEP bitset shuffle", "#v=1&lab=shuffle&algo=pdep&n=52&gen=splitmix64&seed=1&method=lemire&bits=64&t=1", ""};
   const std::uint64_t cards = (~std::uint64_t{0}) >> 12;  // 52 cards
   const std::uint64_t after = clear_nth_set_bit(cards & ~(std::uint64_t{1} << 5), 10);
   e.text = "The deck is a 64-bit set. Scattering all-ones-except-bit-n into the set's own 1 bits clears its n-th "
@@ -125,7 +129,7 @@ GalleryEntry pdep_strike() {
 }
 
 GalleryEntry naive_diagonal() {
-  GalleryEntry e{"The naive shuffle's diagonal", "shuffle.c (2003)", "#v=1&lab=shuffle&algo=naive&n=3&view=bias", ""};
+  GalleryEntry e{"The naive shuffle's diagonal", "shuffle.c (2003)", "#v=1&lab=shuffle&algo=naive&n=3&gen=splitmix64&seed=1&method=lemire&bits=64&t=0&tab=bias", ""};
   auto spec = make_shuffle_spec(ShuffleAlgo::Naive, 3);
   if (!spec) return e.text = spec.error(), e;
   auto m = exact_bias(spec.value());

@@ -20,7 +20,7 @@ constexpr std::array<RangeMethodInfo, 9> kMethods{{
      "MAXU8 with rangeMax = n+1 (values 0..n, seed 002's d20 table), 0 counted as face n"},
     {RangeMethod::mulhi, "mulhi", "(x * n) >> B, face = high part + 1 (rollDie with DIESIDES; Lemire's fastrange)"},
     {RangeMethod::mulhi_minus1, "mulhi-minus1",
-     "(x * (n-1)) >> B, face = high part + 1 (rollDie as printed: DIESIDES-1)"},
+     "(x * (n-1)) >> B, face = high part + 1 (rollDie's DIESIDES-1, exact multiply)"},
     {RangeMethod::mask_reject, "reject", "x & (smallest 2^k-1 >= n-1), redraw when >= n"},
     {RangeMethod::lemire, "lemire", "Lemire's nearly divisionless (x * n) >> B with rejection of 2^B mod n low halves"},
 }};

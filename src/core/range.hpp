@@ -3,7 +3,7 @@
 // the bits it costs. Methods (RangeMethod, facts from the seeds and papers):
 // modulo; seed 001's float scaling (RAND_MAX = 2^B - 1, B = 31 is glibc);
 // seed 002's shift, MAXU8 loop and 8-bit multiply-high rollDie (with DIESIDES
-// and, as printed, DIESIDES-1); mask-and-reject; Lemire's nearly divisionless
+// and with DIESIDES-1); mask-and-reject; Lemire's nearly divisionless
 // method (2019). A method may reject a word; draw() then takes another.
 //
 // Exact counts (how many of the 2^B words give each value) come from closed
@@ -35,7 +35,8 @@ enum class RangeMethod : std::uint8_t {
   maxu8,          // Z80 MAXU8, rangeMax = n: while x >= rangeMax { mask >>= 1; x &= mask }
   maxu8_article,  // MAXU8 with rangeMax = n+1 (values 0..n, the article's d20), 0 read as face n
   mulhi,          // (x * n) >> B: rollDie with DIESIDES, Lemire's fastrange
-  mulhi_minus1,   // (x * (n-1)) >> B: rollDie as printed; the value is H before `inc a`
+  mulhi_minus1,   // (x * (n-1)) >> B: rollDie's DIESIDES-1 with an exact multiply (the printed
+                  // MulHbyL returns (H+1)*L, which undoes the -1: see dice_z80.hpp)
   mask_reject,    // x & (smallest all-ones mask >= n-1), redraw if >= n
   lemire,         // (x * n) >> B, redraw while the low half < 2^B mod n
 };
