@@ -57,8 +57,16 @@ void draw_about_panel() {
           "you see here; the same code runs in this page (WebAssembly) and in the shufflelab command.");
 
   section("The labs");
-  ImGui::BulletText("LFSR: step a linear feedback shift register one bit at a time and watch the mask\n"
-                    "being XORed in. Every state is a link you can share.");
+  ImGui::BulletText("Findings: what the articles claim next to what the numbers say, one click from each lab.");
+  ImGui::BulletText("LFSR: step any generator bit by bit, scrub to any step, see its bit plane, and get the\n"
+                    "exact period of any seed from GF(2) algebra (and check it by stepping).");
+  ImGui::BulletText("Dice: every way of squeezing random bits into a range, with the exact chance of each face,\n"
+                    "the bits it costs, sampling with chi-square, and dice expressions.");
+  ImGui::BulletText("Shuffle: animate every shuffle from the articles fed by any generator and method, measure\n"
+                    "its bias exactly or by sampling, count reachable decks, predict a clock-seeded deck.");
+  ImGui::BulletText("One Chip poker: deal ten cards from an LCRNG call by call, and check all 2^32 seeds.");
+  ImGui::BulletText("Assembly: Z80, Game Boy, x86-64, PIC and WebAssembly next to the C++, stepping together.");
+  ImGui::BulletText("Every state is a link: copy it, or embed one lab in a page with embed=1.");
 
   section("Source articles");
   explain("The algorithms come from these articles; the playground reproduces each one as written and "
