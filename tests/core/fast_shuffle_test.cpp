@@ -1,0 +1,205 @@
+// fast_shuffle.hpp: batch plans against their defining properties, batched
+// draws against the mixed-radix digits of Lemire's value computed directly,
+// and every fast path against ShuffleStepper (shuffle.hpp) fed the same draws.
+#include "core/fast_shuffle.hpp"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <random>
+#include <vector>
+
+#include "core/fast_mt64.hpp"
+#include "core/shuffle.hpp"
+
+namespace shufflelab {
+namespace {
+
+using Deck = std::vector<std::uint32_t>;
+
+Deck stepper_deck(ShuffleAlgo algo, std::uint32_t n, const Deck& draws) {
+  ShuffleStepper stepper(make_shuffle_spec(algo, n).value());
+  SequenceDraws replay(draws);
+  std::vector<ShuffleEvent> events;
+  while (!stepper.done()) stepper.step(replay, events);
+  return stepper.cards();
+}
+
+// Hands out a fixed list of 64-bit words.
+struct ListedWords {
+  std::vector<std::uint64_t> words;
+  std::size_t next = 0;
+  std::uint64_t operator()() { return words.at(next++); }
+};
+
+TEST(FastShuffle, BatchesAreMaximalWithExactRejectionThresholds) {
+  for (std::uint32_t first = 2; first <= 65536; first = first < 300 ? first + 1 : first * 3 / 2) {
+    const DrawBatch batch = make_draw_batch(first);
+    ASSERT_GE(batch.count, 1u);
+    ASSERT_LE(batch.count, kMaxBatchDraws);
+    ASSERT_GE(first - batch.count + 1, 2u);
+    std::uint64_t product = 1;
+    for (std::uint32_t j = 0; j < batch.count; ++j) product *= first - j;
+    EXPECT_LE(product, std::uint64_t{1} << kBatchProductBits);
+    // Maximal: one more bound would break a limit.
+    const std::uint32_t next = first - batch.count;
+    EXPECT_TRUE(batch.count == kMaxBatchDraws || next < 2 || product * next > (std::uint64_t{1} << kBatchProductBits));
+    // Lemire's threshold: the accepted fractions split evenly over the P values.
+    EXPECT_LT(batch.reject_below, product);
+    EXPECT_EQ(((std::uint64_t{1} << 32) - batch.reject_below) % product, 0u) << first;
+  }
+}
+
+TEST(FastShuffle, PlanCoversEveryFisherYatesBoundInOrder) {
+  for (std::uint32_t n : {1u, 2u, 3u, 52u, 78u, 1000u, 65536u}) {
+    const BatchPlan plan(n);
+    std::uint32_t expected = n;
+    for (const DrawBatch& batch : plan.batches()) {
+      EXPECT_EQ(batch.first_bound, expected);
+      expected -= batch.count;
+    }
+    EXPECT_EQ(expected, n >= 2 ? 1u : n);
+  }
+}
+
+// The draws of one batch are the digits of floor(r P / 2^32) in the mixed
+// radix of its bounds, and r is rejected exactly when r P mod 2^32 < 2^32 mod P.
+TEST(FastShuffle, BatchDigitsAreLemireValueInMixedRadix) {
+  const std::uint32_t n = 52;
+  const BatchPlan plan(n);
+  const DrawBatch first = plan.batches().front();
+  std::uint64_t product = 1;
+  for (std::uint32_t j = 0; j < first.count; ++j) product *= n - j;
+  const std::uint64_t threshold = (std::uint64_t{1} << 32) % product;
+  std::mt19937_64 rng(3);
+  std::vector<std::uint32_t> fractions{0u, 1u, 0xffffffffu, 0x80000000u};
+  for (int i = 0; i < 2000; ++i) fractions.push_back(static_cast<std::uint32_t>(rng()));
+  for (std::uint32_t r : fractions) {
+    const std::uint64_t scaled = std::uint64_t{r} * product;  // < 2^58
+    const bool accepted = (scaled & 0xffffffff) >= threshold;
+    std::uint64_t value = scaled >> 32;
+    Deck digits(first.count);
+    for (std::uint32_t j = first.count; j-- > 0;) {
+      digits[j] = static_cast<std::uint32_t>(value % (n - j));
+      value /= n - j;
+    }
+    // The word's low half is r; when r is rejected the high half, 7, is used
+    // instead, and 7 P < 2^32 spells all-zero digits.
+    ListedWords words{{std::uint64_t{r} | (std::uint64_t{7} << 32)}};
+    for (int w = 0; w < 40; ++w) words.words.push_back(rng());
+    Deck draws(n - 1);
+    batched_draws(plan, words, draws);
+    const Deck expected = accepted ? digits : Deck(first.count, 0);
+    EXPECT_EQ(Deck(draws.begin(), draws.begin() + first.count), expected) << r;
+  }
+  // r = 0 leaves a low half of 0 < 2^32 mod P: always rejected.
+  EXPECT_GT(threshold, 0u);
+}
+
+TEST(FastShuffle, LowHalfFirstThenHighHalf) {
+  ListedWords words{{0x0000000200000001, 0x0000000400000003}};
+  HalfWords<ListedWords&> halves(words);
+  EXPECT_EQ(halves(), 1u);
+  EXPECT_EQ(halves(), 2u);
+  EXPECT_EQ(halves(), 3u);
+  EXPECT_EQ(halves(), 4u);
+  EXPECT_EQ(halves.fractions_used(), 4u);
+}
+
+template <class Words>
+void expect_twins(std::uint32_t n, const Words& words) {
+  const BatchPlan plan(n);
+  Words for_draws = words, for_fast = words;
+  Deck draws(n - 1), deck(n);
+  batched_draws(plan, for_draws, draws);
+  fisher_yates_batched(plan, deck, for_fast);
+  for (std::uint32_t s = 0; s + 1 < n; ++s) ASSERT_LT(draws[s], n - s);
+  EXPECT_EQ(deck, stepper_deck(ShuffleAlgo::FisherYates, n, draws)) << "n = " << n;
+  EXPECT_EQ(deck, shuffle_with_draws(make_shuffle_spec(ShuffleAlgo::FisherYates, n).value(), draws).value());
+  // Both read the same number of words: the generators end in the same state.
+  EXPECT_EQ(for_draws(), for_fast());
+  if (n <= 64) {
+    Words for_pencil = words;
+    Deck pencil(n);
+    pencil_batched(plan, pencil, for_pencil);
+    Deck pencil_draws = draws;
+    pencil_draws.push_back(0);
+    EXPECT_EQ(pencil, stepper_deck(ShuffleAlgo::Pdep, n, pencil_draws)) << "n = " << n;
+  }
+}
+
+TEST(FastShuffle, FastPathsEqualStepperForTheSameDraws) {
+  for (std::uint32_t n : {1u, 2u, 3u, 7u, 52u, 63u, 64u, 78u, 500u, 65536u}) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      expect_twins(n, std::mt19937_64(seed));
+      expect_twins(n, XoshiroWords{Xoshiro256ss::from_seed(seed)});
+    }
+  }
+}
+
+template <std::uint32_t N>
+void expect_fixed_equals_runtime(std::uint64_t seed) {
+  XoshiroWords a{Xoshiro256ss::from_seed(seed)}, b = a;
+  std::array<std::uint32_t, N> fixed{};
+  Deck runtime(N);
+  fisher_yates_batched_fixed<N>(fixed, a);
+  fisher_yates_batched(BatchPlan(N), runtime, b);
+  EXPECT_EQ(Deck(fixed.begin(), fixed.end()), runtime) << N;
+}
+
+TEST(FastShuffle, FixedPlanEqualsRuntimePlan) {
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    expect_fixed_equals_runtime<2>(seed);
+    expect_fixed_equals_runtime<52>(seed);
+    expect_fixed_equals_runtime<78>(seed);
+  }
+}
+
+TEST(FastShuffle, RejectedFractionsAreSkippedInOrder) {
+  // n = 10: bounds 10..3 form one batch (P = 10!/2, so 2^32 mod P > 0 and the
+  // fraction 0 is rejected), bound 2 the other (P = 2 divides 2^32: nothing
+  // is ever rejected). Fractions 0, 5, 0 and 5, 0 must give the same draws.
+  const std::uint32_t n = 10;
+  const BatchPlan plan(n);
+  ASSERT_EQ(plan.batches().size(), 2u);
+  ListedWords with_zero{{std::uint64_t{5} << 32, 0}};
+  ListedWords without_zero{{5}};
+  Deck rejected_first(n - 1), accepted_first(n - 1);
+  batched_draws(plan, with_zero, rejected_first);
+  batched_draws(plan, without_zero, accepted_first);
+  EXPECT_EQ(rejected_first, accepted_first);
+  EXPECT_EQ(with_zero.next, 2u);
+  EXPECT_EQ(without_zero.next, 1u);
+}
+
+TEST(FastShuffle, DefaultFastPathShufflesItsWords) {
+  // 52 and 78 take the compile-time plan, other sizes the runtime one.
+  for (std::uint32_t n : {5u, 52u, 78u, 100u}) {
+    FastShuffler shuffler(n, 99);
+    for (int round = 0; round < 3; ++round) {
+      XoshiroWords copy = shuffler.words();
+      Deck deck(n), draws(n - 1);
+      shuffler.shuffle(deck);
+      batched_draws(BatchPlan(n), copy, draws);
+      EXPECT_EQ(deck, stepper_deck(ShuffleAlgo::FisherYates, n, draws)) << n;
+      EXPECT_EQ(copy(), XoshiroWords(shuffler.words())()) << n;
+    }
+  }
+}
+
+TEST(FastShuffle, BlockMersenneTwisterAsTheStandardOne) {
+  for (std::uint64_t seed : {0ull, 1ull, 5489ull, 0xdeadbeefcafef00dull}) {
+    std::mt19937_64 reference(seed);
+    Mt19937_64Block block(seed);
+    for (int i = 0; i < 2000; ++i) ASSERT_EQ(block(), reference()) << seed << " " << i;
+  }
+  // C++ standard [rand.predef]: a default-constructed mt19937_64's 10000th
+  // output is 9981545732273789042.
+  Mt19937_64Block standard;
+  std::uint64_t value = 0;
+  for (int i = 0; i < 10000; ++i) value = standard();
+  EXPECT_EQ(value, 9981545732273789042u);
+}
+
+}  // namespace
+}  // namespace shufflelab
