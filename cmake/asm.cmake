@@ -229,8 +229,12 @@ add_custom_command(OUTPUT ${ASM_GENERATED}/asm_cpp_snippets.hpp
           -P ${CMAKE_CURRENT_LIST_FILE}
   DEPENDS ${ASM_SNIPPET_SOURCES} ${CMAKE_CURRENT_LIST_FILE}
   COMMENT "Extracting the C++ lanes of the assembly listings" VERBATIM)
-target_sources(shufflelab_core PRIVATE ${ASM_GENERATED}/asm_cpp_snippets.hpp)
-target_include_directories(shufflelab_core PRIVATE ${ASM_GENERATED})
+foreach(core_target shufflelab_core shufflelab_core_fast)
+  if(TARGET ${core_target})
+    target_sources(${core_target} PRIVATE ${ASM_GENERATED}/asm_cpp_snippets.hpp)
+    target_include_directories(${core_target} PRIVATE ${ASM_GENERATED})
+  endif()
+endforeach()
 set_source_files_properties(${CMAKE_SOURCE_DIR}/src/core/asm_cpp.cpp PROPERTIES
   OBJECT_DEPENDS ${ASM_GENERATED}/asm_cpp_snippets.hpp)
 
@@ -264,6 +268,7 @@ if(EMSCRIPTEN)
     DEPENDS shufflelab_asm_probe ${CMAKE_CURRENT_LIST_FILE}
     COMMENT "Extracting the WebAssembly lane from the core's compiled code" VERBATIM)
   target_sources(shufflelab_core PRIVATE ${ASM_GENERATED}/asm_wasm_text.hpp)
+  target_sources(shufflelab_core_fast PRIVATE ${ASM_GENERATED}/asm_wasm_text.hpp)
   set_source_files_properties(${CMAKE_SOURCE_DIR}/src/core/asm_wasm.cpp PROPERTIES
     COMPILE_DEFINITIONS SHUFFLELAB_HAS_WASM_TEXT=1 OBJECT_DEPENDS ${ASM_GENERATED}/asm_wasm_text.hpp)
 else()

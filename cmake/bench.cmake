@@ -7,7 +7,7 @@ list(FILTER BENCH_SOURCES EXCLUDE REGEX "/node_main\\.cpp$")
 
 if(EMSCRIPTEN)
   add_executable(bench_node EXCLUDE_FROM_ALL ${BENCH_SOURCES} ${CMAKE_SOURCE_DIR}/src/bench/node_main.cpp)
-  target_link_libraries(bench_node PRIVATE shufflelab_core)
+  target_link_libraries(bench_node PRIVATE shufflelab_core_fast)  # the wasm core built for speed
   target_compile_options(bench_node PRIVATE ${CORE_WARNINGS} -O3)
   # NODERAWFS: --json writes straight to the host file system.
   target_link_options(bench_node PRIVATE -O3 -sENVIRONMENT=node -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1
