@@ -1,0 +1,42 @@
+// The link corpus (tests/links/v1.tsv) in Chromium: each link typed into the
+// address bar opens its lab with the stated number of problems, and the
+// address bar then shows the canonical link. (The field-by-field meaning of
+// each link is checked natively and in wasm by tests/core/link_corpus_test.cpp.)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, openApp, state, ROOT } from './browser.mjs';
+
+const corpus = readFileSync(join(ROOT, 'tests', 'links', 'v1.tsv'), 'utf8')
+  .split('\n')
+  .filter((line) => line && !line.startsWith(';'))
+  .map((line) => {
+    const [link, canonical, expect] = line.split('\t');
+    const pairs = Object.fromEntries(expect.split(' ').map((p) => p.split('=')));
+    return { link, canonical, notices: Number(pairs.notices ?? 0), lab: pairs.lab };
+  });
+const SENTINEL = '#v=1&lab=poker&seed=00000001&t=0';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+
+test(`every corpus link (${corpus.length}) opens in the browser and the address bar shows its canonical form`, async () => {
+  assert.ok(corpus.length >= 40);
+  const { page, context, problems } = await openApp(env, SENTINEL);
+  for (const { link, canonical, notices, lab } of corpus) {
+    // Through a different link first, so each link is a real change of the address.
+    await page.evaluate((h) => { location.hash = h; }, SENTINEL);
+    await page.waitForFunction((h) => location.hash === h, SENTINEL);
+    await page.evaluate((h) => { location.hash = h; }, link);
+    await page.waitForFunction((c) => location.hash === c, canonical, { timeout: 10000 })
+      .catch(() => assert.fail(`${link}: address bar shows ${page.url()} instead of ${canonical}`));
+    const s = await state(page);
+    assert.equal(s.hash, canonical, link);
+    assert.equal(s.notices.length, notices, `${link}: ${JSON.stringify(s.notices)}`);
+    if (lab) assert.equal(s.lab, lab, link);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
