@@ -15,8 +15,8 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <vector>
 
+#include "core/i8080_machine.hpp"
 #include "core/result.hpp"
 
 namespace shufflelab {
@@ -25,11 +25,7 @@ namespace z80_flag {
 constexpr std::uint8_t C = 0x01, N = 0x02, PV = 0x04, F3 = 0x08, H = 0x10, F5 = 0x20, Z = 0x40, S = 0x80;
 }
 
-struct Z80Registers {
-  std::uint8_t a = 0, f = 0, b = 0, c = 0, d = 0, e = 0, h = 0, l = 0;
-  std::uint16_t sp = 0, pc = 0;
-  friend bool operator==(const Z80Registers&, const Z80Registers&) = default;
-};
+using Z80Registers = I8080Registers;
 
 // Length and T-states of the instruction starting with `code` (at least 4
 // bytes, or all that remain). `taken` is the time when a condition holds (a
@@ -42,56 +38,20 @@ struct Z80Timing {
 };
 std::optional<Z80Timing> z80_timing(std::span<const std::uint8_t> code);
 
-class Z80Cpu {
+class Z80Cpu : public I8080Machine {
  public:
-  Z80Cpu() : memory_(65536, 0) {}
-
-  Z80Registers regs;
   std::uint64_t t_states = 0;
-  std::uint64_t instructions = 0;
-
-  std::uint8_t peek(std::uint16_t address) const { return memory_[address]; }
-  void poke(std::uint16_t address, std::uint8_t value) { memory_[address] = value; }
-  void load(std::uint16_t address, std::span<const std::uint8_t> bytes);
-
-  // Marks every data byte read or written (not instruction fetches) in
-  // touched(), to measure the RAM a routine uses.
-  void track_data(bool on) {
-    tracking_ = on;
-    if (on && touched_.empty()) touched_.assign(65536, false);
-  }
-  const std::vector<bool>& touched() const { return touched_; }
 
   // Executes one instruction; returns its T-states.
   Result<std::uint32_t> step();
 
-  // The start of a call from outside: pushes `return_address`, jumps to `address`.
-  void enter(std::uint16_t address, std::uint16_t return_address) {
-    push(return_address);
-    regs.pc = address;
-  }
-
  private:
-  std::uint8_t fetch() { return memory_[regs.pc++]; }
-  std::uint16_t fetch16();
-  std::uint8_t read(std::uint16_t address);
-  void write(std::uint16_t address, std::uint8_t value);
-  void push(std::uint16_t value);
-  std::uint16_t pop();
-  std::uint8_t reg8(int index);  // B C D E H L (HL) A
-  void set_reg8(int index, std::uint8_t value);
-  std::uint16_t reg16(int index) const;  // BC DE HL SP
-  void set_reg16(int index, std::uint16_t value);
   bool condition(int index) const;  // NZ Z NC C PO PE P M
   void alu(int operation, std::uint8_t value);
   std::uint8_t rotate_shift(int operation, std::uint8_t value);
   Result<std::uint32_t> step_cb();
   Result<std::uint32_t> step_ed();
   Result<std::uint32_t> unsupported(std::uint8_t prefix, std::uint8_t opcode, std::uint16_t at) const;
-
-  std::vector<std::uint8_t> memory_;
-  bool tracking_ = false;
-  std::vector<bool> touched_;
 };
 
 }  // namespace shufflelab
