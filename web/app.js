@@ -80,47 +80,55 @@
   }
   window.addEventListener('error', function (e) { hook.errors.push(String(e.message)); });
 
-  // Long jobs run in a module worker with the core ES module. One worker runs
-  // one job at a time; cancelling terminates it and a fresh one takes over.
+  // Long jobs run in module workers with the core ES module: a small pool
+  // (one per core, at most four), each running one job at a time from a shared
+  // queue. Cancelling terminates that job's worker and a fresh one takes over.
   const jobs = new Map();  // id -> {state, progress, summary, result}
-  let worker = null;
+  const poolSize = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 4));
+  const pool = [];  // {worker, busyWith}
   const queue = [];
-  let busyWith = 0;
   let workerFailures = 0;
   let spawnCount = 0;
-  function spawnWorker() {
+  function spawnWorker(slot) {
     spawnCount++;
-    worker = new Worker('worker.js', { type: 'module' });
+    const worker = new Worker('worker.js', { type: 'module' });
+    slot.worker = worker;
+    slot.busyWith = 0;
     worker.onmessage = function (e) {
       const m = e.data;
       workerFailures = 0;
+      // A cancelled job's last messages may still arrive: keep it cancelled.
+      if ((jobs.get(m.id) || {}).state === 4) return;
       jobs.set(m.id, m);
-      if (m.state !== 1) { busyWith = 0; pump(); }
+      if (m.state !== 1) { slot.busyWith = 0; pump(); }
     };
     worker.onerror = function (e) {
       e.preventDefault();
-      if (busyWith) jobs.set(busyWith, { state: 3, progress: 0, summary: 'the worker stopped: ' + (e.message || 'unknown error') });
+      if (slot.busyWith) jobs.set(slot.busyWith, { state: 3, progress: 0, summary: 'the worker stopped: ' + (e.message || 'unknown error') });
       worker.terminate();
-      busyWith = 0;
+      slot.busyWith = 0;
       // A worker that cannot even load would fail forever: stop after three tries.
       if (++workerFailures >= 3) {
         for (const q of queue.splice(0)) jobs.set(q.id, { state: 3, progress: 0, summary: 'the compute worker cannot start' });
-        worker = null;
+        slot.worker = null;
         return;
       }
-      spawnWorker();
+      spawnWorker(slot);
       pump();
     };
   }
   function pump() {
-    if (busyWith || !queue.length) return;
-    const next = queue.shift();
-    busyWith = next.id;
-    worker.postMessage(next);
+    while (queue.length) {
+      let slot = pool.find(function (s) { return s.worker && !s.busyWith; });
+      if (!slot && pool.length < poolSize) { slot = {}; pool.push(slot); spawnWorker(slot); }
+      if (!slot) return;
+      const next = queue.shift();
+      slot.busyWith = next.id;
+      slot.worker.postMessage(next);
+    }
   }
   window.shufflelabJobs = {
     start: function (id, kind, params) {
-      if (!worker) spawnWorker();
       jobs.set(id, { state: 1, progress: 0, summary: 'starting' });
       queue.push({ id: id, kind: kind, params: params });
       pump();
@@ -131,13 +139,20 @@
       jobs.set(id, { state: 4, progress: j.progress, summary: 'cancelled' });
       const waiting = queue.findIndex(function (q) { return q.id === id; });
       if (waiting >= 0) { queue.splice(waiting, 1); return; }
-      if (busyWith === id) { worker.terminate(); busyWith = 0; spawnWorker(); pump(); }
+      const slot = pool.find(function (s) { return s.busyWith === id; });
+      if (slot) { slot.worker.terminate(); spawnWorker(slot); pump(); }
     },
     poll: function (id) { return jobs.get(id) || { state: 0, progress: 0, summary: '' }; },
-    // Test hooks: how many workers were started, and a way to crash the current one.
+    // How many jobs may run at once (the app splits a sweep into this many parts).
+    workers: function () { return poolSize; },
+    // Test hooks: how many workers were started, and a way to crash one.
     spawned: function () { return spawnCount; },
-    crashForTest: function () { if (!worker) spawnWorker(); worker.postMessage({ crashForTest: true }); },
+    crashForTest: function () {
+      if (!pool.length) { pool.push({}); spawnWorker(pool[0]); }
+      pool[0].worker.postMessage({ crashForTest: true });
+    },
   };
+
 
   const script = document.createElement('script');
   script.src = 'shufflelab.js';

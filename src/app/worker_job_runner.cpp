@@ -4,11 +4,14 @@
 
 #include <cstdlib>
 
+#include "core/jobs.hpp"
+
 // clang-format off
 EM_JS(void, js_job_start, (int id, const char* kind, const char* params), {
   window.shufflelabJobs.start(id, UTF8ToString(kind), UTF8ToString(params));
 });
 EM_JS(void, js_job_cancel, (int id), { window.shufflelabJobs.cancel(id); });
+EM_JS(int, js_job_workers, (), { return window.shufflelabJobs.workers(); });
 // Writes state (0 none, 1 running, 2 done, 3 failed, 4 cancelled) and progress;
 // returns a malloc'd summary string.
 EM_JS(char*, js_job_poll, (int id, int* state, double* progress, int* result_length), {
@@ -28,24 +31,74 @@ namespace shufflelab::web {
 
 int WorkerJobRunner::start(const std::string& kind, const std::string& params) {
   const int id = next_id_++;
-  js_job_start(id, kind.c_str(), params.c_str());
+  const auto parts = split_job(kind, params, static_cast<unsigned>(js_job_workers()));
+  if (parts.size() < 2) {
+    js_job_start(id, kind.c_str(), params.c_str());
+    return id;
+  }
+  Split& split = splits_[id];
+  split.kind = kind;
+  split.results.resize(parts.size());
+  for (const std::string& part : parts) {
+    const int part_id = next_id_++;
+    split.parts.push_back(part_id);
+    js_job_start(part_id, kind.c_str(), part.c_str());
+  }
   return id;
 }
 
-void WorkerJobRunner::cancel(int id) { js_job_cancel(id); }
+void WorkerJobRunner::cancel(int id) {
+  const auto it = splits_.find(id);
+  if (it == splits_.end()) return js_job_cancel(id);
+  for (int part : it->second.parts) js_job_cancel(part);
+}
 
-ui::JobStatus WorkerJobRunner::status(int id) {
+ui::JobStatus WorkerJobRunner::poll(int worker_job) {
   ui::JobStatus s;
   int state = 0, length = 0;
-  char* summary = js_job_poll(id, &state, &s.progress, &length);
+  char* summary = js_job_poll(worker_job, &state, &s.progress, &length);
   s.summary = summary ? summary : "";
   std::free(summary);
   s.state = static_cast<ui::JobStatus::State>(state);
   if (s.state == ui::JobStatus::State::done && length > 0) {
     s.result.resize(static_cast<std::size_t>(length));
-    js_job_result(id, s.result.data(), length);
+    js_job_result(worker_job, s.result.data(), length);
   }
   return s;
+}
+
+ui::JobStatus WorkerJobRunner::status(int id) {
+  const auto it = splits_.find(id);
+  if (it == splits_.end()) return poll(id);
+  Split& split = it->second;
+  if (split.final_status) return *split.final_status;
+  using State = ui::JobStatus::State;
+  ui::JobStatus whole;
+  whole.state = State::running;
+  std::size_t finished = 0;
+  for (std::size_t k = 0; k < split.parts.size(); ++k) {
+    if (!split.results[k].empty()) {
+      whole.progress += 1.0;
+      ++finished;
+      continue;
+    }
+    ui::JobStatus part = poll(split.parts[k]);
+    if (part.state == State::failed || part.state == State::cancelled) {
+      for (int other : split.parts) js_job_cancel(other);
+      part.progress = 0;
+      return *(split.final_status = part);
+    }
+    if (part.state == State::done) split.results[k] = std::move(part.result), ++finished;
+    whole.progress += part.state == State::done ? 1.0 : part.progress;
+  }
+  whole.progress /= static_cast<double>(split.parts.size());
+  whole.summary = std::to_string(split.parts.size()) + " workers, " + std::to_string(finished) + " done";
+  if (finished < split.parts.size()) return whole;
+  auto merged = merge_job_results(split.kind, split.results);
+  if (!merged) whole.state = State::failed, whole.summary = merged.error();
+  else whole.state = State::done, whole.progress = 1.0, whole.result = std::move(merged.value().result),
+       whole.summary = std::move(merged.value().summary);
+  return *(split.final_status = whole);
 }
 
 }  // namespace shufflelab::web

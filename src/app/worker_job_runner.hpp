@@ -1,8 +1,15 @@
-// worker_job_runner.hpp: JobRunner backed by a Web Worker that loads the core
-// ES module (web/worker.js). The page glue (web/app.js) owns the worker; this
-// side only starts, polls and cancels. Cancel terminates the worker and starts
-// a fresh one, so control returns at once even mid-slice.
+// worker_job_runner.hpp: JobRunner backed by the page's pool of Web Workers
+// that load the core ES module (web/worker.js, web/app.js). This side starts,
+// polls and cancels. Cancel terminates the job's worker and starts a fresh
+// one, so control returns at once even mid-slice. A job the core can split
+// (core/jobs.hpp split_job: the 2^32-seed One Chip sweep) runs as one part
+// per worker, and its parts' results are merged here when all are done.
 #pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "ui/job_runner.hpp"
 
 namespace shufflelab::web {
@@ -14,7 +21,15 @@ class WorkerJobRunner final : public ui::JobRunner {
   ui::JobStatus status(int id) override;
 
  private:
+  ui::JobStatus poll(int worker_job);
+  struct Split {
+    std::string kind;
+    std::vector<int> parts;  // worker job ids
+    std::vector<std::vector<double>> results;  // of finished parts, by index
+    std::optional<ui::JobStatus> final_status;  // once merged, failed or cancelled
+  };
   int next_id_ = 1;
+  std::map<int, Split> splits_;
 };
 
 }  // namespace shufflelab::web

@@ -70,4 +70,25 @@ Result<std::shared_ptr<Job>> make_job(std::string_view kind, std::string_view pa
   return job;
 }
 
+std::vector<std::string> split_job(std::string_view kind, std::string_view params, unsigned parts) {
+  if (kind != "poker_sweep" || params.size() > kMaxFragmentLength) return {};
+  const FragmentPairs pairs = split_fragment(params);
+  std::vector<std::string> notices;
+  FieldReader fields(pairs, notices);
+  auto out = split_poker_sweep(fields, parts);
+  return notices.empty() ? out : std::vector<std::string>{};
+}
+
+Result<MergedJobResult> merge_job_results(std::string_view kind, const std::vector<std::vector<double>>& parts) {
+  using R = Result<MergedJobResult>;
+  if (kind != "poker_sweep") return R::fail("job kind \"" + printable_excerpt(kind) + "\" does not split");
+  SweepStats whole;
+  for (const auto& part : parts) {
+    if (part.size() < 4) return R::fail("poker_sweep: a part's result is incomplete");
+    whole.merge(sweep_stats_from_result(part));
+  }
+  return R::ok({sweep_result(whole), sweep_summary(whole)});
+}
+
 }  // namespace shufflelab
+

@@ -31,6 +31,18 @@ class Job {
 // Builds a job from its kind and parameters; the message names the problem.
 Result<std::shared_ptr<Job>> make_job(std::string_view kind, std::string_view params);
 
+// Jobs whose work splits into independent parts (the browser runs the parts
+// on several workers at once). split_job: the parts' parameters, or empty
+// when the kind does not split (or the parameters are bad: make_job says
+// why). merge_job_results: the whole job's result and summary from the
+// finished parts' results, equal to running it unsplit.
+std::vector<std::string> split_job(std::string_view kind, std::string_view params, unsigned parts);
+struct MergedJobResult {
+  std::vector<double> result;
+  std::string summary;
+};
+Result<MergedJobResult> merge_job_results(std::string_view kind, const std::vector<std::vector<double>>& parts);
+
 // Runs a job to the end in slices (CLI and tests).
 template <typename OnProgress>
 void run_job_to_end(Job& job, std::uint64_t slice, OnProgress&& on_progress) {

@@ -359,22 +359,40 @@ double PokerSweepJob::step(std::uint64_t budget) {
   return fraction(sweeper_.processed(), sweeper_.count());
 }
 
-std::vector<double> PokerSweepJob::result() const {
-  const SweepStats s = sweeper_.stats();
+std::vector<double> sweep_result(const SweepStats& s) {
   std::vector<double> out{static_cast<double>(s.seeds), static_cast<double>(s.total_calls),
                           static_cast<double>(s.max_calls), static_cast<double>(s.max_seed)};
   for (std::uint64_t n : s.histogram) out.push_back(static_cast<double>(n));
   return out;
 }
 
-std::string PokerSweepJob::summary() const {
-  if (!sweeper_.done())
-    return "dealt from " + std::to_string(sweeper_.processed()) + " of " + std::to_string(sweeper_.count()) + " seeds";
-  const SweepStats s = sweeper_.stats();
+std::string sweep_summary(const SweepStats& s) {
   char line[120];
   std::snprintf(line, sizeof line, "%llu seeds: at most %u calls (first at seed %08X), mean %.4f",
                 static_cast<unsigned long long>(s.seeds), s.max_calls, s.max_seed, s.mean_calls());
   return line;
+}
+
+std::vector<std::string> split_poker_sweep(FieldReader& fields, unsigned parts) {
+  auto range = read_range(fields);
+  if (!range || parts == 0) return {};
+  const auto [first, count] = range.value();
+  const std::uint64_t pieces = std::min<std::uint64_t>(parts, count);
+  std::vector<std::string> out;
+  for (std::uint64_t k = 0, begin = 0; k < pieces; ++k) {
+    const std::uint64_t end = count * (k + 1) / pieces;
+    out.push_back("first=" + std::to_string((first + begin) % kLcrngPeriod) + "&count=" + std::to_string(end - begin));
+    begin = end;
+  }
+  return out;
+}
+
+std::vector<double> PokerSweepJob::result() const { return sweep_result(sweeper_.stats()); }
+
+std::string PokerSweepJob::summary() const {
+  if (!sweeper_.done())
+    return "dealt from " + std::to_string(sweeper_.processed()) + " of " + std::to_string(sweeper_.count()) + " seeds";
+  return sweep_summary(sweeper_.stats());
 }
 
 double PokerHandsJob::step(std::uint64_t budget) {

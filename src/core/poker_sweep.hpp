@@ -148,5 +148,14 @@ Result<std::shared_ptr<Job>> make_poker_hands_job(FieldReader& fields);
 
 // SweepStats from a finished or partial poker_sweep result vector.
 SweepStats sweep_stats_from_result(const std::vector<double>& result);
+// The result vector of `stats` (the inverse of sweep_stats_from_result).
+std::vector<double> sweep_result(const SweepStats& stats);
+// The one-line summary of a finished sweep.
+std::string sweep_summary(const SweepStats& stats);
+
+// A poker_sweep range cut into `parts` consecutive ranges (fewer when the
+// range is shorter), for workers running in parallel; merging their stats
+// (SweepStats::merge) gives exactly the whole range's.
+std::vector<std::string> split_poker_sweep(FieldReader& fields, unsigned parts);
 
 }  // namespace shufflelab

@@ -40,5 +40,39 @@ TEST(Jobs, BadParametersAreRefusedWithAMessage) {
   EXPECT_NE(make_job("nope", "").error().find("unknown job"), std::string::npos);
 }
 
+// Splitting a sweep over workers must not change its answer: the parts,
+// merged, give the unsplit job's result and summary, also when the range
+// wraps past seed position 2^32 - 1 and when there are more parts than seeds.
+TEST(Jobs, SplitPokerSweepMergesToTheWholeRun) {
+  const auto run = [](const std::string& params) {
+    auto job = make_job("poker_sweep", params);
+    EXPECT_TRUE(job) << job.error();
+    run_job_to_end(*job.value(), 1 << 14, [](double) {});
+    return std::make_pair(job.value()->result(), job.value()->summary());
+  };
+  for (const auto& [params, parts] : std::vector<std::pair<std::string, unsigned>>{
+           {"first=123&count=65536", 3}, {"first=4294967200&count=4000", 2}, {"first=7&count=3", 4}}) {
+    const auto pieces = split_job("poker_sweep", params, parts);
+    ASSERT_FALSE(pieces.empty()) << params;
+    EXPECT_LE(pieces.size(), parts);
+    std::vector<std::vector<double>> results;
+    for (const auto& piece : pieces) results.push_back(run(piece).first);
+    auto merged = merge_job_results("poker_sweep", results);
+    ASSERT_TRUE(merged) << merged.error();
+    const auto whole = run(params);
+    EXPECT_EQ(merged.value().result, whole.first) << params;
+    EXPECT_EQ(merged.value().summary, whole.second) << params;
+  }
+}
+
+TEST(Jobs, OnlySweepsSplit) {
+  EXPECT_TRUE(split_job("lfsr_step_period", "width=8&mask=B8&seed=01", 2).empty());
+  EXPECT_TRUE(split_job("poker_sweep", "first=0&count=0", 2).empty());
+  EXPECT_TRUE(split_job("poker_sweep", "first=x&count=10", 2).empty());
+  EXPECT_FALSE(merge_job_results("poker_sweep", {{1.0, 2.0}}));
+  EXPECT_FALSE(merge_job_results("dice_sample", {}));
+}
+
 }  // namespace
 }  // namespace shufflelab
+
