@@ -10,6 +10,7 @@
 #include "core/bits.hpp"
 #include "core/fast_lfsr.hpp"
 #include "core/fast_range.hpp"
+#include "core/fast_select.hpp"
 #include "core/fast_shuffle.hpp"
 #include "core/generators.hpp"
 #include "core/range.hpp"
@@ -228,8 +229,14 @@ void pdep_group(Context& ctx) {
   methods.push_back({"bitset strike, software PDEP loop (pdep_u64_soft)",
                      striker([](std::uint64_t x, std::uint32_t i) { return pdep_u64_soft(~(std::uint64_t{1} << i), x); }),
                      true});
-  methods.push_back({"bitset strike, broadword select",
+  methods.push_back({"bitset strike, broadword select (bits.hpp)",
                      striker([](std::uint64_t x, std::uint32_t i) { return detail::clear_nth_set_bit_by_select(x, i); }),
+                     true});
+  methods.push_back({"bitset strike, select with kept byte counts",
+                     [](const std::uint32_t* list, Deal& deck) {
+                       SelectCardSet cards(kCards);
+                       for (std::uint32_t t = 0; t < kCards; ++t) deck[t] = cards.strike(list[t]);
+                     },
                      true});
 
   const ShuffleSpec fisher_yates = make_shuffle_spec(ShuffleAlgo::FisherYates, kCards).value();

@@ -71,16 +71,19 @@ void check_batched_twins(Context& ctx, const std::string& what, const Words& wor
   const BatchPlan plan(N);
   Words for_draws = words, for_runtime = words, for_fixed = words, for_pencil = words;
   Deck draws(N - 1), runtime(N), pencil(N);
-  std::array<std::uint32_t, N> fixed{};
+  std::array<std::uint32_t, N> fixed{}, fixed_after{};
+  Words for_fixed_after = words;
   batched_draws(plan, for_draws, draws);
   fisher_yates_batched(plan, runtime, for_runtime);
   fisher_yates_batched_fixed<N>(fixed, for_fixed);
+  fisher_yates_batched_fixed<N, BatchSwaps::after_draws>(fixed_after, for_fixed_after);
   SequenceDraws replay(draws);
   const Deck stepped = stepper_deck(spec_of(ShuffleAlgo::FisherYates, N), replay);
   ctx.check(is_permutation_of_n(runtime) && runtime == stepped,
             what + ": batched Fisher-Yates differs from ShuffleStepper fed the same draws");
-  ctx.check(std::equal(fixed.begin(), fixed.end(), runtime.begin()),
-            what + ": fisher_yates_batched_fixed differs from fisher_yates_batched");
+  ctx.check(std::equal(fixed.begin(), fixed.end(), runtime.begin()) &&
+                std::equal(fixed_after.begin(), fixed_after.end(), runtime.begin()),
+            what + ": fisher_yates_batched_fixed (either swap order) differs from fisher_yates_batched");
   if constexpr (N <= 64) {
     pencil_batched(plan, pencil, for_pencil);
     Deck pencil_draws = draws;
@@ -150,6 +153,19 @@ void shuffle_group(Context& ctx) {
     check_batched_twins<N>(ctx, group + " mt19937_64", std::mt19937_64(seed));
     check_batched_twins<N>(ctx, group + " mt19937_64 block", Mt19937_64Block(seed));
     check_batched_twins<N>(ctx, group + " xoshiro256**", xoshiro(seed));
+    {
+      // The default fast path, shuffle after shuffle, against the run-time plan on the same words.
+      FastShuffler fast(N, seed);
+      XoshiroWords words = xoshiro(seed);
+      Deck by_plan(N), by_fast(N);
+      bool same = true;
+      for (int s = 0; s < 300; ++s) {
+        fast.shuffle(by_fast);
+        fisher_yates_batched(BatchPlan(N), by_plan, words);
+        same = same && by_fast == by_plan;
+      }
+      ctx.check(same, group + ": FastShuffler differs from fisher_yates_batched on the same words");
+    }
     EntropyDraws fast_draws = entropy_draws(seed), step_draws = entropy_draws(seed);
     Deck fast(N);
     fisher_yates_direct(fast, fast_draws);
@@ -182,6 +198,8 @@ void shuffle_group(Context& ctx) {
       {"default fast path: FastShuffler (" + fixed + ") + xoshiro256**",
        lane_run<N>(FastShuffler(N, kSeed), [](auto& deck, auto& fast) { fast.shuffle(deck); }), false,
        N == 52 ? std::optional<TargetSpec>(speedup_at_least(4, "native")) : std::nullopt},
+      {fixed + " swaps as drawn + xoshiro256**",
+       lane_run<N>(xoshiro(kSeed), [](auto& deck, auto& words) { fisher_yates_batched_fixed<N>(deck, words); })},
       {"batched fisher-yates + xoshiro256**",
        lane_run<N>(xoshiro(kSeed), [&plan](auto& deck, auto& words) { fisher_yates_batched(plan, deck, words); })},
       {"entropy-optimal fisher-yates + xoshiro256**",
@@ -266,12 +284,13 @@ void bits_group(Context& ctx) {
     XoshiroWords words = xoshiro(kSeed);
     const BatchPlan plan(N);
     Deck draws(N - 1);
-    std::uint64_t fractions = 0;
+    std::uint64_t used = 0;
     for (std::uint64_t s = 0; s < shuffles; ++s) {
-      fractions += batched_draws(plan, words, draws);
+      used += batched_draws(plan, words, draws);
       sum += draws[s % (N - 1)];
     }
-    add("batched fisher-yates (32-bit fractions)", 32.0 * static_cast<double>(fractions) / static_cast<double>(shuffles),
+    add("batched fisher-yates (a 64-bit word per 2 batches)",
+        64.0 * static_cast<double>(used) / static_cast<double>(shuffles),
         std::to_string(plan.batches().size()) + " batches per shuffle");
   }
   {

@@ -6,12 +6,16 @@
 // Generation", 2024): a 32-bit random fraction r is multiplied by the bounds
 // b1, b2, ... in turn; each product's high half is a draw and its low half
 // carries on. The draws spell floor(r * P / 2^32) in mixed radix, P = b1*b2*...,
-// and the batch is redrawn from the next fraction when the last low half is
-// below 2^32 mod P, which leaves every draw list exactly equally likely.
-// A batch takes consecutive bounds while P <= 2^26 (at most 8), so it is
-// redrawn with probability below 2^-6 and all products fit in 64 bits,
-// which keeps the code fast in WebAssembly too (no 128-bit multiply).
-// Fractions are the halves of 64-bit words, the low half first.
+// and the batch is redrawn when the last low half is below 2^32 mod P, which
+// leaves every draw list exactly equally likely. A batch takes consecutive
+// bounds while P <= 2^26 (at most 8), so it is redrawn with probability below
+// 2^-6 and every product is a 32x32->64-bit multiply (one instruction in
+// WebAssembly too; no 128-bit multiply anywhere).
+// Fractions: batches go in pairs, one 64-bit word per pair (low half to the
+// first batch, high half to the second; an odd last batch gets a word of its
+// own); a rejected batch is redrawn from the low half of the next word. So
+// which half feeds which batch is fixed at compile time, with no "is a half
+// left?" test between draws (clang, hence WebAssembly, kept that test).
 //
 // Fisher-Yates here is shuffle.hpp's (top-down: step s swaps position n-1-s
 // with the draw for bound n-s); the pencil form strikes the draw-th remaining
@@ -26,6 +30,7 @@
 #include <vector>
 
 #include "core/bits.hpp"
+#include "core/fast_select.hpp"
 #include "core/generators.hpp"
 
 namespace shufflelab {
@@ -66,8 +71,9 @@ class BatchPlan {
   std::vector<DrawBatch> batches_;
 };
 
-// 32-bit fractions from a callable returning 64-bit words (NextWord may be a
-// reference type: then the source is shared, not copied).
+// 32-bit fractions, one at a time, from a callable returning 64-bit words,
+// low half first (for draw sources such as fast_entropy.hpp's; NextWord may
+// be a reference type: then the source is shared, not copied).
 template <class NextWord>
 class HalfWords {
  public:
@@ -97,42 +103,97 @@ struct XoshiroWords {
   std::uint64_t operator()() { return generator.next(); }
 };
 
+// When a batch's swaps are made (fisher_yates_batched_fixed).
+enum class BatchSwaps { after_draws, as_drawn };
+
 namespace detail {
 
-// The batch's draws (K == batch.count), redrawn while rejected.
-template <unsigned K, class Fractions>
-inline void fill_batch(const DrawBatch& batch, Fractions& fractions, std::uint32_t* draws) {
-  for (;;) {
-    std::uint32_t fraction = fractions();
-    for (unsigned j = 0; j < K; ++j) {
-      const std::uint64_t product = std::uint64_t{fraction} * (batch.first_bound - j);
-      draws[j] = static_cast<std::uint32_t>(product >> 32);
-      fraction = static_cast<std::uint32_t>(product);
-    }
-    if (fraction >= batch.reject_below) return;
+// The batch's draws (K == batch.count) from one fraction; false if rejected.
+// (The batch functions are always inlined: clang, hence the WebAssembly
+// build, otherwise made calls that read each batch's bounds from memory.)
+template <unsigned K>
+[[gnu::always_inline]] inline bool batch_digits(const DrawBatch& batch, std::uint32_t fraction, std::uint32_t* draws) {
+  for (unsigned j = 0; j < K; ++j) {
+    const std::uint64_t product = std::uint64_t{fraction} * (batch.first_bound - j);
+    draws[j] = static_cast<std::uint32_t>(product >> 32);
+    fraction = static_cast<std::uint32_t>(product);
   }
+  return fraction >= batch.reject_below;
+}
+
+// The batch's draws from `fraction`, redrawn from the low halves of further
+// words while rejected.
+template <unsigned K, class NextWord>
+[[gnu::always_inline]] inline void fill_batch(const DrawBatch& batch, std::uint32_t fraction, NextWord& next_word,
+                                              std::uint32_t* draws) {
+  while (!batch_digits<K>(batch, fraction, draws)) [[unlikely]] fraction = static_cast<std::uint32_t>(next_word());
 }
 
 // Calls f(std::integral_constant<unsigned, count>{}) so batch loops unroll.
 template <class F>
 inline void with_batch_size(std::uint32_t count, F&& f) {
   switch (count) {
-    case 1: f(std::integral_constant<unsigned, 1>{}); break;
-    case 2: f(std::integral_constant<unsigned, 2>{}); break;
-    case 3: f(std::integral_constant<unsigned, 3>{}); break;
-    case 4: f(std::integral_constant<unsigned, 4>{}); break;
-    case 5: f(std::integral_constant<unsigned, 5>{}); break;
-    case 6: f(std::integral_constant<unsigned, 6>{}); break;
-    case 7: f(std::integral_constant<unsigned, 7>{}); break;
-    default: f(std::integral_constant<unsigned, 8>{}); break;
+    case 1:
+      f(std::integral_constant<unsigned, 1>{});
+      break;
+    case 2:
+      f(std::integral_constant<unsigned, 2>{});
+      break;
+    case 3:
+      f(std::integral_constant<unsigned, 3>{});
+      break;
+    case 4:
+      f(std::integral_constant<unsigned, 4>{});
+      break;
+    case 5:
+      f(std::integral_constant<unsigned, 5>{});
+      break;
+    case 6:
+      f(std::integral_constant<unsigned, 6>{});
+      break;
+    case 7:
+      f(std::integral_constant<unsigned, 7>{});
+      break;
+    default:
+      f(std::integral_constant<unsigned, 8>{});
+      break;
+  }
+}
+
+// on_batch(batch, fraction) for every batch of a run-time plan, in order,
+// with the fractions described at the top of this file.
+template <class NextWord, class OnBatch>
+inline void for_each_batch(const std::vector<DrawBatch>& batches, NextWord& next_word, OnBatch&& on_batch) {
+  std::uint64_t word = 0;
+  for (std::size_t i = 0; i < batches.size(); ++i) {
+    word = i % 2 == 0 ? next_word() : word >> 32;
+    on_batch(batches[i], static_cast<std::uint32_t>(word));
   }
 }
 
 // Fisher-Yates swaps for one batch: bound b pairs with position b - 1.
-template <unsigned K, class Fractions>
-inline void fisher_yates_batch(const DrawBatch& batch, Fractions& fractions, std::uint32_t* deck) {
+// after_draws: all the batch's draws first, then its swaps. as_drawn: each
+// swap as soon as its draw is known; a rejected batch (rare) is undone, last
+// swap first, and made again from accepted draws. Same deck either way; which
+// is faster depends on the generator (see FastShuffler and the bench).
+template <unsigned K, BatchSwaps Order, class NextWord>
+[[gnu::always_inline]] inline void fisher_yates_batch(const DrawBatch& batch, std::uint32_t fraction,
+                                                      NextWord& next_word, std::uint32_t* deck) {
   std::uint32_t draws[K];
-  fill_batch<K>(batch, fractions, draws);
+  if constexpr (Order == BatchSwaps::as_drawn) {
+    std::uint32_t rest = fraction;
+    for (unsigned j = 0; j < K; ++j) {
+      const std::uint64_t product = std::uint64_t{rest} * (batch.first_bound - j);
+      std::swap(deck[batch.first_bound - 1 - j], deck[product >> 32]);
+      rest = static_cast<std::uint32_t>(product);
+    }
+    if (rest >= batch.reject_below) [[likely]]
+      return;
+    batch_digits<K>(batch, fraction, draws);
+    for (unsigned j = K; j-- > 0;) std::swap(deck[batch.first_bound - 1 - j], deck[draws[j]]);
+    fraction = static_cast<std::uint32_t>(next_word());
+  }
+  fill_batch<K>(batch, fraction, next_word, draws);
   for (unsigned j = 0; j < K; ++j) std::swap(deck[batch.first_bound - 1 - j], deck[draws[j]]);
 }
 
@@ -154,25 +215,42 @@ struct FixedPlan {
   }();
 };
 
-template <std::uint32_t N, class Fractions, std::size_t... I>
-inline void fisher_yates_fixed_batches(Fractions& fractions, std::uint32_t* deck, std::index_sequence<I...>) {
-  (fisher_yates_batch<FixedPlan<N>::kBatches[I].count>(FixedPlan<N>::kBatches[I], fractions, deck), ...);
+// Batch pair P of a fixed plan: batches 2P and 2P + 1 from one word.
+template <std::uint32_t N, BatchSwaps Order, std::size_t P, class NextWord>
+[[gnu::always_inline]] inline void fisher_yates_fixed_pair(NextWord& next_word, std::uint32_t* deck) {
+  using Plan = FixedPlan<N>;
+  const std::uint64_t word = next_word();
+  fisher_yates_batch<Plan::kBatches[2 * P].count, Order>(Plan::kBatches[2 * P], static_cast<std::uint32_t>(word),
+                                                         next_word, deck);
+  if constexpr (2 * P + 1 < Plan::kSize)
+    fisher_yates_batch<Plan::kBatches[2 * P + 1].count, Order>(Plan::kBatches[2 * P + 1],
+                                                               static_cast<std::uint32_t>(word >> 32), next_word, deck);
+}
+
+template <std::uint32_t N, BatchSwaps Order, class NextWord, std::size_t... P>
+[[gnu::always_inline]] inline void fisher_yates_fixed_pairs(NextWord& next_word, std::uint32_t* deck,
+                                                            std::index_sequence<P...>) {
+  (fisher_yates_fixed_pair<N, Order, P>(next_word, deck), ...);
 }
 
 }  // namespace detail
 
 // The n-1 draws a batched Fisher-Yates run makes (bounds n, n-1, ..., 2), in
-// order; `draws` has n-1 elements. Returns the 32-bit fractions used.
+// order; `draws` has n-1 elements. Returns the 64-bit words used.
 template <class NextWord>
 std::uint64_t batched_draws(const BatchPlan& plan, NextWord& next_word, std::span<std::uint32_t> draws) {
-  HalfWords<NextWord&> fractions(next_word);
+  std::uint64_t words = 0;
+  auto counted = [&] {
+    ++words;
+    return next_word();
+  };
   std::uint32_t* out = draws.data();
-  for (const DrawBatch& batch : plan.batches()) {
+  detail::for_each_batch(plan.batches(), counted, [&](const DrawBatch& batch, std::uint32_t fraction) {
     detail::with_batch_size(batch.count,
-                            [&](auto k) { detail::fill_batch<decltype(k)::value>(batch, fractions, out); });
+                            [&](auto k) { detail::fill_batch<decltype(k)::value>(batch, fraction, counted, out); });
     out += batch.count;
-  }
-  return fractions.fractions_used();
+  });
+  return words;
 }
 
 // Fisher-Yates on batched draws: deck (n elements) ends as
@@ -180,40 +258,51 @@ std::uint64_t batched_draws(const BatchPlan& plan, NextWord& next_word, std::spa
 template <class NextWord>
 void fisher_yates_batched(const BatchPlan& plan, std::span<std::uint32_t> deck, NextWord& next_word) {
   std::iota(deck.begin(), deck.end(), std::uint32_t{0});
-  HalfWords<NextWord&> fractions(next_word);
-  for (const DrawBatch& batch : plan.batches())
-    detail::with_batch_size(batch.count,
-                            [&](auto k) { detail::fisher_yates_batch<decltype(k)::value>(batch, fractions, deck.data()); });
+  detail::for_each_batch(plan.batches(), next_word, [&](const DrawBatch& batch, std::uint32_t fraction) {
+    detail::with_batch_size(batch.count, [&](auto k) {
+      detail::fisher_yates_batch<decltype(k)::value, BatchSwaps::after_draws>(batch, fraction, next_word, deck.data());
+    });
+  });
 }
 
 // The same with the plan fixed at compile time (fully unrolled): identical
-// decks for identical words.
-template <std::uint32_t N, class NextWord>
+// decks for identical words, in either swap order.
+template <std::uint32_t N, BatchSwaps Order = BatchSwaps::as_drawn, class NextWord>
 void fisher_yates_batched_fixed(std::span<std::uint32_t, N> deck, NextWord& next_word) {
   std::iota(deck.begin(), deck.end(), std::uint32_t{0});
-  HalfWords<NextWord&> fractions(next_word);
-  detail::fisher_yates_fixed_batches<N>(fractions, deck.data(),
-                                        std::make_index_sequence<detail::FixedPlan<N>::kSize>{});
+  detail::fisher_yates_fixed_pairs<N, Order>(next_word, deck.data(),
+                                             std::make_index_sequence<(detail::FixedPlan<N>::kSize + 1) / 2>{});
 }
 
+namespace detail {
+// Deals n cards: strike(draw) for each batched draw, then strike(0).
+template <class NextWord, class Strike>
+inline void pencil_deal(const BatchPlan& plan, std::uint32_t* out, NextWord& next_word, Strike&& strike) {
+  for_each_batch(plan.batches(), next_word, [&](const DrawBatch& batch, std::uint32_t fraction) {
+    with_batch_size(batch.count, [&](auto k) {
+      constexpr unsigned kCount = decltype(k)::value;
+      std::uint32_t draws[kCount];
+      fill_batch<kCount>(batch, fraction, next_word, draws);
+      for (unsigned j = 0; j < kCount; ++j) *out++ = strike(draws[j]);
+    });
+  });
+  *out = strike(0);
+}
+}  // namespace detail
+
 // Pencil and paper on a 64-bit card set (n <= 64): card t is the draw-th
-// remaining card, struck with PDEP where the CPU has a fast one (bits.hpp).
+// remaining card, struck with PDEP where the CPU has a fast one (bits.hpp),
+// else by broadword select with kept byte counts (fast_select.hpp).
 // deck ends as shuffle_with_draws({Pdep, n}, batched_draws(...) + final 0).
 template <class NextWord>
 void pencil_batched(const BatchPlan& plan, std::span<std::uint32_t> deck, NextWord& next_word) {
-  const std::uint32_t n = plan.n();
-  std::uint64_t cards = ~std::uint64_t{0} >> (64 - n);
-  HalfWords<NextWord&> fractions(next_word);
-  std::uint32_t* out = deck.data();
-  for (const DrawBatch& batch : plan.batches()) {
-    detail::with_batch_size(batch.count, [&](auto k) {
-      constexpr unsigned kCount = decltype(k)::value;
-      std::uint32_t draws[kCount];
-      detail::fill_batch<kCount>(batch, fractions, draws);
-      for (unsigned j = 0; j < kCount; ++j) *out++ = strike_nth_card(cards, draws[j]);
-    });
+  if (pdep_uses_hardware()) {
+    std::uint64_t cards = ~std::uint64_t{0} >> (64 - plan.n());
+    detail::pencil_deal(plan, deck.data(), next_word, [&](std::uint32_t i) { return strike_nth_card(cards, i); });
+  } else {
+    SelectCardSet cards(plan.n());
+    detail::pencil_deal(plan, deck.data(), next_word, [&](std::uint32_t i) { return cards.strike(i); });
   }
-  *out = static_cast<std::uint32_t>(ctz64(cards));
 }
 
 // The default fast path: batched Fisher-Yates on xoshiro256** (seeded by

@@ -83,9 +83,10 @@ TEST(FastShuffle, BatchDigitsAreLemireValueInMixedRadix) {
       digits[j] = static_cast<std::uint32_t>(value % (n - j));
       value /= n - j;
     }
-    // The word's low half is r; when r is rejected the high half, 7, is used
-    // instead, and 7 P < 2^32 spells all-zero digits.
-    ListedWords words{{std::uint64_t{r} | (std::uint64_t{7} << 32)}};
+    // The first word's low half is r; when r is rejected the first batch is
+    // redrawn from the next word's low half, 7, and 7 P < 2^32 spells all-zero
+    // digits.
+    ListedWords words{{std::uint64_t{r} | (std::uint64_t{7} << 32), 7}};
     for (int w = 0; w < 40; ++w) words.words.push_back(rng());
     Deck draws(n - 1);
     batched_draws(plan, words, draws);
@@ -137,46 +138,113 @@ TEST(FastShuffle, FastPathsEqualStepperForTheSameDraws) {
   }
 }
 
+// Both swap orders of the compile-time plan against ShuffleStepper fed the
+// draws batched_draws reports, on words where every third one has a zero
+// half (a zero fraction is rejected unless P is a power of two), so the
+// as_drawn order's undo path runs many times.
 template <std::uint32_t N>
-void expect_fixed_equals_runtime(std::uint64_t seed) {
-  XoshiroWords a{Xoshiro256ss::from_seed(seed)}, b = a;
-  std::array<std::uint32_t, N> fixed{};
-  Deck runtime(N);
-  fisher_yates_batched_fixed<N>(fixed, a);
-  fisher_yates_batched(BatchPlan(N), runtime, b);
-  EXPECT_EQ(Deck(fixed.begin(), fixed.end()), runtime) << N;
+void expect_fixed_equals_stepper(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  ListedWords words;
+  for (int w = 0; w < 200; ++w) {
+    const std::uint64_t word = rng();
+    words.words.push_back(w % 3 == 1 ? word & (seed % 2 ? 0xffffffff00000000u : 0xffffffffu) : word);
+  }
+  ListedWords for_draws = words, for_after = words, for_as_drawn = words;
+  std::array<std::uint32_t, N> after{}, as_drawn{};
+  Deck draws(N - 1);
+  batched_draws(BatchPlan(N), for_draws, draws);
+  fisher_yates_batched_fixed<N, BatchSwaps::after_draws>(after, for_after);
+  fisher_yates_batched_fixed<N, BatchSwaps::as_drawn>(as_drawn, for_as_drawn);
+  const Deck expected = stepper_deck(ShuffleAlgo::FisherYates, N, draws);
+  EXPECT_EQ(Deck(after.begin(), after.end()), expected) << N;
+  EXPECT_EQ(Deck(as_drawn.begin(), as_drawn.end()), expected) << N;
+  EXPECT_EQ(for_after.next, for_draws.next);
+  EXPECT_EQ(for_as_drawn.next, for_draws.next);
 }
 
-TEST(FastShuffle, FixedPlanEqualsRuntimePlan) {
-  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
-    expect_fixed_equals_runtime<2>(seed);
-    expect_fixed_equals_runtime<52>(seed);
-    expect_fixed_equals_runtime<78>(seed);
+TEST(FastShuffle, FixedPlanInBothSwapOrdersEqualsStepper) {
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    expect_fixed_equals_stepper<2>(seed);
+    expect_fixed_equals_stepper<3>(seed);
+    expect_fixed_equals_stepper<52>(seed);
+    expect_fixed_equals_stepper<78>(seed);
   }
 }
 
-TEST(FastShuffle, RejectedFractionsAreSkippedInOrder) {
+TEST(FastShuffle, RejectedBatchIsRedrawnFromTheNextWordsLowHalf) {
   // n = 10: bounds 10..3 form one batch (P = 10!/2, so 2^32 mod P > 0 and the
   // fraction 0 is rejected), bound 2 the other (P = 2 divides 2^32: nothing
-  // is ever rejected). Fractions 0, 5, 0 and 5, 0 must give the same draws.
+  // is ever rejected). Both take one word: low half, high half. Words
+  // {7 << 32 | 0, 5} and {7 << 32 | 5} must give the same draws (the first
+  // batch from 5, the second from 7), using two words and one.
   const std::uint32_t n = 10;
   const BatchPlan plan(n);
   ASSERT_EQ(plan.batches().size(), 2u);
-  ListedWords with_zero{{std::uint64_t{5} << 32, 0}};
-  ListedWords without_zero{{5}};
+  ListedWords with_zero{{std::uint64_t{7} << 32, 5}};
+  ListedWords without_zero{{(std::uint64_t{7} << 32) | 5}};
   Deck rejected_first(n - 1), accepted_first(n - 1);
-  batched_draws(plan, with_zero, rejected_first);
-  batched_draws(plan, without_zero, accepted_first);
+  EXPECT_EQ(batched_draws(plan, with_zero, rejected_first), 2u);
+  EXPECT_EQ(batched_draws(plan, without_zero, accepted_first), 1u);
   EXPECT_EQ(rejected_first, accepted_first);
-  EXPECT_EQ(with_zero.next, 2u);
-  EXPECT_EQ(without_zero.next, 1u);
+  // 7 * 2 / 2^32 < 1: the last draw (bound 2) is 0; 5 * 10 / 2^32 < 1: the
+  // first is 0 as well.
+  EXPECT_EQ(accepted_first.front(), 0u);
+  EXPECT_EQ(accepted_first.back(), 0u);
+}
+
+// An independent model of the fraction schedule: digits by division from
+// r * P / 2^32, batches in pairs per word, redraws from the next word's low
+// half; compared with batched_draws over many words.
+TEST(FastShuffle, BatchPairsShareAWordAsDocumented) {
+  for (std::uint32_t n : {5u, 52u, 78u}) {
+    std::mt19937_64 rng(n);
+    std::vector<std::uint64_t> stream;
+    for (int w = 0; w < 4000; ++w) {
+      // Every 7th word has a zero low half: rejected by any batch with P not a power of two.
+      const std::uint64_t word = rng();
+      stream.push_back(w % 7 == 3 ? word & ~std::uint64_t{0xffffffff} : word);
+    }
+    ListedWords fast{stream};
+    std::size_t next = 0;
+    for (int round = 0; round < 50; ++round) {
+      Deck expected;
+      std::vector<std::uint32_t> bounds;
+      for (std::uint32_t b = n; b >= 2; --b) bounds.push_back(b);
+      std::size_t at = 0, batch_index = 0;
+      std::uint64_t word = 0;
+      while (at < bounds.size()) {
+        std::uint64_t product = 1;
+        std::size_t count = 0;
+        while (count < 8 && at + count < bounds.size() && product * bounds[at + count] <= (1u << 26))
+          product *= bounds[at + count++];
+        const std::uint64_t threshold = (std::uint64_t{1} << 32) % product;
+        if (batch_index % 2 == 0) word = stream.at(next++);
+        std::uint64_t fraction = batch_index % 2 == 0 ? word & 0xffffffff : word >> 32;
+        while (((fraction * product) & 0xffffffff) < threshold) fraction = stream.at(next++) & 0xffffffff;
+        std::uint64_t value = (fraction * product) >> 32;  // < P: the digits in mixed radix
+        Deck digits(count);
+        for (std::size_t j = count; j-- > 0;) {
+          digits[j] = static_cast<std::uint32_t>(value % bounds[at + j]);
+          value /= bounds[at + j];
+        }
+        expected.insert(expected.end(), digits.begin(), digits.end());
+        at += count;
+        ++batch_index;
+      }
+      Deck draws(n - 1);
+      batched_draws(BatchPlan(n), fast, draws);
+      ASSERT_EQ(draws, expected) << "n = " << n << ", round " << round;
+      ASSERT_EQ(fast.next, next) << "n = " << n;
+    }
+  }
 }
 
 TEST(FastShuffle, DefaultFastPathShufflesItsWords) {
   // 52 and 78 take the compile-time plan, other sizes the runtime one.
   for (std::uint32_t n : {5u, 52u, 78u, 100u}) {
     FastShuffler shuffler(n, 99);
-    for (int round = 0; round < 3; ++round) {
+    for (int round = 0; round < 30; ++round) {
       XoshiroWords copy = shuffler.words();
       Deck deck(n), draws(n - 1);
       shuffler.shuffle(deck);
