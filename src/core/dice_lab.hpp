@@ -30,6 +30,7 @@ constexpr std::uint64_t kMaxDiceLabSides = 1000;
 constexpr std::uint64_t kMaxDiceRolls = 100'000'000;
 constexpr std::size_t kMaxLabExpressionLength = 64;
 constexpr std::size_t kMaxSeedTextLength = 24;
+constexpr std::uint64_t kMaxDiceStepRoll = 4095;  // the roll stepper replays the rolls before it
 inline constexpr std::array<int, 5> kDiceWordBits{8, 16, 31, 32, 64};
 
 // A way of making a die roll from random words: a range method, or a
@@ -70,10 +71,13 @@ struct DiceLabState {
   std::uint64_t rolls = 1'000'000;
   std::string expr = "3d6+2";
   std::string view = "die";  // die | expr | z80: the open part of the panel
+  std::uint64_t roll = 0;     // die view: the roll the stepper shows, 0-based
+  bool lanes = false;         // the assembly lanes section is open
   bool operator==(const DiceLabState&) const = default;
 };
 
-// Link fields: method, sides, bits, gen, seed, rolls, expr, view. A bad value
+// Link fields: method, sides, bits, gen, seed, rolls, expr, view, then roll
+// and lanes=1 only when not 0 (older links decode as before). A bad value
 // leaves a notice and the default (a bad gen also resets the seed; a seed
 // that the generator refuses falls back to the generator's default seed).
 void decode_dice_lab(FieldReader& fields, DiceLabState& state);

@@ -37,6 +37,13 @@ constexpr bool lab_gen_steps_bits(LabGen g) { return g == LabGen::tarot32 || g =
 // "bit-step", "call" or "output": the unit of t.
 std::string_view lab_step_unit(LabGen gen);
 
+// How the lab is shown, not what it computes: it never makes two states
+// differ, so the panel's caches (timeline, analysis, jobs) survive toggling it.
+struct ViewFlag {
+  bool open = false;
+  bool operator==(const ViewFlag&) const { return true; }
+};
+
 struct LfsrLabState {
   int width = 32;                   // tarot32, fibonacci
   std::uint64_t mask = 0xCF;        // tarot32: the article's top-byte mask
@@ -47,6 +54,7 @@ struct LfsrLabState {
   bool full_taps = false;
   int preset = 0;                   // lcg32: index into kLcgPresets
   std::uint64_t stream = 0;         // pcg32: initseq
+  ViewFlag lanes{};                 // link field lanes=1: the assembly lanes open
   bool operator==(const LfsrLabState&) const = default;
 };
 
@@ -83,6 +91,7 @@ Result<ByteGenerator> lab_generator(const LfsrLabState& s);
 //   tarot32:   [width] seed mask|taps t    (no gen= key: old links stay valid)
 //   fibonacci: gen width taps seed t       z80: gen seed t
 //   lcg32: gen preset seed t    pcg32: gen seed [stream] t    others: gen seed t
+//   then lanes=1 when the assembly lanes are open (any generator)
 void decode_lfsr_lab(FieldReader& fields, LfsrLabState& state);
 void encode_lfsr_lab(const LfsrLabState& state, FieldWriter& out);
 

@@ -26,6 +26,7 @@ namespace shufflelab {
 struct PokerLabState {
   std::uint32_t seed = 0xDEADBEEF;  // LCRNG state before the deal's first call
   std::uint32_t step = 0;           // link field t: calls shown, 0 .. the deal's total
+  bool lanes = false;               // link field lanes=1: the assembly lanes open
   bool operator==(const PokerLabState&) const = default;
 };
 

@@ -61,6 +61,7 @@ void decode_shuffle_lab(FieldReader& fields, ShuffleLabState& state) {
   decode_number(fields, "time", 0, 0xFFFFFFFFu, state.time);
   decode_number(fields, "guess", 0, 0xFFFFFFFFu, state.guess);
   fields.word("window", {"hour", "day", "week"}, state.window);
+  fields.flag("lanes", state.lanes);
 
   // Repair combinations that cannot run, one field at a time, most specific first.
   auto setup = make_shuffle_setup(state);
@@ -109,6 +110,7 @@ void encode_shuffle_lab(const ShuffleLabState& state, FieldWriter& out) {
   if (state.time != d.time) out.add("time", state.time);
   if (state.guess != d.guess) out.add("guess", state.guess);
   if (state.window != d.window) out.add("window", state.window);
+  if (state.lanes) out.add("lanes", "1");
 }
 
 // ---- Setup ------------------------------------------------------------------

@@ -51,12 +51,13 @@ struct ShuffleLabState {
   std::uint64_t time = kDefaultPredictTime;      // predict: the true time(NULL)
   std::uint64_t guess = kDefaultPredictGuess;    // predict: centre of the searched window
   std::string window = "hour";                   // hour | day | week
+  bool lanes = false;                            // the assembly lanes section is open
   bool operator==(const ShuffleLabState&) const = default;
 };
 
 // Link fields: algo, n (1..1000), take, keys, gen, seed (decimal), method,
 // bits (1..64), warmup (0..1000), t, faces, tab, shuffles, time, guess,
-// window. Bad values leave a notice and keep the default; a combination that
+// window, lanes (1: the assembly lanes open; written only then). Bad values leave a notice and keep the default; a combination that
 // cannot run (for example 4-bit words for 52 cards) is repaired field by
 // field back to defaults, with a notice naming the problem.
 void decode_shuffle_lab(FieldReader& fields, ShuffleLabState& state);

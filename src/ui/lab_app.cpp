@@ -41,8 +41,27 @@ void LabApp::open_fragment(const std::string& fragment) {
   notices_ = decoded.notices;
 }
 
+std::vector<CsvExport> LabApp::csv_exports() {
+  switch (state_.lab) {
+    case LabId::dice: return dice_panel_.csv_exports(state_.dice);
+    case LabId::shuffle: return shuffle_panel_.csv_exports(state_.shuffle);
+    case LabId::poker: return poker_panel_.csv_exports();
+    default: return {};
+  }
+}
+
+bool LabApp::export_csv(std::string_view id) {
+  for (const CsvExport& e : csv_exports())
+    if (e.id == id) {
+      if (ctx_.download) ctx_.download(e.filename, "text/csv", e.text.data(), e.text.size());
+      return true;
+    }
+  return false;
+}
+
 bool LabApp::command(const std::string& name) {
   if (name == "save_png") return png_requested_ = true;
+  if (name.rfind("csv=", 0) == 0) return export_csv(std::string_view(name).substr(4));
   if (name.rfind("lab=", 0) == 0) {
     for (const auto& e : kNav)
       if (name.substr(4) == lab_name(e.id)) return state_.lab = e.id, true;
@@ -69,6 +88,10 @@ std::string LabApp::describe_json() {
                 frame_build_ms_, frame_total_ms_);
   std::string out = "{\"lab\":" + json_string(lab_name(state_.lab)) + ",\"embed\":" + (state_.embed ? "true" : "false") + ",\"hash\":" + json_string(fragment()) + "," +
                     timing + ",\"nav\":" + (nav_rects_json_.empty() ? "{}" : nav_rects_json_) + ",\"notices\":" + notices;
+  out += ",\"csv\":[";
+  bool first = true;
+  for (const CsvExport& e : csv_exports()) out += (first ? "" : ",") + json_string(e.id), first = false;
+  out += "]";
   switch (state_.lab) {
     case LabId::lfsr: out += ",\"lfsr\":" + lfsr_panel_.describe_json(state_.lfsr, ctx_); break;
     case LabId::dice: out += ",\"dice\":" + dice_panel_.describe_json(state_.dice, ctx_); break;
@@ -115,8 +138,25 @@ void LabApp::draw_navigation(float width) {
     copy_status_ = "Link copied.";
   }
   if (ImGui::Button("Save PNG", ImVec2(-1, 0))) png_requested_ = true;
+  draw_csv_menu();
   if (!copy_status_.empty()) ImGui::TextColored(colors::kGood, "%s", copy_status_.c_str());
   ImGui::EndChild();
+}
+
+void LabApp::draw_csv_menu() {
+  // Listing the exports builds their text; only do it while the menu is open.
+  const bool any = state_.lab == LabId::dice || state_.lab == LabId::shuffle || state_.lab == LabId::poker;
+  ImGui::BeginDisabled(!any || !ctx_.download);
+  if (ImGui::Button("Export CSV...", ImVec2(-1, 0))) ImGui::OpenPopup("csv");
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("The histogram or matrix this lab shows, as a CSV file: counts and exact fractions.");
+  if (!ImGui::BeginPopup("csv")) return;
+  const auto exports = csv_exports();
+  if (exports.empty()) ImGui::TextDisabled("Nothing to export yet: compute a law, a sample or a sweep first.");
+  for (const CsvExport& e : exports)
+    if (ImGui::Selectable(e.label.c_str())) ctx_.download(e.filename, "text/csv", e.text.data(), e.text.size());
+  ImGui::EndPopup();
 }
 
 void LabApp::draw_notices() {

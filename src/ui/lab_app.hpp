@@ -62,6 +62,10 @@ class LabApp {
  private:
   void draw_navigation(float width);
   void draw_notices();
+  void draw_csv_menu();
+  // The current lab's CSV files; export_csv offers one as a download.
+  std::vector<CsvExport> csv_exports();
+  bool export_csv(std::string_view id);
 
   LabState state_;
   InlineJobRunner inline_jobs_;

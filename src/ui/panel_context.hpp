@@ -14,6 +14,15 @@ namespace shufflelab::ui {
 
 class GpuViews;  // ui/gpu_views.hpp, implemented by the app with WebGL2
 
+// A CSV file a panel offers: what one of its histograms or matrices shows now
+// (core/csv_export builds the text). Panels list them in csv_exports().
+struct CsvExport {
+  std::string id;        // test hook: csv=<id>
+  std::string label;     // menu entry
+  std::string filename;
+  std::string text;
+};
+
 struct PanelContext {
   JobRunner* jobs = nullptr;  // never null while a panel draws
   GpuViews* gpu = nullptr;

@@ -5,21 +5,11 @@
 
 #include "core/parse.hpp"
 #include "imgui.h"
+#include "ui/ui_lanes.hpp"
 #include "ui/ui_widgets.hpp"
 
 namespace shufflelab::ui {
 
-namespace {
-std::string hex_code(const AsmRow& row, AsmIsa isa) {
-  std::string out;
-  char buf[8];
-  for (auto unit : row.code) {
-    std::snprintf(buf, sizeof buf, isa == AsmIsa::pic14 ? "%04X " : "%02X ", unit);
-    out += buf;
-  }
-  return out;
-}
-}  // namespace
 
 void AsmPanel::sync(AsmLabState& state) {
   const bool same_run = session_ && session_state_.algorithm == state.algorithm &&
@@ -61,98 +51,18 @@ bool AsmPanel::command(std::string_view name, AsmLabState& state, PanelContext&)
   return true;
 }
 
-void AsmPanel::draw_lanes(const AsmLabState& state) {
-  const AsmAlgorithmInfo& info = session_->info();
-  const AsmProgram& program = session_->program();
-  const std::ptrdiff_t row_index = session_->current_row() >= 0 ? session_->current_row() : session_->last_row();
-  const AsmRow* row = row_index >= 0 ? &program.rows[static_cast<std::size_t>(row_index)] : nullptr;
-  const CppSnippet* snippet = find_cpp_snippet(row && !row->cpp_snippet.empty() ? row->cpp_snippet : info.cpp_snippet);
-  const float em = ImGui::GetFontSize();
-  const ImU32 highlight = IM_COL32(250, 200, 90, 60);
-  const float lane_h = std::max(em * 14.0f, ImGui::GetContentRegionAvail().y * 0.55f);
-
-  if (!ImGui::BeginTable("lanes", 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable)) return;
-  MonoFont mono;  // code reads in columns
-  ImGui::TableSetupColumn("C++ (the core's real source)");
-  ImGui::TableSetupColumn((std::string(asm_isa_info(info.isa).name) + " (our listing)").c_str());
-  ImGui::TableHeadersRow();
-  ImGui::TableNextRow();
-
-  // C++ lane: the snippet with its real line numbers; the mapped line lit.
-  ImGui::TableSetColumnIndex(0);
-  ImGui::BeginChild("cpp", ImVec2(0, lane_h), false, ImGuiWindowFlags_HorizontalScrollbar);
-  if (snippet) {
-    ImGui::TextColored(colors::kMuted, "%.*s", static_cast<int>(snippet->file.size()), snippet->file.data());
-    const std::uint32_t lines = cpp_snippet_line_count(*snippet);
-    for (std::uint32_t i = 0; i < lines; ++i) {
-      const std::uint32_t number = snippet->first_line + i;
-      const bool lit = row && row->cpp_file == snippet->file && row->cpp_line == number;
-      const std::string_view text = cpp_snippet_line(*snippet, number);
-      if (lit) {
-        const ImVec2 p = ImGui::GetCursorScreenPos();
-        ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + ImGui::GetContentRegionAvail().x + em * 40, p.y + ImGui::GetTextLineHeight()), highlight);
-        ImGui::SetScrollHereY(0.4f);
-      }
-      ImGui::TextColored(lit ? colors::kAccent : colors::kMuted, "%4u", number);
-      ImGui::SameLine();
-      ImGui::TextUnformatted(text.data(), text.data() + text.size());
-    }
-  }
-  ImGui::EndChild();
-
-  // Assembly lane: the routines this algorithm runs; the current row lit.
-  ImGui::TableSetColumnIndex(1);
-  ImGui::BeginChild("asm", ImVec2(0, lane_h), false, ImGuiWindowFlags_HorizontalScrollbar);
-  for (std::string_view routine_name : info.routines) {
-    const AsmRoutine* routine = program.routine(routine_name);
-    if (!routine) continue;
-    for (std::size_t i = routine->first_row; i < routine->end_row; ++i) {
-      const AsmRow& r = program.rows[i];
-      const bool lit = static_cast<std::ptrdiff_t>(i) == row_index;
-      if (!r.label.empty()) ImGui::TextColored(colors::kAccent, "%.*s:", static_cast<int>(r.label.size()), r.label.data());
-      if (lit) {
-        const ImVec2 p = ImGui::GetCursorScreenPos();
-        ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + ImGui::GetContentRegionAvail().x + em * 40, p.y + ImGui::GetTextLineHeight()), highlight);
-        ImGui::SetScrollHereY(0.4f);
-      }
-      ImGui::TextColored(colors::kMuted, "%04X  %-12s", r.address, hex_code(r, info.isa).c_str());
-      ImGui::SameLine();
-      ImGui::Text("%-18.*s", static_cast<int>(r.text.size()), r.text.data());
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", asm_row_hover(info.isa, r).c_str());
-      if (!r.comment.empty()) {
-        ImGui::SameLine();
-        ImGui::TextColored(colors::kMuted, "; %.*s", static_cast<int>(r.comment.size()), r.comment.data());
-      }
-    }
-  }
-  ImGui::EndChild();
-  ImGui::EndTable();
-  (void)state;
+void AsmPanel::draw_lanes(const AsmLabState&) {
+  if (!ImGui::CollapsingHeader("Assembly lanes", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  const std::ptrdiff_t row = session_->current_row() >= 0 ? session_->current_row() : session_->last_row();
+  const float height = std::max(ImGui::GetFontSize() * 15.0f, ImGui::GetContentRegionAvail().y * 0.5f);
+  draw_code_table("lanes", *session_, row, scroll_, height);
 }
 
 void AsmPanel::draw_machine() {
   const auto& isa = asm_isa_info(session_->info().isa);
   ImGui::Text("%" PRIu64 " instructions, %" PRIu64 " %.*s, call %u", session_->instructions(), session_->cycles(),
               static_cast<int>(isa.cycle_unit.size()), isa.cycle_unit.data(), session_->calls_done() + (session_->done() ? 0 : 1));
-  std::string regs, flags;
-  for (const auto& r : session_->registers()) {
-    char buf[48];
-    if (r.bits == 1) {
-      std::snprintf(buf, sizeof buf, "%.*s=%d ", static_cast<int>(r.name.size()), r.name.data(), static_cast<int>(r.value));
-      flags += buf;
-    } else {
-      std::snprintf(buf, sizeof buf, "%.*s=%s  ", static_cast<int>(r.name.size()), r.name.data(),
-                    format_hex_upper(r.value, static_cast<int>((r.bits + 3) / 4)).c_str());
-      regs += buf;
-    }
-  }
-  ImGui::TextWrapped("Registers: %s", regs.c_str());
-  ImGui::TextWrapped("Flags: %s", flags.empty() ? "(none)" : flags.c_str());
-  for (const auto& m : session_->memory()) {
-    const std::string bytes = format_hex_bytes(m.bytes.data(), std::min<std::size_t>(m.bytes.size(), 16));
-    ImGui::TextWrapped("%.*s @%04X: %s%s", static_cast<int>(m.name.size()), m.name.data(), m.address, bytes.c_str(),
-                       m.bytes.size() > 16 ? " ..." : "");
-  }
+  draw_machine_state(*session_);
   std::string outputs;
   for (auto o : session_->outputs()) outputs += (outputs.empty() ? "" : " ") + std::to_string(o);
   if (outputs.size() > 300) outputs = outputs.substr(0, 300) + " ...";
@@ -247,7 +157,12 @@ std::string AsmPanel::describe_json(const AsmLabState& state, PanelContext&) {
     bool first = true;
     for (auto o : session_->outputs()) out += (first ? "" : ",") + std::to_string(o), first = false;
     out += "]";
-    if (row >= 0) out += ",\"cppLine\":" + std::to_string(session_->program().rows[static_cast<std::size_t>(row)].cpp_line);
+    if (row >= 0) {
+      const AsmRow& lit = session_->program().rows[static_cast<std::size_t>(row)];
+      const auto wasm = wasm_lane_count(session_->info().algorithm, lit.cpp_file, lit.cpp_line);
+      out += ",\"cppLine\":" + std::to_string(lit.cpp_line) + ",\"wasmRows\":" + std::to_string(wasm.rows) +
+             ",\"wasmLit\":" + std::to_string(wasm.lit);
+    }
   }
   if (!error_.empty()) out += ",\"error\":" + json_string(error_);
   return out + "}";

@@ -1,5 +1,6 @@
 // ui_asm.hpp: the assembly lab panel (shows core/asm_listing + asm_session):
-// the C++ of the core and our listing side by side, one cursor for both,
+// the C++ of the core, our listing and the core's WebAssembly side by side
+// (ui_lanes' code table), one cursor for all,
 // the registers and flags live, and the measured cost table.
 #pragma once
 #include <optional>
@@ -7,6 +8,7 @@
 #include <string_view>
 
 #include "core/asm_lab.hpp"
+#include "ui/ui_lanes.hpp"
 #include "ui/panel_context.hpp"
 
 namespace shufflelab::ui {
@@ -25,6 +27,7 @@ class AsmPanel {
   void draw_costs(const AsmLabState& state);
 
   std::optional<AsmSession> session_;
+  LaneScroll scroll_;
   AsmLabState session_state_;
   std::string error_;
   bool playing_ = false;

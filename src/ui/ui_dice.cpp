@@ -7,6 +7,7 @@
 #include <functional>
 #include <span>
 
+#include "core/csv_export.hpp"
 #include "imgui.h"
 #include "ui/ui_widgets.hpp"
 
@@ -740,11 +741,47 @@ bool DicePanel::draw_die_view(DiceLabState& state, JobRunner& jobs) {
   changed |= draw_source_controls(state, false);
   draw_die_sampling(state, shown, jobs);
 
+  changed |= draw_roll_stepper(state);
+
   section("Every method for this die");
   ImGui::TextColored(colors::kMuted, "d%llu on %s. Click a row to show that method above.",
                      static_cast<unsigned long long>(state.sides), bits_label(state.bits));
   changed |= draw_comparison(state);
   return changed;
+}
+
+bool DicePanel::draw_roll_stepper(DiceLabState& state) {
+  const DiceLabState before = state;
+  section("One roll, step by step");
+  explain("Roll k of this method, generator and seed (k = 0 is the first): the words it read and the value it "
+          "made. Open the assembly lanes to watch a listing make the same roll.");
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
+  std::uint64_t roll = state.roll;
+  const std::uint64_t step = 1;
+  if (ImGui::InputScalar("roll k", ImGuiDataType_U64, &roll, &step, nullptr, "%llu"))
+    state.roll = std::min(roll, kMaxDiceStepRoll);
+  ImGui::SameLine();
+  help_marker("Up to roll 4095: the stepper replays the rolls before it from the seed.");
+  const auto rolled = dice_lab_roll(state);
+  if (!rolled) {
+    field_error(rolled.error());
+  } else {
+    const DiceRoll& r = rolled.value();
+    std::string words;
+    for (std::size_t i = 0; i < r.words.size() && i < 12; ++i) {
+      char hex[24];
+      std::snprintf(hex, sizeof hex, "%s%0*llX", i ? " " : "", (state.bits + 3) / 4,
+                    static_cast<unsigned long long>(r.words[i]));
+      words += hex;
+    }
+    if (r.words.size() > 12) words += " ...";
+    ImGui::Text("Read %zu word%s (hex) after %llu earlier: %s", r.words.size(), r.words.size() == 1 ? "" : "s",
+                static_cast<unsigned long long>(r.words_before), words.c_str());
+    ImGui::Text("Value %llu, face %llu", static_cast<unsigned long long>(r.value),
+                static_cast<unsigned long long>(r.value + 1));
+  }
+  lanes_.draw(state.lanes, lanes_key(state, encode_dice_lab), [&] { return dice_lab_lanes(state); });
+  return state != before;
 }
 
 void DicePanel::start_die_sample(const DiceLabState& state, JobRunner& jobs) {
@@ -1191,6 +1228,10 @@ bool DicePanel::command(std::string_view name, DiceLabState& state, PanelContext
     deviation_view_ = name.back() == '1';
     return true;
   }
+  if (name.rfind("lane_", 0) == 0) {
+    lanes_.refresh(state.lanes, lanes_key(state, encode_dice_lab), [&] { return dice_lab_lanes(state); });
+    return lanes_.command(name);
+  }
   const std::size_t eq = name.find('=');
   if (eq == std::string_view::npos) return false;
   const std::string key(name.substr(0, eq));
@@ -1200,7 +1241,8 @@ bool DicePanel::command(std::string_view name, DiceLabState& state, PanelContext
     apply_expression_text(state);
     return true;
   }
-  if (key != "method" && key != "sides" && key != "bits" && key != "gen" && key != "seed" && key != "rolls" && key != "view")
+  if (key != "method" && key != "sides" && key != "bits" && key != "gen" && key != "seed" && key != "rolls" && key != "view" &&
+      key != "roll" && key != "lanes")
     return false;
   const FragmentPairs pairs{{key, value}};
   std::vector<std::string> notices;
@@ -1287,6 +1329,16 @@ std::string DicePanel::describe_json(const DiceLabState& state, PanelContext& ct
            json_array(expr_sample_.expr->counts, [](std::uint64_t c) { return std::to_string(c); });
   out += "}}";
 
+  out += ",\"roll\":{\"k\":" + std::to_string(state.roll);
+  if (const auto r = dice_lab_roll(state))
+    out += ",\"value\":" + std::to_string(r->value) + ",\"wordsBefore\":" + std::to_string(r->words_before) +
+           ",\"words\":" + json_array(r->words, [](std::uint64_t w) { return json_string(std::to_string(w)); });
+  else
+    out += ",\"error\":" + json_string(r.error());
+  out += "}";
+  lanes_.refresh(state.lanes, lanes_key(state, encode_dice_lab), [&] { return dice_lab_lanes(state); });
+  out += lanes_.describe_json_field();
+
   LawTable& d20 = laws_for(z80_laws_, 20, 8);
   out += ",\"z80\":{\"seed\":" + json_string(z80_seed(state)) + ",\"face20\":{";
   for (std::size_t i = 0; i < methods.size(); ++i) {
@@ -1305,6 +1357,29 @@ std::string DicePanel::describe_json(const DiceLabState& state, PanelContext& ct
       return std::to_string(c[19]);
     });
   out += "}}}";
+  return out;
+}
+
+std::vector<CsvExport> DicePanel::csv_exports(const DiceLabState& state) {
+  std::vector<CsvExport> out;
+  if (state.view == "die") {
+    const Result<DieLaw>& current = law(laws_for(die_laws_, state.sides, static_cast<unsigned>(state.bits)), method_index(state.method));
+    if (!current) return out;
+    const SampleRun& run = die_sample_;
+    const bool sampled = run.die && same_die_sample(run.spec, state) && !run.die->counts.empty();
+    const std::string name = "d" + std::to_string(state.sides) + "-" + state.method + "-" + std::to_string(state.bits) + "bit";
+    out.push_back({"die", "Law of the d" + std::to_string(state.sides) + (sampled ? " and the sample" : ""),
+                   "shufflelab-" + name + ".csv",
+                   die_law_csv(current.value(), sampled ? std::span<const std::uint64_t>(run.die->counts[0]) : std::span<const std::uint64_t>(),
+                               sampled ? run.die->rolls : 0).text()});
+  } else if (state.view == "expr" && expr_law_ && law_expr_ == state.expr) {
+    const SampleRun& run = expr_sample_;
+    const bool sampled = run.expr && same_expr_sample(run.spec, state);
+    out.push_back({"expr", "Law of " + state.expr + (sampled ? " and the sample" : ""), "shufflelab-" + expression_to_link(state.expr) + ".csv",
+                   expr_law_csv(*expr_law_, sampled ? run.expr->min_total : 0,
+                                sampled ? std::span<const std::uint64_t>(run.expr->counts) : std::span<const std::uint64_t>(),
+                                sampled ? run.expr->rolls : 0).text()});
+  }
   return out;
 }
 

@@ -15,6 +15,7 @@
 #include "core/dice_sample.hpp"
 #include "core/dice_z80.hpp"
 #include "ui/panel_context.hpp"
+#include "ui/ui_lanes.hpp"
 
 namespace shufflelab::ui {
 
@@ -23,6 +24,8 @@ class DicePanel {
   bool draw(DiceLabState& state, PanelContext& ctx);
   bool command(std::string_view name, DiceLabState& state, PanelContext& ctx);
   std::string describe_json(const DiceLabState& state, PanelContext& ctx);
+  // The open view's law (and sample, if one matches the state) as CSV.
+  std::vector<CsvExport> csv_exports(const DiceLabState& state);
 
  private:
   // Laws of every method for one (sides, bits); entries fill in lazily.
@@ -49,6 +52,7 @@ class DicePanel {
   void poll(SampleRun& run, JobRunner& jobs);
 
   bool draw_die_view(DiceLabState& state, JobRunner& jobs);
+  bool draw_roll_stepper(DiceLabState& state);  // one roll and its assembly lanes
   bool draw_die_controls(DiceLabState& state);
   bool draw_source_controls(DiceLabState& state, bool show_method);
   void draw_die_chart(const DiceLabState& state, const DieLaw& law);
@@ -98,6 +102,8 @@ class DicePanel {
   std::optional<std::vector<ArticleCheck>> checks_;
   std::string first_rolls_seed_;
   std::vector<std::string> first_rolls_;  // per method, then the printed rollDie
+
+  LanesView lanes_;
 };
 
 }  // namespace shufflelab::ui

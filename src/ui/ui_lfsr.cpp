@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "core/gf2.hpp"
+#include "core/lab_stream.hpp"
 #include "core/parse.hpp"
 #include "ui/gpu_views.hpp"
 #include "ui/ui_widgets.hpp"
@@ -1141,6 +1142,15 @@ void LfsrPanel::draw_claims(LfsrLabState& state) {
 // ---------------------------------------------------------------------------
 // Entry points
 
+LabLanes LfsrPanel::make_lanes(const LfsrLabState& state) {
+  if (!lanes_timeline_ || !lanes_timeline_->same_config(state)) {
+    auto timeline = LabTimeline::make(state);
+    if (!timeline) return LabLanes{{}, timeline.error()};
+    lanes_timeline_.emplace(std::move(timeline.value()));
+  }
+  return lfsr_lab_lanes(state, *lanes_timeline_);
+}
+
 bool LfsrPanel::draw(LfsrLabState& state, PanelContext& ctx) {
   const LfsrLabState before = state;
   refresh(state);
@@ -1174,9 +1184,12 @@ bool LfsrPanel::draw(LfsrLabState& state, PanelContext& ctx) {
       if (lab_gen_steps_bits(state.gen)) draw_register_stepper(state);
       else if (state.gen == LabGen::z80) draw_z80_stepper(state);
       else draw_outputs_stepper(state);
+      ImGui::Spacing();
+      lanes_.draw(state.lanes.open, lanes_key(state, encode_lfsr_lab), [&] { return make_lanes(state); });
       ImGui::EndTabItem();
     }
     if (tab(Tab::bitplane, "Bit plane")) {
+      draw_stream_download(state, ctx);
       draw_bit_plane(state, ctx);
       ImGui::EndTabItem();
     }
@@ -1204,6 +1217,10 @@ bool LfsrPanel::command(std::string_view name, LfsrLabState& state, PanelContext
       return name.substr(key.size() + 1);
     return std::nullopt;
   };
+  if (name.rfind("lane_", 0) == 0) {
+    lanes_.refresh(state.lanes.open, lanes_key(state, encode_lfsr_lab), [&] { return make_lanes(state); });
+    return lanes_.command(name);
+  }
   refresh(state);
   if (name == "step_bit" || name == "step") step(state, 1);
   else if (name == "step_byte") step_byte(state, 1);
@@ -1235,6 +1252,10 @@ bool LfsrPanel::command(std::string_view name, LfsrLabState& state, PanelContext
         return true;
       }
     return false;
+  } else if (auto bytes = value_of("download_stream")) {
+    std::uint64_t count = 0;
+    if (!parse_u64(*bytes, count)) return false;
+    return download_stream(state, ctx, count);
   } else if (auto src = value_of("bitplane")) {
     if (*src == "bytes") plane_source_ = BitPlaneSource::bytes;
     else if (*src == "words") plane_source_ = BitPlaneSource::words;
@@ -1270,7 +1291,9 @@ std::string LfsrPanel::describe_json(const LfsrLabState& state, PanelContext& ct
                     json_string(lab_step_unit(state.gen)) + ",\"width\":" + std::to_string(state.width) +
                     ",\"seed\":" + json_string(format_hex_upper(state.seed, digits)) + ",\"mask\":" +
                     json_string(format_hex_upper(state.mask, 2)) + ",\"t\":" + std::to_string(state.t) +
-                    ",\"maxStep\":" + std::to_string(lab_max_step(state.gen)) + ",\"tab\":" +
+                    ",\"maxStep\":" + std::to_string(lab_max_step(state.gen)) +
+                    ",\"streamCommand\":" + json_string(last_stream_command_) + ",\"streamError\":" +
+                    json_string(stream_download_error_) + ",\"tab\":" +
                     json_string(kTabNames[static_cast<int>(tab_)]) + ",\"playing\":" + json_bool(playing_);
   if (state.gen == LabGen::tarot32 || state.gen == LabGen::fibonacci)
     out += ",\"taps\":" + json_string(format_hex_upper(state.gen == LabGen::tarot32 ? lab_galois_taps(state) : state.taps,
@@ -1374,9 +1397,57 @@ std::string LfsrPanel::describe_json(const LfsrLabState& state, PanelContext& ct
 
   const JobStatus job = step_job_ ? ctx.jobs->status(step_job_) : JobStatus{};
   char buf[160];
-  std::snprintf(buf, sizeof buf, ",\"stepJob\":{\"state\":%d,\"progress\":%.4f,\"period\":%.0f}}",
+  std::snprintf(buf, sizeof buf, ",\"stepJob\":{\"state\":%d,\"progress\":%.4f,\"period\":%.0f}",
                 static_cast<int>(job.state), job.progress, job.result.empty() ? -1.0 : job.result[0]);
-  return out + buf;
+  lanes_.refresh(state.lanes.open, lanes_key(state, encode_lfsr_lab), [&] { return make_lanes(state); });
+  return out + buf + lanes_.describe_json_field() + "}";
+}
+
+void LfsrPanel::draw_stream_download(const LfsrLabState& state, PanelContext& ctx) {
+  const float em = ImGui::GetFontSize();
+  static constexpr std::pair<const char*, std::uint64_t> kSizes[] = {{"4 KiB", 4096}, {"64 KiB", 65536}, {"1 MiB", kMaxLabStreamBytes}};
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Raw output bytes from this step:");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(em * 6.5f);
+  if (ImGui::BeginCombo("##streamsize", kSizes[stream_size_index_].first)) {
+    for (int i = 0; i < 3; ++i)
+      if (ImGui::Selectable(kSizes[i].first, i == stream_size_index_)) stream_size_index_ = i;
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!ctx.download);
+  if (ImGui::Button("Download .bin")) download_stream(state, ctx, kSizes[stream_size_index_].second);
+  ImGui::EndDisabled();
+  help_marker("A binary file of the generator's next bytes (next_byte() outputs), for dieharder, ent or a hex viewer. "
+              "The command below names the generator's whole state at this step, so it writes the same bytes, "
+              "and as many more as you ask for.");
+  field_error(stream_download_error_);
+  if (!timeline_) return;
+  if (auto preview = lab_stream(state, *timeline_, 1)) {
+    std::string command = preview.value().command;
+    command.resize(command.size() - 1);  // "--bytes 1" -> "--bytes N"
+    command += std::to_string(kSizes[stream_size_index_].second) + " > " + preview.value().filename;
+    ImGui::PushStyleColor(ImGuiCol_Text, colors::kMuted);
+    {
+      MonoFont mono;
+      ImGui::TextWrapped("$ %s", command.c_str());
+    }
+    ImGui::PopStyleColor();
+  }
+  ImGui::Spacing();
+}
+
+bool LfsrPanel::download_stream(const LfsrLabState& state, PanelContext& ctx, std::uint64_t bytes) {
+  stream_download_error_.clear();
+  if (!timeline_) return false;
+  auto stream = lab_stream(state, *timeline_, bytes);
+  if (!stream) return stream_download_error_ = stream.error(), false;
+  last_stream_command_ = stream.value().command;
+  if (ctx.download)
+    ctx.download(stream.value().filename, "application/octet-stream", stream.value().bytes.data(), stream.value().bytes.size());
+  return true;
 }
 
 }  // namespace shufflelab::ui
+

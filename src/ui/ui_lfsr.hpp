@@ -15,6 +15,7 @@
 #include "core/lfsr_timeline.hpp"
 #include "imgui.h"
 #include "ui/panel_context.hpp"
+#include "ui/ui_lanes.hpp"
 
 namespace shufflelab::ui {
 
@@ -50,6 +51,8 @@ class LfsrPanel {
   void draw_z80_stepper(const LfsrLabState& state);
   void draw_outputs_stepper(const LfsrLabState& state);
   void draw_bit_plane(LfsrLabState& state, PanelContext& ctx);
+  void draw_stream_download(const LfsrLabState& state, PanelContext& ctx);
+  bool download_stream(const LfsrLabState& state, PanelContext& ctx, std::uint64_t bytes);
   void draw_lattice(const LfsrLabState& state);
   void draw_period(LfsrLabState& state, JobRunner& jobs);
   void draw_claims(LfsrLabState& state);
@@ -64,6 +67,9 @@ class LfsrPanel {
   // Caches keyed on the configuration (t ignored) or on the whole state.
   std::optional<LabTimeline> timeline_;
   std::string timeline_error_;
+  int stream_size_index_ = 1;
+  std::string stream_download_error_;
+  std::string last_stream_command_;  // of the last download (test hook)
   std::optional<LabAnalysis> analysis_;
   std::string analysis_error_;
   std::optional<LfsrLabState> analysed_;
@@ -92,6 +98,11 @@ class LfsrPanel {
   // Stepping check (a job in the runner).
   int step_job_ = 0;
   std::optional<LfsrLabState> step_job_state_;
+
+  // Assembly lanes, with a timeline of their own (jumping it must not move the playing one).
+  LabLanes make_lanes(const LfsrLabState& state);
+  LanesView lanes_;
+  std::optional<LabTimeline> lanes_timeline_;
 
   Tab tab_ = Tab::stepper;
   bool select_tab_ = false;  // a command chose the tab

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/csv_export.hpp"
 #include "core/parse.hpp"
 #include "imgui.h"
 #include "ui/ui_widgets.hpp"
@@ -197,7 +198,7 @@ bool PokerPanel::draw_controls(PokerLabState& state) {
   }
   flow(button_width("Next deal") + em * 2.0f);
   if (ImGui::Button("Next deal")) {
-    state = {v.deal.final_state, 0};
+    state = {v.deal.final_state, 0, state.lanes};
     playing_ = false;
   }
   help_marker("Keys: Right arrow = one more call, Left arrow = one back, Space = play or pause.\n"
@@ -625,6 +626,8 @@ bool PokerPanel::draw(PokerLabState& state, PanelContext& ctx) {
     draw_sweep(state, *ctx.jobs);
     draw_claims(*ctx.jobs);
   }
+  ImGui::Spacing();
+  lanes_.draw(state.lanes, lanes_key(state, encode_poker_lab), [&] { return poker_lab_lanes(state); });
   sync_seed_text(state);
   return !(state == before);
 }
@@ -634,13 +637,17 @@ bool PokerPanel::command(std::string_view name, PokerLabState& state, PanelConte
     if (name.substr(0, key.size()) != key) return std::nullopt;
     return name.substr(key.size());
   };
+  if (name.rfind("lane_", 0) == 0) {
+    lanes_.refresh(state.lanes, lanes_key(state, encode_poker_lab), [&] { return poker_lab_lanes(state); });
+    return lanes_.command(name);
+  }
   if (name == "step") set_step(state, state.step + 1);
   else if (name == "back") set_step(state, static_cast<std::int64_t>(state.step) - 1);
   else if (name == "first") set_step(state, 0);
   else if (name == "last") set_step(state, poker_deal_calls(state.seed));
   else if (name == "play") playing_ = true;
   else if (name == "pause") playing_ = false;
-  else if (name == "next_deal") state = {one_chip_deal(state.seed).final_state, 0};
+  else if (name == "next_deal") state = {one_chip_deal(state.seed).final_state, 0, state.lanes};
   else if (name == "sweep_full") start(sweep_, "poker_sweep", true, *ctx.jobs);
   else if (name == "sweep_sample") start(sweep_, "poker_sweep", false, *ctx.jobs);
   else if (name == "cancel_sweep") { if (sweep_.id) ctx.jobs->cancel(sweep_.id); }
@@ -649,7 +656,7 @@ bool PokerPanel::command(std::string_view name, PokerLabState& state, PanelConte
   else if (name == "open_worst") {
     if (sweep_.done_result.empty()) return false;
     const SweepStats s = sweep_stats_from_result(sweep_.done_result);
-    state = with_poker_step({s.max_seed, 0}, s.max_calls);
+    state = with_poker_step({s.max_seed, 0, state.lanes}, s.max_calls);
   } else if (auto t = value_of("t=")) {
     auto r = parse_decimal("t", *t, 0, 1000);
     if (!r) return false;
@@ -657,7 +664,7 @@ bool PokerPanel::command(std::string_view name, PokerLabState& state, PanelConte
   } else if (auto seed = value_of("seed=")) {
     auto r = parse_hex("seed", *seed, 8);
     if (!r) return false;
-    state = {static_cast<std::uint32_t>(*r), 0};
+    state = {static_cast<std::uint32_t>(*r), 0, state.lanes};
   } else if (auto log = value_of("log_scale=")) {
     if (*log != "0" && *log != "1") return false;
     log_scale_ = *log == "1";
@@ -703,7 +710,20 @@ std::string PokerPanel::describe_json(const PokerLabState& state, PanelContext&)
            ",\"reachable\":" + std::to_string(static_cast<std::uint64_t>(hands_.done_result[1])) +
            ",\"allDealtBy\":" + std::to_string(static_cast<std::int64_t>(hands_.done_result[2]));
   out += "},\"patHands\":" + std::to_string(pat_hand_count()) + ",\"possibleDeals\":" + std::to_string(possible_deal_count());
-  return out + "}";
+  lanes_.refresh(state.lanes, lanes_key(state, encode_poker_lab), [&] { return poker_lab_lanes(state); });
+  return out + lanes_.describe_json_field() + "}";
+}
+
+std::vector<CsvExport> PokerPanel::csv_exports() {
+  std::vector<CsvExport> out;
+  if (sweep_.done_result.empty()) return out;
+  const SweepStats stats = sweep_stats_from_result(sweep_.done_result);
+  const bool full = sweep_.done_full;
+  out.push_back({"calls", full ? "Calls per deal, all 2^32 seeds" : "Calls per deal, the 2^24-seed sample",
+                 full ? "shufflelab-onechip-calls-all-seeds.csv" : "shufflelab-onechip-calls-sample.csv",
+                 sweep_histogram_csv(stats).text()});
+  return out;
 }
 
 }  // namespace shufflelab::ui
+

@@ -11,6 +11,7 @@
 #include "core/poker_lab.hpp"
 #include "core/poker_sweep.hpp"
 #include "ui/panel_context.hpp"
+#include "ui/ui_lanes.hpp"
 
 namespace shufflelab::ui {
 
@@ -22,6 +23,8 @@ class PokerPanel {
   // count_hands, cancel_hands, log_scale=0|1.
   bool command(std::string_view name, PokerLabState& state, PanelContext& ctx);
   std::string describe_json(const PokerLabState& state, PanelContext& ctx);
+  // The last finished sweep's histogram as CSV.
+  std::vector<CsvExport> csv_exports();
 
  private:
   // A worker job and what the panel remembers of it.
@@ -59,6 +62,7 @@ class PokerPanel {
   bool log_scale_ = true;
   bool playing_ = false;
   double play_accumulator_ = 0.0;
+  LanesView lanes_;  // assembly lanes of the call shown
 };
 
 }  // namespace shufflelab::ui

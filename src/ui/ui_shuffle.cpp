@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/csv_export.hpp"
 #include "core/parse.hpp"
 #include "core/shuffle_predict.hpp"
 #include "imgui.h"
@@ -724,6 +725,12 @@ void ShufflePanel::draw_pdep(const PdepStep& s, std::uint32_t n) {
                      live, live, s.rank_in_word, s.rank_in_word, s.card % 64, s.card);
 }
 
+LabLanes ShufflePanel::make_lanes(const ShuffleLabState& state) {
+  const LabRecording* rec = recording(state);
+  if (!rec) return LabLanes{{}, recording_error_};
+  return shuffle_lab_lanes(state, *rec);
+}
+
 bool ShufflePanel::draw_animate(ShuffleLabState& state) {
   const LabRecording* rec = recording(state);
   if (!rec) {
@@ -750,6 +757,8 @@ bool ShufflePanel::draw_animate(ShuffleLabState& state) {
     ImGui::TextColored(colors::kGood, "Shuffled after %u steps, reading %" PRIu64 " words of %u bits (%" PRIu64
                        " bits) from the generator.", total, rec->words_read, bits, rec->words_read * bits);
   }
+  ImGui::Spacing();
+  changed |= lanes_.draw(state.lanes, lanes_key(state, encode_shuffle_lab), [&] { return make_lanes(state); });
   return changed;
 }
 
@@ -1208,6 +1217,10 @@ bool ShufflePanel::draw(ShuffleLabState& state, PanelContext& ctx) {
 }
 
 bool ShufflePanel::command(std::string_view name, ShuffleLabState& state, PanelContext& ctx) {
+  if (name.rfind("lane_", 0) == 0) {
+    lanes_.refresh(state.lanes, lanes_key(state, encode_shuffle_lab), [&] { return make_lanes(state); });
+    return lanes_.command(name);
+  }
   const LabRecording* rec = recording(state);
   const long long total = rec ? rec->total_steps() : 0;
   const auto t = static_cast<long long>(state.t);
@@ -1306,7 +1319,27 @@ std::string ShufflePanel::describe_json(const ShuffleLabState& state, PanelConte
          ",\"seen\":" + json_numbers(std::vector<std::uint32_t>(deck.begin(), deck.begin() + kPredictShownCards)) +
          ",\"jobState\":" + std::to_string(static_cast<int>(predict_.status.state)) +
          ",\"tried\":" + std::to_string(predict_.tried) + ",\"found\":" + json_numbers(predict_.found) + "}";
+  if (state.tab == "animate") {
+    lanes_.refresh(state.lanes, lanes_key(state, encode_shuffle_lab), [&] { return make_lanes(state); });
+    out += lanes_.describe_json_field();
+  }
   return out + "}";
 }
 
+std::vector<CsvExport> ShufflePanel::csv_exports(const ShuffleLabState& state) {
+  std::vector<CsvExport> out;
+  if (state.tab != "bias" || (!bias_.matrix && !bias_.law)) return out;
+  const ShuffleLabState& setup = bias_.computed_for;
+  const std::string name = "shufflelab-" + setup.algo + "-" + std::to_string(setup.n) + "-";
+  if (bias_.law) {
+    out.push_back({"bias", "Exact position x card law (fractions)", name + "law.csv", bias_law_csv(*bias_.law).text()});
+  } else {
+    const bool exact = bias_.kind == BiasKind::exact;
+    out.push_back({"bias", exact ? "Position x card counts over every draw list" : "Position x card counts of the sample",
+                   name + (exact ? "exact.csv" : "sampled.csv"), bias_matrix_csv(*bias_.matrix).text()});
+  }
+  return out;
+}
+
 }  // namespace shufflelab::ui
+

@@ -15,6 +15,7 @@
 #include "core/shuffle_bias.hpp"
 #include "core/shuffle_lab.hpp"
 #include "ui/panel_context.hpp"
+#include "ui/ui_lanes.hpp"
 
 namespace shufflelab::ui {
 
@@ -23,6 +24,8 @@ class ShufflePanel {
   bool draw(ShuffleLabState& state, PanelContext& ctx);
   bool command(std::string_view name, ShuffleLabState& state, PanelContext& ctx);
   std::string describe_json(const ShuffleLabState& state, PanelContext& ctx);
+  // The bias matrix shown (sampled, enumerated or exact law) as CSV.
+  std::vector<CsvExport> csv_exports(const ShuffleLabState& state);
 
  private:
   enum class BiasKind { none, sampled, exact, law };
@@ -70,6 +73,8 @@ class ShufflePanel {
   std::string recording_error_;
   std::string frame_key_;
   ShuffleFrame frame_;
+  LanesView lanes_;  // assembly lanes of the animated step
+  LabLanes make_lanes(const ShuffleLabState& state);
 
   // Text fields mirror the state; edits that fail keep the last valid state.
   char seed_text_[24] = "";
