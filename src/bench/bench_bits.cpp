@@ -234,8 +234,12 @@ void pdep_group(Context& ctx) {
                      true});
   methods.push_back({"bitset strike, select with kept byte counts",
                      [](const std::uint32_t* list, Deal& deck) {
+                       // Four strikes per loop turn: wasm engines check for interrupts on
+                       // every turn (8-10% of this row in node, ~5% natively).
+                       static_assert(kCards % 4 == 0);
                        SelectCardSet cards(kCards);
-                       for (std::uint32_t t = 0; t < kCards; ++t) deck[t] = cards.strike(list[t]);
+                       for (std::uint32_t t = 0; t < kCards; t += 4)
+                         for (std::uint32_t j = t; j < t + 4; ++j) deck[j] = cards.strike(list[j]);
                      },
                      true});
 

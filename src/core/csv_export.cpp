@@ -86,6 +86,20 @@ CsvTable expr_law_csv(const DiceDistribution& law, std::int64_t sample_min_total
   return table;
 }
 
+CsvTable face_law_matrix_csv(const std::vector<FaceLawRow>& rows) {
+  std::size_t faces = 0;
+  for (const FaceLawRow& r : rows) faces = std::max(faces, r.faces.size());
+  std::vector<std::string> header{"method"};
+  for (std::size_t f = 1; f <= faces; ++f) header.push_back("face_" + std::to_string(f));
+  CsvTable table(header);
+  for (const FaceLawRow& r : rows) {
+    std::vector<std::string> row{r.label};
+    for (const Fraction& p : r.faces) row.push_back(p.to_string());
+    table.add_row(row);
+  }
+  return table;
+}
+
 namespace {
 std::vector<std::string> card_header(std::uint32_t n) {
   std::vector<std::string> header{"position"};

@@ -45,6 +45,14 @@ std::string csv_decimal(double value);
 // A die's law, one row per face: face, weight, total (P = weight / total),
 // probability, decimal, fair_share; with a sample also count and rolls.
 CsvTable die_law_csv(const DieLaw& law, std::span<const std::uint64_t> sample_counts, std::uint64_t sample_rolls);
+// Several ways of rolling the same die side by side: one row per way (a
+// method, or a listing run as printed), one column per face, each cell the
+// reduced probability "p/q".
+struct FaceLawRow {
+  std::string label;
+  std::vector<Fraction> faces;
+};
+CsvTable face_law_matrix_csv(const std::vector<FaceLawRow>& rows);
 // A dice expression's law, one row per total: total, outcomes, all_outcomes,
 // probability, decimal; with a sample also count and rolls.
 CsvTable expr_law_csv(const DiceDistribution& law, std::int64_t sample_min_total,

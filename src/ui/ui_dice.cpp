@@ -1372,6 +1372,9 @@ std::vector<CsvExport> DicePanel::csv_exports(const DiceLabState& state) {
                    "shufflelab-" + name + ".csv",
                    die_law_csv(current.value(), sampled ? std::span<const std::uint64_t>(run.die->counts[0]) : std::span<const std::uint64_t>(),
                                sampled ? run.die->rolls : 0).text()});
+    out.push_back(methods_csv("methods", die_laws_, state.sides, static_cast<unsigned>(state.bits), false));
+  } else if (state.view == "z80") {
+    out.push_back(methods_csv("methods", z80_laws_, 20, 8, true));
   } else if (state.view == "expr" && expr_law_ && law_expr_ == state.expr) {
     const SampleRun& run = expr_sample_;
     const bool sampled = run.expr && same_expr_sample(run.spec, state);
@@ -1383,4 +1386,28 @@ std::vector<CsvExport> DicePanel::csv_exports(const DiceLabState& state) {
   return out;
 }
 
+CsvExport DicePanel::methods_csv(const char* id, LawTable& laws, std::uint64_t sides, unsigned bits, bool with_printed) {
+  LawTable& table = laws_for(laws, sides, bits);
+  std::vector<FaceLawRow> rows;
+  const auto methods = dice_methods();
+  for (std::size_t i = 0; i < methods.size(); ++i) {
+    const Result<DieLaw>& l = law(table, i);
+    if (!l) continue;  // a method that cannot roll this die (the table says why)
+    FaceLawRow row{std::string(methods[i].name), {}};
+    for (std::size_t f = 0; f < l->weights.size(); ++f) row.faces.push_back(l->probability(f));
+    rows.push_back(std::move(row));
+  }
+  if (with_printed) {
+    // The article's rollDie executed as printed, over the 256 bytes.
+    const std::vector<std::uint32_t> printed = z80_roll_die_counts(static_cast<std::uint8_t>(sides));
+    FaceLawRow row{"rollDie as printed", {}};
+    for (std::uint64_t f = 1; f <= sides; ++f) row.faces.emplace_back(printed[f], 256);
+    rows.push_back(std::move(row));
+  }
+  const std::string die = "d" + std::to_string(sides) + "-" + std::to_string(bits) + "bit";
+  return {id, "Every method's law of the d" + std::to_string(sides) + " (fractions)", "shufflelab-" + die + "-methods.csv",
+          face_law_matrix_csv(rows).text()};
+}
+
 }  // namespace shufflelab::ui
+

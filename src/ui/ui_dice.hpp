@@ -60,6 +60,7 @@ class DicePanel {
   bool draw_comparison(DiceLabState& state);
   void draw_die_sampling(const DiceLabState& state, const DieLaw* law, JobRunner& jobs);
   void draw_job_progress(SampleRun& run, JobRunner& jobs);
+  CsvExport methods_csv(const char* id, LawTable& laws, std::uint64_t sides, unsigned bits, bool with_printed);
 
   bool draw_expr_view(DiceLabState& state, JobRunner& jobs);
   bool apply_expression_text(DiceLabState& state);

@@ -102,6 +102,17 @@ TEST(CsvExport, ModuloD6LawFromBytes) {
   EXPECT_EQ(parse_rfc4180(die_law_csv(law.value(), {}, 0).text())[0].size(), 6u);
 }
 
+// Two ways of rolling a d3 from 2-bit words (values 0..3): modulo gives face 1
+// the words 0 and 3; a method that drops nothing else is written out by hand.
+TEST(CsvExport, FaceLawMatrixHasOneRowPerWay) {
+  const std::vector<FaceLawRow> rows{
+      {"x % 3", {Fraction(2, 4), Fraction(1, 4), Fraction(1, 4)}},
+      {"reject 3", {Fraction(1, 3), Fraction(1, 3), Fraction(1, 3)}},
+  };
+  EXPECT_EQ(parse_rfc4180(face_law_matrix_csv(rows).text()),
+            (Rows{{"method", "face_1", "face_2", "face_3"}, {"x % 3", "1/2", "1/4", "1/4"}, {"reject 3", "1/3", "1/3", "1/3"}}));
+}
+
 // 2d6: totals 2..12 with 1,2,3,4,5,6,5,4,3,2,1 of the 36 outcomes.
 TEST(CsvExport, TwoD6Totals) {
   auto expr = parse_dice_expr("2d6");

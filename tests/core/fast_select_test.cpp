@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <random>
 #include <vector>
 
@@ -23,12 +24,22 @@ std::uint32_t walk_to_nth_set_bit(std::uint64_t x, std::uint32_t i) {
   return 64;
 }
 
-TEST(FastSelect, TableHoldsTheNthBitOfEveryByte) {
-  for (unsigned byte = 0; byte < 256; ++byte)
-    for (unsigned rank = 0; rank < 8; ++rank) {
-      const std::uint32_t expected = walk_to_nth_set_bit(byte, rank);
-      EXPECT_EQ(detail::kNthBitOfByte[byte][rank], expected > 8 ? 8u : expected) << byte << " " << rank;
+TEST(FastSelect, TableStrikesTheRightBitOfEveryByte) {
+  for (std::uint32_t byte = 0; byte < 256; ++byte) {
+    const auto bits = static_cast<std::uint32_t>(std::popcount(byte));
+    for (std::uint32_t above = 0; above < bits; ++above) {
+      // `above` set bits over it: it is set bit number bits - 1 - above from the bottom.
+      const std::uint32_t bit = walk_to_nth_set_bit(byte, bits - 1 - above);
+      const std::uint32_t entry = detail::kStrikeFromTop[8 * byte + above];
+      EXPECT_EQ(entry >> 16, bit) << byte << " " << above;
+      EXPECT_EQ(entry & 0xffff, 8 * (byte & ~(1u << bit))) << byte << " " << above;
     }
+  }
+}
+
+TEST(FastSelect, RankSpreadHasTheRankAndTopBitInEveryByte) {
+  for (std::uint32_t i = 0; i < 64; ++i)
+    for (unsigned k = 0; k < 8; ++k) EXPECT_EQ((detail::kRankSpread[i] >> (8 * k)) & 0xff, 0x80 + i) << i << " " << k;
 }
 
 TEST(FastSelect, EveryStrikeMatchesAWalkOverTheBits) {

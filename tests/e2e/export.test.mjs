@@ -81,6 +81,26 @@ test('CSV of a die law: x % 6 over bytes gives 43, 43, 43, 43, 42, 42 of 256', a
   await context.close();
 });
 
+test('CSV of every method for the Z80 d20: method x face fractions, brute-forced over the 256 bytes', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=dice&view=z80');
+  await waitFor(page, () => window.shufflelab.state().csv.includes('methods'));
+  const { name, bytes } = await downloadText(page, 'csv=methods');
+  assert.equal(name, 'shufflelab-d20-8bit-methods.csv');
+  const rows = parseCsv(bytes.toString('utf8'));
+  assert.equal(rows[0].length, 21);
+  const row = (label) => rows.find((r) => r[0] === label);
+  const reduce = (p, q) => { const g = (a, b) => (b ? g(b, a % b) : a); const d = g(p, q); return `${p / d}/${q / d}`; };
+  // x % 20, (x * 20) >> 8, and the printed rollDie whose multiply returns (H + 1) * L = 20 * x.
+  const count = (face) => { const w = new Array(20).fill(0); for (let x = 0; x < 256; x++) w[face(x)]++; return w.map((c) => reduce(c, 256)); };
+  assert.deepEqual(row('modulo').slice(1), count((x) => x % 20));
+  assert.deepEqual(row('mulhi').slice(1), count((x) => (x * 20) >> 8));
+  assert.deepEqual(row('mulhi-minus1').slice(1), count((x) => (x * 19) >> 8));
+  assert.deepEqual(row('rollDie as printed').slice(1), count((x) => (x * 20) >> 8));
+  assert.equal(row('mulhi-minus1')[20], '0/1', 'DIESIDES-1 with an exact multiply never rolls 20');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('CSV of a bias matrix: the naive shuffle of 3 cards over all 27 draw lists', async () => {
   // Brute force: every draw list of the naive swap-with-any shuffle.
   const counts = [[0, 0, 0], [0, 0, 0], [0, 0, 0]];
