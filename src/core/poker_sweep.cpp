@@ -8,8 +8,6 @@ namespace shufflelab {
 
 namespace {
 constexpr std::uint32_t kFirstTooHighState = kOneChipDeckCards << 26;  // states >= this read 52..63
-constexpr std::uint64_t kFastChunk = std::uint64_t{1} << 28;         // well inside kStampSlack
-constexpr std::uint64_t kRefreshEvery = std::uint64_t{1} << 20;
 
 // Variable shifts cost register shuffling in WebAssembly engines (x86 wants
 // the count in CL), so the hot loops look single bits up instead.
@@ -123,25 +121,10 @@ void DealEndSweeper::step_exact() {
 }
 
 void DealEndSweeper::run(std::uint64_t budget) {
-  std::uint64_t since_refresh = kRefreshEvery;
-  while (!done() && budget > 0) {
-    if (since_refresh >= kRefreshEvery) refresh_stamps(), since_refresh = 0;
-    // Fast steps never finish a seed past the range: the latest seed ending at
-    // position R is R - span - 1 <= R - 10.
-    const std::uint64_t fast_end = count_ + distinct_ - 1;
-    std::uint64_t ran = 0;
-    if (span_ + 1 < maximum_.max_calls && span_ < kFastSpanLimit && position_ < fast_end) {
-      const std::uint64_t before = position_;
-      run_fast(std::min({budget, fast_end - position_, kFastChunk}));
-      ran = position_ - before;
-    }
-    if (ran == 0) {
-      step_exact();
-      ran = 1;
-    }
-    budget -= std::min(budget, ran);
-    since_refresh += ran;
-  }
+  // The hot loop stops before t + 1 could reach the current maximum.
+  walk(budget, [this] { return done(); },
+       [this] { return span_ + 1 < maximum_.max_calls && span_ < kFastSpanLimit; },
+       [this](std::uint64_t steps) { run_fast(steps); }, [this] { step_exact(); });
 }
 
 // The hot loop. Per card: the mask of "latest copy" bits shifts in the card
@@ -265,24 +248,8 @@ void PatHandSweeper::step_exact() {
 }
 
 void PatHandSweeper::run(std::uint64_t budget) {
-  std::uint64_t since_refresh = kRefreshEvery;
-  while (!done() && budget > 0) {
-    if (since_refresh >= kRefreshEvery) refresh_stamps(), since_refresh = 0;
-    // Fast steps mark every hand; the lowest seed of each is R - t - 1 <= R - 5.
-    const std::uint64_t fast_end = count_ + distinct_ - 1;
-    std::uint64_t ran = 0;
-    if (span_ < kFastSpanLimit && position_ < fast_end) {
-      const std::uint64_t before = position_;
-      run_fast(std::min({budget, fast_end - position_, kFastChunk}));
-      ran = position_ - before;
-    }
-    if (ran == 0) {
-      step_exact();
-      ran = 1;
-    }
-    budget -= std::min(budget, ran);
-    since_refresh += ran;
-  }
+  walk(budget, [this] { return done(); }, [this] { return span_ < kFastSpanLimit; },
+       [this](std::uint64_t steps) { run_fast(steps); }, [this] { step_exact(); });
 }
 
 // As DealEndSweeper::run_fast with 5 for 10, plus the hand: when a new value

@@ -16,6 +16,7 @@
 // only changes when a new value arrives), marked in a C(52,5)-bit set.
 // Results equal sweep_cycle_range for every range (tested).
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -49,6 +50,33 @@ class DealEndWalk {
   // Keeps every stale stamp within 2^30 of now, so u32 ages never wrap.
   void refresh_stamps();
   std::uint64_t seeds_ending_by_now() const;  // seeds < first + this have known deals
+
+  // What both sweepers' run() does with their own steps: pushes about `budget`
+  // cards, in hot-loop chunks while fast_ok() allows and while the chunk cannot
+  // finish a seed past the range (the latest seed ending at position R is at
+  // most R - distinct), else one exact step; stamps are refreshed on the way.
+  template <class Done, class FastOk, class RunFast, class StepExact>
+  void walk(std::uint64_t budget, Done done, FastOk fast_ok, RunFast run_fast, StepExact step_exact) {
+    constexpr std::uint64_t kRefreshEvery = std::uint64_t{1} << 20;
+    constexpr std::uint64_t kFastChunk = std::uint64_t{1} << 28;  // well inside kStampSlack
+    std::uint64_t since_refresh = kRefreshEvery;
+    while (!done() && budget > 0) {
+      if (since_refresh >= kRefreshEvery) refresh_stamps(), since_refresh = 0;
+      const std::uint64_t fast_end = count_ + distinct_ - 1;
+      std::uint64_t ran = 0;
+      if (fast_ok() && position_ < fast_end) {
+        const std::uint64_t before = position_;
+        run_fast(std::min({budget, fast_end - position_, kFastChunk}));
+        ran = position_ - before;
+      }
+      if (ran == 0) {
+        step_exact();
+        ran = 1;
+      }
+      budget -= std::min(budget, ran);
+      since_refresh += ran;
+    }
+  }
 
   std::uint64_t count_;
   std::uint32_t distinct_;
