@@ -35,26 +35,20 @@ std::string grouped(std::uint64_t value) {
 
 bool whole_in(double v, double low, double high) { return v >= low && v <= high && v == std::floor(v); }
 
-// The fields every sampling job shares.
-struct CommonFields {
-  unsigned bits = 0;
-  std::string gen, seed;
-  std::uint64_t rolls = 0;
-};
-
-Result<CommonFields> read_common(FieldReader& f) {
-  using R = Result<CommonFields>;
-  CommonFields c;
+// The fields every sampling job shares, read into its spec; the message, or
+// empty when all are there.
+template <class Spec>
+std::string read_common(FieldReader& f, Spec& spec) {
   int bits = 0;
-  if (!f.decimal("bits", 1, 64, bits)) return R::fail("bits: missing or not 1..64");
-  c.bits = static_cast<unsigned>(bits);
+  if (!f.decimal("bits", 1, 64, bits)) return "bits: missing or not 1..64";
+  spec.bits = static_cast<unsigned>(bits);
   const std::string* gen = f.raw("gen");
   const std::string* seed = f.raw("seed");
-  if (!gen || !seed) return R::fail("gen and seed: both are needed");
-  c.gen = *gen;
-  c.seed = *seed;
-  if (!f.decimal("rolls", std::uint64_t{1}, kMaxDiceRolls, c.rolls)) return R::fail("rolls: missing or not 1..10^8");
-  return R::ok(std::move(c));
+  if (!gen || !seed) return "gen and seed: both are needed";
+  spec.gen = *gen;
+  spec.seed = *seed;
+  if (!f.decimal("rolls", std::uint64_t{1}, kMaxDiceRolls, spec.rolls)) return "rolls: missing or not 1..10^8";
+  return {};
 }
 
 }  // namespace
@@ -331,12 +325,7 @@ Result<std::shared_ptr<Job>> make_dice_sample_job(FieldReader& f) {
     }
   }
   if (!f.decimal("sides", std::uint64_t{1}, kMaxDiceLabSides, spec.sides)) return R::fail("sides: missing or not 1..1000");
-  auto common = read_common(f);
-  if (!common) return R::fail(common.error());
-  spec.bits = common->bits;
-  spec.gen = common->gen;
-  spec.seed = common->seed;
-  spec.rolls = common->rolls;
+  if (std::string problem = read_common(f, spec); !problem.empty()) return R::fail(problem);
   return DiceSampleJob::make(spec);
 }
 
@@ -351,12 +340,7 @@ Result<std::shared_ptr<Job>> make_dice_expr_sample_job(FieldReader& f) {
   const std::string* method = f.raw("method");
   spec.method = method ? find_dice_method(*method) : nullptr;
   if (!spec.method) return R::fail("method: missing or unknown");
-  auto common = read_common(f);
-  if (!common) return R::fail(common.error());
-  spec.bits = common->bits;
-  spec.gen = common->gen;
-  spec.seed = common->seed;
-  spec.rolls = common->rolls;
+  if (std::string problem = read_common(f, spec); !problem.empty()) return R::fail(problem);
   return DiceExprSampleJob::make(spec);
 }
 

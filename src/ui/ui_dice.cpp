@@ -311,6 +311,20 @@ std::size_t method_index(std::string_view name) {
   return 0;
 }
 
+// The method picker of the die and expression views; each entry's tooltip says what it does.
+bool method_combo(const char* id, std::string& method) {
+  const DiceMethodInfo* current = find_dice_method(method);
+  bool changed = false;
+  if (ImGui::BeginCombo(id, current ? std::string(current->label).c_str() : "?")) {
+    for (const DiceMethodInfo& m : dice_methods()) {
+      if (ImGui::Selectable(std::string(m.label).c_str(), current == &m)) method = std::string(m.name), changed = true;
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %s", std::string(m.name).c_str(), std::string(m.summary).c_str());
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
 bool same_die_sample(const DiceLabState& a, const DiceLabState& b) {
   return a.method == b.method && a.sides == b.sides && a.bits == b.bits && a.gen == b.gen && a.seed == b.seed &&
          a.rolls == b.rolls;
@@ -411,14 +425,7 @@ bool DicePanel::draw_die_controls(DiceLabState& state) {
   ImGui::TextUnformatted("Method");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(em * 13.0f);
-  if (ImGui::BeginCombo("##method", current ? std::string(current->label).c_str() : "?")) {
-    for (const DiceMethodInfo& m : methods) {
-      const bool selected = current == &m;
-      if (ImGui::Selectable(std::string(m.label).c_str(), selected)) state.method = std::string(m.name), changed = true;
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %s", std::string(m.name).c_str(), std::string(m.summary).c_str());
-    }
-    ImGui::EndCombo();
-  }
+  changed |= method_combo("##method", state.method);
   if (current) help_marker(std::string(current->summary).c_str());
 
   same_line_if_fits(em * 12.0f, em * 1.2f);
@@ -610,16 +617,11 @@ bool DicePanel::draw_source_controls(DiceLabState& state, bool show_method) {
   bool changed = false;
   const float em = ImGui::GetFontSize();
   if (show_method) {
-    const DiceMethodInfo* current = find_dice_method(state.method);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Method");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(em * 13.0f);
-    if (ImGui::BeginCombo("##xmethod", current ? std::string(current->label).c_str() : "?")) {
-      for (const DiceMethodInfo& m : dice_methods())
-        if (ImGui::Selectable(std::string(m.label).c_str(), current == &m)) state.method = std::string(m.name), changed = true;
-      ImGui::EndCombo();
-    }
+    changed |= method_combo("##xmethod", state.method);
     same_line_if_fits(em * 15.0f, em);
     ImGui::TextUnformatted("Source");
     ImGui::SameLine();
