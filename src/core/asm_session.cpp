@@ -135,6 +135,15 @@ std::uint32_t touched_outside_return_slot(const Cpu& cpu) {
   return count;
 }
 
+// The registers the Z80 and the SM83 share (core/i8080_machine), then the
+// flags of each one's own F layout.
+std::vector<AsmRegisterView> with_flags(const I8080Registers& r, std::initializer_list<AsmRegisterView> flags) {
+  std::vector<AsmRegisterView> out{{"A", r.a, 8}, {"F", r.f, 8}, {"B", r.b, 8}, {"C", r.c, 8},   {"D", r.d, 8},
+                                   {"E", r.e, 8}, {"H", r.h, 8}, {"L", r.l, 8}, {"SP", r.sp, 16}, {"PC", r.pc, 16}};
+  out.insert(out.end(), flags);
+  return out;
+}
+
 class Z80Machine final : public AsmSession::Machine {
  public:
   void load() {
@@ -157,12 +166,10 @@ class Z80Machine final : public AsmSession::Machine {
   std::uint64_t cycles() const override { return cpu_.t_states; }
   std::uint64_t instructions() const override { return cpu_.instructions; }
   std::vector<AsmRegisterView> registers() const override {
-    const Z80Registers& r = cpu_.regs;
+    const std::uint8_t f = cpu_.regs.f;
     using namespace z80_flag;
-    return {{"A", r.a, 8},  {"F", r.f, 8},   {"B", r.b, 8},    {"C", r.c, 8},       {"D", r.d, 8},
-            {"E", r.e, 8},  {"H", r.h, 8},   {"L", r.l, 8},    {"SP", r.sp, 16},    {"PC", r.pc, 16},
-            {"F.S", (r.f & S) != 0, 1},      {"F.Z", (r.f & Z) != 0, 1},            {"F.H", (r.f & H) != 0, 1},
-            {"F.P/V", (r.f & PV) != 0, 1},   {"F.N", (r.f & N) != 0, 1},            {"F.C", (r.f & C) != 0, 1}};
+    return with_flags(cpu_.regs, {{"F.S", (f & S) != 0, 1}, {"F.Z", (f & Z) != 0, 1}, {"F.H", (f & H) != 0, 1},
+                                  {"F.P/V", (f & PV) != 0, 1}, {"F.N", (f & N) != 0, 1}, {"F.C", (f & C) != 0, 1}});
   }
   std::uint8_t data(std::uint32_t address) const override { return cpu_.peek(static_cast<std::uint16_t>(address)); }
   std::uint32_t ram_bytes() const override { return touched_outside_return_slot(cpu_); }
@@ -199,12 +206,10 @@ class Sm83Machine final : public AsmSession::Machine {
   std::uint64_t cycles() const override { return cpu_.m_cycles; }
   std::uint64_t instructions() const override { return cpu_.instructions; }
   std::vector<AsmRegisterView> registers() const override {
-    const Sm83Registers& r = cpu_.regs;
+    const std::uint8_t f = cpu_.regs.f;
     using namespace sm83_flag;
-    return {{"A", r.a, 8},  {"F", r.f, 8},  {"B", r.b, 8},   {"C", r.c, 8},   {"D", r.d, 8},
-            {"E", r.e, 8},  {"H", r.h, 8},  {"L", r.l, 8},   {"SP", r.sp, 16}, {"PC", r.pc, 16},
-            {"F.Z", (r.f & Z) != 0, 1},     {"F.N", (r.f & N) != 0, 1},       {"F.H", (r.f & H) != 0, 1},
-            {"F.C", (r.f & C) != 0, 1}};
+    return with_flags(cpu_.regs, {{"F.Z", (f & Z) != 0, 1}, {"F.N", (f & N) != 0, 1}, {"F.H", (f & H) != 0, 1},
+                                  {"F.C", (f & C) != 0, 1}});
   }
   std::uint8_t data(std::uint32_t address) const override { return cpu_.peek(static_cast<std::uint16_t>(address)); }
   std::uint32_t ram_bytes() const override { return touched_outside_return_slot(cpu_); }
