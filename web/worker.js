@@ -1,4 +1,4 @@
-// The compute worker: runs one core job at a time (core/jobs.hpp) in slices,
+// The compute worker: runs one core job at a time (core/base/jobs.hpp) in slices,
 // posting progress about every 50 ms. Cancellation is done by the page
 // terminating this worker, so no slice needs to check a flag.
 import createShufflelabCore from './shufflelab_core.mjs';

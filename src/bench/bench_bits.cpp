@@ -7,14 +7,14 @@
 #include <vector>
 
 #include "bench/bench.hpp"
-#include "core/bits.hpp"
-#include "core/fast_lfsr.hpp"
-#include "core/fast_range.hpp"
-#include "core/fast_select.hpp"
-#include "core/fast_shuffle.hpp"
-#include "core/generators.hpp"
-#include "core/range.hpp"
-#include "core/shuffle.hpp"
+#include "core/shuffle/bits.hpp"
+#include "core/gen/fast_lfsr.hpp"
+#include "core/dice/fast_range.hpp"
+#include "core/shuffle/fast_select.hpp"
+#include "core/shuffle/fast_shuffle.hpp"
+#include "core/gen/generators.hpp"
+#include "core/dice/range.hpp"
+#include "core/shuffle/shuffle.hpp"
 
 namespace shufflelab::bench {
 

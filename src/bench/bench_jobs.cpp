@@ -7,11 +7,11 @@
 #include <vector>
 
 #include "bench/bench.hpp"
-#include "core/bias.hpp"
-#include "core/fast_entropy.hpp"
-#include "core/fast_shuffle.hpp"
-#include "core/period.hpp"
-#include "core/poker.hpp"
+#include "core/shuffle/bias.hpp"
+#include "core/shuffle/fast_entropy.hpp"
+#include "core/shuffle/fast_shuffle.hpp"
+#include "core/gen/period.hpp"
+#include "core/poker/poker.hpp"
 
 namespace shufflelab::bench {
 

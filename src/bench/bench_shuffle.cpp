@@ -11,13 +11,13 @@
 #include <vector>
 
 #include "bench/bench.hpp"
-#include "core/fast_entropy.hpp"
-#include "core/fast_mt64.hpp"
-#include "core/fast_shuffle.hpp"
-#include "core/fdr.hpp"
-#include "core/range.hpp"
-#include "core/shuffle.hpp"
-#include "core/shuffle_lab.hpp"  // log2_factorial
+#include "core/shuffle/fast_entropy.hpp"
+#include "core/gen/fast_mt64.hpp"
+#include "core/shuffle/fast_shuffle.hpp"
+#include "core/dice/fdr.hpp"
+#include "core/dice/range.hpp"
+#include "core/shuffle/shuffle.hpp"
+#include "core/shuffle/shuffle_lab.hpp"  // log2_factorial
 
 namespace shufflelab::bench {
 

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "core/golden.hpp"
-#include "core/jobs.hpp"
-#include "core/lfsr.hpp"
-#include "core/parse.hpp"
+#include "core/base/jobs.hpp"
+#include "core/gen/lfsr.hpp"
+#include "core/base/parse.hpp"
 #include "core/url_state.hpp"
 
 using namespace emscripten;
@@ -49,7 +49,7 @@ val decode_link(const std::string& fragment) {
   return result;
 }
 
-// Long jobs (core/jobs.hpp): the worker steps them in slices.
+// Long jobs (core/base/jobs.hpp): the worker steps them in slices.
 std::shared_ptr<Job> make_job_or_throw(const std::string& kind, const std::string& params) {
   auto job = make_job(kind, params);
   if (!job) throw_js(job.error());

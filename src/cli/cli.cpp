@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/parse.hpp"
+#include "core/base/parse.hpp"
 
 namespace shufflelab::cli {
 

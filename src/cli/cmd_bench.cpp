@@ -8,7 +8,7 @@
 
 #include "bench/bench.hpp"
 #include "cli/cli.hpp"
-#include "core/bits.hpp"
+#include "core/shuffle/bits.hpp"
 
 namespace shufflelab::cli {
 namespace {

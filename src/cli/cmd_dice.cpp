@@ -5,9 +5,9 @@
 #include <string>
 
 #include "cli/cli.hpp"
-#include "core/dice_expr.hpp"
-#include "core/fdr.hpp"
-#include "core/range.hpp"
+#include "core/dice/dice_expr.hpp"
+#include "core/dice/fdr.hpp"
+#include "core/dice/range.hpp"
 
 namespace shufflelab::cli {
 namespace {

@@ -1,5 +1,5 @@
 // `shufflelab lfsr`, `rand` and `stream`: the raw generators of
-// core/generators.hpp. Generator options are the catalog's parameter names
+// core/gen/generators.hpp. Generator options are the catalog's parameter names
 // (--seed, --mask, --width, --taps, --preset, --stream, --state, ...).
 #include <algorithm>
 #include <charconv>
@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "cli/cli.hpp"
-#include "core/generators.hpp"
-#include "core/parse.hpp"
+#include "core/gen/generators.hpp"
+#include "core/base/parse.hpp"
 
 namespace shufflelab::cli {
 namespace {

@@ -4,8 +4,8 @@
 #include <sstream>
 
 #include "cli/cli.hpp"
-#include "core/parse.hpp"
-#include "core/period.hpp"
+#include "core/base/parse.hpp"
+#include "core/gen/period.hpp"
 
 namespace shufflelab::cli {
 namespace {

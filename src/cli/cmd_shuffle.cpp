@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "cli/cli.hpp"
-#include "core/bias.hpp"
-#include "core/parse.hpp"
-#include "core/poker.hpp"
-#include "core/shuffle.hpp"
+#include "core/shuffle/bias.hpp"
+#include "core/base/parse.hpp"
+#include "core/poker/poker.hpp"
+#include "core/shuffle/shuffle.hpp"
 
 namespace shufflelab::cli {
 namespace {

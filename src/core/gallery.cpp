@@ -3,16 +3,16 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/bias.hpp"
-#include "core/dice_z80.hpp"
-#include "core/fdr.hpp"
-#include "core/gf2.hpp"
-#include "core/lfsr.hpp"
-#include "core/period.hpp"
-#include "core/poker.hpp"
-#include "core/range.hpp"
-#include "core/shuffle.hpp"
-#include "core/z80_lfsr.hpp"
+#include "core/shuffle/bias.hpp"
+#include "core/dice/dice_z80.hpp"
+#include "core/dice/fdr.hpp"
+#include "core/gen/gf2.hpp"
+#include "core/gen/lfsr.hpp"
+#include "core/gen/period.hpp"
+#include "core/poker/poker.hpp"
+#include "core/dice/range.hpp"
+#include "core/shuffle/shuffle.hpp"
+#include "core/gen/z80_lfsr.hpp"
 
 namespace shufflelab {
 

@@ -2,13 +2,13 @@
 
 #include <vector>
 
-#include "core/fdr.hpp"
-#include "core/generators.hpp"
-#include "core/glibc_rand.hpp"
-#include "core/parse.hpp"
-#include "core/poker.hpp"
-#include "core/range.hpp"
-#include "core/shuffle.hpp"
+#include "core/dice/fdr.hpp"
+#include "core/gen/generators.hpp"
+#include "core/gen/glibc_rand.hpp"
+#include "core/base/parse.hpp"
+#include "core/poker/poker.hpp"
+#include "core/dice/range.hpp"
+#include "core/shuffle/shuffle.hpp"
 
 namespace shufflelab {
 

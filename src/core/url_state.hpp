@@ -12,12 +12,12 @@
 #include <string_view>
 #include <vector>
 
-#include "core/asm_lab.hpp"
-#include "core/dice_lab.hpp"
-#include "core/lfsr_lab.hpp"
-#include "core/poker_lab.hpp"
-#include "core/shuffle_lab.hpp"
-#include "core/url_fields.hpp"
+#include "core/asm/asm_lab.hpp"
+#include "core/dice/dice_lab.hpp"
+#include "core/lfsr/lfsr_lab.hpp"
+#include "core/poker/poker_lab.hpp"
+#include "core/shuffle/shuffle_lab.hpp"
+#include "core/base/url_fields.hpp"
 
 namespace shufflelab {
 

@@ -1,4 +1,4 @@
-// job_runner.hpp: how panels run long core jobs (core/jobs.hpp) without
+// job_runner.hpp: how panels run long core jobs (core/base/jobs.hpp) without
 // freezing the frame. The web app runs them in a Web Worker (src/app); the
 // native smoke test and fallbacks use InlineJobRunner, which does a few
 // milliseconds of work per frame on the calling thread.
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/jobs.hpp"
+#include "core/base/jobs.hpp"
 
 namespace shufflelab::ui {
 

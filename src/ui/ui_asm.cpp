@@ -3,7 +3,7 @@
 #include <cinttypes>
 #include <cstdio>
 
-#include "core/parse.hpp"
+#include "core/base/parse.hpp"
 #include "imgui.h"
 #include "ui/ui_lanes.hpp"
 #include "ui/ui_widgets.hpp"

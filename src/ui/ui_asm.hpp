@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/asm_lab.hpp"
+#include "core/asm/asm_lab.hpp"
 #include "ui/ui_lanes.hpp"
 #include "ui/panel_context.hpp"
 

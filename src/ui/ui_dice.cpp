@@ -7,7 +7,7 @@
 #include <functional>
 #include <span>
 
-#include "core/csv_export.hpp"
+#include "core/base/csv_export.hpp"
 #include "imgui.h"
 #include "ui/ui_widgets.hpp"
 

@@ -10,10 +10,10 @@
 #include <string_view>
 #include <vector>
 
-#include "core/dice_lab.hpp"
-#include "core/dice_law.hpp"
-#include "core/dice_sample.hpp"
-#include "core/dice_z80.hpp"
+#include "core/dice/dice_lab.hpp"
+#include "core/dice/dice_law.hpp"
+#include "core/dice/dice_sample.hpp"
+#include "core/dice/dice_z80.hpp"
 #include "ui/panel_context.hpp"
 #include "ui/ui_lanes.hpp"
 

@@ -4,7 +4,7 @@
 #include <cinttypes>
 #include <cstdio>
 
-#include "core/parse.hpp"
+#include "core/base/parse.hpp"
 #include "imgui.h"
 #include "ui/panel_context.hpp"
 #include "ui/ui_widgets.hpp"

@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/lab_lanes.hpp"
-#include "core/url_fields.hpp"
+#include "core/asm/lab_lanes.hpp"
+#include "core/base/url_fields.hpp"
 
 namespace shufflelab::ui {
 

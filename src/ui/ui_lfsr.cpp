@@ -8,9 +8,9 @@
 #include <iterator>
 #include <variant>
 
-#include "core/gf2.hpp"
-#include "core/lab_stream.hpp"
-#include "core/parse.hpp"
+#include "core/gen/gf2.hpp"
+#include "core/lfsr/lab_stream.hpp"
+#include "core/base/parse.hpp"
 #include "ui/gpu_views.hpp"
 #include "ui/ui_widgets.hpp"
 

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "core/lfsr_analysis.hpp"
-#include "core/lfsr_dice.hpp"
-#include "core/lfsr_lab.hpp"
-#include "core/lfsr_lattice.hpp"
-#include "core/lfsr_timeline.hpp"
+#include "core/lfsr/lfsr_analysis.hpp"
+#include "core/lfsr/lfsr_dice.hpp"
+#include "core/lfsr/lfsr_lab.hpp"
+#include "core/lfsr/lfsr_lattice.hpp"
+#include "core/lfsr/lfsr_timeline.hpp"
 #include "imgui.h"
 #include "ui/panel_context.hpp"
 #include "ui/ui_lanes.hpp"

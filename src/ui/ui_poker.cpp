@@ -6,8 +6,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/csv_export.hpp"
-#include "core/parse.hpp"
+#include "core/base/csv_export.hpp"
+#include "core/base/parse.hpp"
 #include "imgui.h"
 #include "ui/ui_widgets.hpp"
 

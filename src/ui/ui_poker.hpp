@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/poker_lab.hpp"
-#include "core/poker_sweep.hpp"
+#include "core/poker/poker_lab.hpp"
+#include "core/poker/poker_sweep.hpp"
 #include "ui/panel_context.hpp"
 #include "ui/ui_lanes.hpp"
 

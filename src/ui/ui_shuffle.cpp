@@ -6,9 +6,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/csv_export.hpp"
-#include "core/parse.hpp"
-#include "core/shuffle_predict.hpp"
+#include "core/base/csv_export.hpp"
+#include "core/base/parse.hpp"
+#include "core/shuffle/shuffle_predict.hpp"
 #include "imgui.h"
 #include "ui/ui_widgets.hpp"
 

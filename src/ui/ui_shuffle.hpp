@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/bias.hpp"
-#include "core/shuffle_bias.hpp"
-#include "core/shuffle_lab.hpp"
+#include "core/shuffle/bias.hpp"
+#include "core/shuffle/shuffle_bias.hpp"
+#include "core/shuffle/shuffle_lab.hpp"
 #include "ui/panel_context.hpp"
 #include "ui/ui_lanes.hpp"
 

@@ -1,11 +1,11 @@
 #include "core/url_state.hpp"
-#include "core/lfsr_lab.hpp"
+#include "core/lfsr/lfsr_lab.hpp"
 
 #include <gtest/gtest.h>
 
 #include <random>
 
-#include "core/lfsr.hpp"
+#include "core/gen/lfsr.hpp"
 
 namespace shufflelab {
 namespace {

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/dice_expr.hpp"
+#include "core/dice/dice_expr.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

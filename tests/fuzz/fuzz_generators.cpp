@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/generators.hpp"
+#include "core/gen/generators.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   // Layout: name \n key=value \n key=value ...

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "core/generators.hpp"
-#include "core/glibc_rand.hpp"
+#include "core/gen/generators.hpp"
+#include "core/gen/glibc_rand.hpp"
 
 namespace shufflelab {
 namespace {

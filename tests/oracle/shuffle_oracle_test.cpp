@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "core/bits.hpp"
-#include "core/shuffle.hpp"
+#include "core/shuffle/bits.hpp"
+#include "core/shuffle/shuffle.hpp"
 
 namespace shufflelab {
 namespace {
@@ -156,7 +156,7 @@ TEST(ShuffleOracle, CliLin2003PrintsWhatShuffleCPrints) {
 }
 
 TEST(ShuffleOracle, CliShuffleWithDraws) {
-  // Hand-worked: see tests/core/shuffle_test.cpp HandWorkedDecks.
+  // Hand-worked: see tests/core/shuffle/shuffle_test.cpp HandWorkedDecks.
   EXPECT_EQ(run_cli("shuffle --algo pdep --n 5 --draws 4,0,2,1,0").out, "4 0 3 2 1\n");
   EXPECT_EQ(run_cli("shuffle --algo fisher-yates --n 4 --draws 1,2,0").out, "3 0 2 1\n");
   EXPECT_EQ(run_cli("shuffle --algo partial --n 6 --take 2 --draws 0,2").out, "0 2\n");

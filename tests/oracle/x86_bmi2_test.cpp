@@ -14,10 +14,10 @@
 #include <sstream>
 #include <vector>
 
-#include "core/asm_listing.hpp"
-#include "core/asm_session.hpp"
-#include "core/bits.hpp"
-#include "core/range.hpp"
+#include "core/asm/asm_listing.hpp"
+#include "core/asm/asm_session.hpp"
+#include "core/shuffle/bits.hpp"
+#include "core/dice/range.hpp"
 
 #ifdef SHUFFLELAB_X86_LISTING
 extern "C" std::uint32_t shufflelab_x86_strike_nth_card(std::uint64_t* cards, std::uint64_t n);

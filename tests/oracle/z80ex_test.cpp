@@ -23,10 +23,10 @@
 
 #include <gtest/gtest.h>
 
-#include "core/asm_listing.hpp"
-#include "core/range.hpp"
-#include "core/z80_cpu.hpp"
-#include "core/z80_lfsr.hpp"
+#include "core/asm/asm_listing.hpp"
+#include "core/dice/range.hpp"
+#include "core/cpu/z80_cpu.hpp"
+#include "core/gen/z80_lfsr.hpp"
 
 namespace shufflelab {
 namespace {

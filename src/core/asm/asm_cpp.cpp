@@ -4,7 +4,7 @@
 #include <string>
 
 #include "asm_cpp_snippets.hpp"
-#include "core/asm_listing.hpp"
+#include "core/asm/asm_listing.hpp"
 
 namespace shufflelab {
 

@@ -1,4 +1,4 @@
-#include "core/asm_lab.hpp"
+#include "core/asm/asm_lab.hpp"
 
 namespace shufflelab {
 

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string>
 
-#include "core/asm_session.hpp"
-#include "core/url_fields.hpp"
+#include "core/asm/asm_session.hpp"
+#include "core/base/url_fields.hpp"
 
 namespace shufflelab {
 

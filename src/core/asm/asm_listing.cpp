@@ -1,11 +1,11 @@
-#include "core/asm_listing.hpp"
+#include "core/asm/asm_listing.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
 
-#include "core/asm_tables.hpp"
-#include "core/parse.hpp"
+#include "core/asm/asm_tables.hpp"
+#include "core/base/parse.hpp"
 
 namespace shufflelab {
 

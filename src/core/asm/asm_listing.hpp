@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/result.hpp"
+#include "core/base/result.hpp"
 
 namespace shufflelab {
 
@@ -56,7 +56,7 @@ struct AsmCycles {
 // at build time with its real line numbers.
 struct CppSnippet {
   std::string_view id;         // e.g. "z80_lfsr.next_byte"
-  std::string_view file;       // e.g. "src/core/z80_lfsr.hpp"
+  std::string_view file;       // e.g. "src/core/gen/z80_lfsr.hpp"
   std::string_view signature;  // the text the build searched for
   std::uint32_t first_line;    // 1-based line of `signature` in `file`
   std::string_view text;       // the lines, '\n'-separated, no final newline

@@ -2,8 +2,8 @@
 // (asm/pic/seed004.asm): One Chip Video Poker's LCRNG and 10-card deal.
 // Words as gpasm assembles them (checked by the oracle tests when gpasm is
 // installed; the core tests decode a few by hand from the instruction table).
-#include "core/asm_tables.hpp"
-#include "core/pic_cpu.hpp"
+#include "core/asm/asm_tables.hpp"
+#include "core/cpu/pic_cpu.hpp"
 
 namespace shufflelab::asm_detail {
 

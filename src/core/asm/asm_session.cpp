@@ -1,15 +1,15 @@
-#include "core/asm_session.hpp"
+#include "core/asm/asm_session.hpp"
 
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <string>
 
-#include "core/asm_tables.hpp"
-#include "core/pic_cpu.hpp"
-#include "core/sm83_cpu.hpp"
-#include "core/z80_cpu.hpp"
-#include "core/z80_lfsr.hpp"
+#include "core/asm/asm_tables.hpp"
+#include "core/cpu/pic_cpu.hpp"
+#include "core/cpu/sm83_cpu.hpp"
+#include "core/cpu/z80_cpu.hpp"
+#include "core/gen/z80_lfsr.hpp"
 
 namespace shufflelab {
 

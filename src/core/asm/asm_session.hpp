@@ -18,8 +18,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/asm_listing.hpp"
-#include "core/result.hpp"
+#include "core/asm/asm_listing.hpp"
+#include "core/base/result.hpp"
 
 namespace shufflelab {
 

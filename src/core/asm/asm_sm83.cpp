@@ -4,8 +4,8 @@
 // SM83 shares with the Z80 are checked against z80asm by the oracle tests.
 #include <array>
 
-#include "core/asm_tables.hpp"
-#include "core/sm83_cpu.hpp"
+#include "core/asm/asm_tables.hpp"
+#include "core/cpu/sm83_cpu.hpp"
 
 namespace shufflelab::asm_detail {
 

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/asm_listing.hpp"
+#include "core/asm/asm_listing.hpp"
 
 namespace shufflelab::asm_detail {
 

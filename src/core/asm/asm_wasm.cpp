@@ -6,7 +6,7 @@
 #include <array>
 #include <cctype>
 
-#include "core/asm_tables.hpp"
+#include "core/asm/asm_tables.hpp"
 
 #ifdef SHUFFLELAB_HAS_WASM_TEXT
 #include "asm_wasm_text.hpp"

@@ -12,8 +12,8 @@
 #include <cctype>
 #include <string>
 
-#include "core/asm_tables.hpp"
-#include "core/parse.hpp"
+#include "core/asm/asm_tables.hpp"
+#include "core/base/parse.hpp"
 
 namespace shufflelab::asm_detail {
 

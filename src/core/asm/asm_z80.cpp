@@ -3,8 +3,8 @@
 // against z80asm by tests/oracle/z80ex_test.cpp.
 #include <array>
 
-#include "core/asm_tables.hpp"
-#include "core/z80_cpu.hpp"
+#include "core/asm/asm_tables.hpp"
+#include "core/cpu/z80_cpu.hpp"
 
 namespace shufflelab::asm_detail {
 

@@ -1,10 +1,10 @@
-#include "core/lab_lanes.hpp"
+#include "core/asm/lab_lanes.hpp"
 
 #include <algorithm>
 
-#include "core/dice_sample.hpp"
-#include "core/lfsr_timeline.hpp"
-#include "core/parse.hpp"
+#include "core/dice/dice_sample.hpp"
+#include "core/lfsr/lfsr_timeline.hpp"
+#include "core/base/parse.hpp"
 
 namespace shufflelab {
 

@@ -19,12 +19,12 @@
 #include <string_view>
 #include <vector>
 
-#include "core/asm_session.hpp"
-#include "core/dice_lab.hpp"
-#include "core/lfsr_lab.hpp"
-#include "core/poker_lab.hpp"
-#include "core/result.hpp"
-#include "core/shuffle_lab.hpp"
+#include "core/asm/asm_session.hpp"
+#include "core/dice/dice_lab.hpp"
+#include "core/lfsr/lfsr_lab.hpp"
+#include "core/poker/poker_lab.hpp"
+#include "core/base/result.hpp"
+#include "core/shuffle/shuffle_lab.hpp"
 
 namespace shufflelab {
 

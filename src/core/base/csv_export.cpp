@@ -1,4 +1,4 @@
-#include "core/csv_export.hpp"
+#include "core/base/csv_export.hpp"
 
 #include <algorithm>
 #include <cstdio>

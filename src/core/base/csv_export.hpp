@@ -12,11 +12,11 @@
 #include <string_view>
 #include <vector>
 
-#include "core/bias.hpp"
-#include "core/dice_expr.hpp"
-#include "core/dice_law.hpp"
-#include "core/poker.hpp"
-#include "core/shuffle_bias.hpp"
+#include "core/shuffle/bias.hpp"
+#include "core/dice/dice_expr.hpp"
+#include "core/dice/dice_law.hpp"
+#include "core/poker/poker.hpp"
+#include "core/shuffle/shuffle_bias.hpp"
 
 namespace shufflelab {
 

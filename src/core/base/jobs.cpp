@@ -1,12 +1,12 @@
-#include "core/jobs.hpp"
+#include "core/base/jobs.hpp"
 
-#include "core/dice_sample.hpp"
-#include "core/lfsr.hpp"
-#include "core/lfsr_analysis.hpp"
-#include "core/poker_sweep.hpp"
-#include "core/shuffle_bias.hpp"
-#include "core/shuffle_predict.hpp"
-#include "core/url_fields.hpp"
+#include "core/dice/dice_sample.hpp"
+#include "core/gen/lfsr.hpp"
+#include "core/lfsr/lfsr_analysis.hpp"
+#include "core/poker/poker_sweep.hpp"
+#include "core/shuffle/shuffle_bias.hpp"
+#include "core/shuffle/shuffle_predict.hpp"
+#include "core/base/url_fields.hpp"
 #include "core/url_state.hpp"
 
 namespace shufflelab {

@@ -1,4 +1,4 @@
-#include "core/parse.hpp"
+#include "core/base/parse.hpp"
 
 namespace shufflelab {
 

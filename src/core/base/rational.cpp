@@ -1,4 +1,4 @@
-#include "core/rational.hpp"
+#include "core/base/rational.hpp"
 
 #include <algorithm>
 #include <bit>

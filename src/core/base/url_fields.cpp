@@ -1,6 +1,6 @@
-#include "core/url_fields.hpp"
+#include "core/base/url_fields.hpp"
 
-#include "core/parse.hpp"
+#include "core/base/parse.hpp"
 
 namespace shufflelab {
 

@@ -1,6 +1,6 @@
-#include "core/pic_cpu.hpp"
+#include "core/cpu/pic_cpu.hpp"
 
-#include "core/parse.hpp"
+#include "core/base/parse.hpp"
 
 namespace shufflelab {
 

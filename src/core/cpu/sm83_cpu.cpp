@@ -1,9 +1,9 @@
-#include "core/sm83_cpu.hpp"
+#include "core/cpu/sm83_cpu.hpp"
 
 #include <array>
 #include <string>
 
-#include "core/parse.hpp"
+#include "core/base/parse.hpp"
 
 namespace shufflelab {
 

@@ -17,8 +17,8 @@
 #include <optional>
 #include <span>
 
-#include "core/i8080_machine.hpp"
-#include "core/result.hpp"
+#include "core/cpu/i8080_machine.hpp"
+#include "core/base/result.hpp"
 
 namespace shufflelab {
 

@@ -1,9 +1,9 @@
-#include "core/z80_cpu.hpp"
+#include "core/cpu/z80_cpu.hpp"
 
 #include <array>
 #include <bit>
 
-#include "core/parse.hpp"
+#include "core/base/parse.hpp"
 
 namespace shufflelab {
 

@@ -16,8 +16,8 @@
 #include <span>
 #include <string>
 
-#include "core/i8080_machine.hpp"
-#include "core/result.hpp"
+#include "core/cpu/i8080_machine.hpp"
+#include "core/base/result.hpp"
 
 namespace shufflelab {
 

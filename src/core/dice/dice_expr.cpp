@@ -1,4 +1,4 @@
-#include "core/dice_expr.hpp"
+#include "core/dice/dice_expr.hpp"
 
 #include <cmath>
 #include <cstdio>

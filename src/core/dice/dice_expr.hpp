@@ -22,9 +22,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/range.hpp"
-#include "core/rational.hpp"
-#include "core/result.hpp"
+#include "core/dice/range.hpp"
+#include "core/base/rational.hpp"
+#include "core/base/result.hpp"
 
 namespace shufflelab {
 

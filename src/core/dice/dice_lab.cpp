@@ -1,4 +1,4 @@
-#include "core/dice_lab.hpp"
+#include "core/dice/dice_lab.hpp"
 
 #include <vector>
 

@@ -17,12 +17,12 @@
 #include <string>
 #include <string_view>
 
-#include "core/dice_expr.hpp"
-#include "core/fdr.hpp"
-#include "core/generators.hpp"
-#include "core/range.hpp"
-#include "core/result.hpp"
-#include "core/url_fields.hpp"
+#include "core/dice/dice_expr.hpp"
+#include "core/dice/fdr.hpp"
+#include "core/gen/generators.hpp"
+#include "core/dice/range.hpp"
+#include "core/base/result.hpp"
+#include "core/base/url_fields.hpp"
 
 namespace shufflelab {
 

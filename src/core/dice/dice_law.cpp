@@ -1,4 +1,4 @@
-#include "core/dice_law.hpp"
+#include "core/dice/dice_law.hpp"
 
 #include <algorithm>
 #include <cmath>

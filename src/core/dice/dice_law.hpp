@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
-#include "core/dice_expr.hpp"
-#include "core/dice_lab.hpp"
-#include "core/rational.hpp"
-#include "core/result.hpp"
+#include "core/dice/dice_expr.hpp"
+#include "core/dice/dice_lab.hpp"
+#include "core/base/rational.hpp"
+#include "core/base/result.hpp"
 
 namespace shufflelab {
 

@@ -1,10 +1,10 @@
-#include "core/dice_sample.hpp"
+#include "core/dice/dice_sample.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "core/dice_law.hpp"
+#include "core/dice/dice_law.hpp"
 
 namespace shufflelab {
 

@@ -28,11 +28,11 @@
 #include <variant>
 #include <vector>
 
-#include "core/dice_expr.hpp"
-#include "core/dice_lab.hpp"
-#include "core/dice_law.hpp"
-#include "core/jobs.hpp"
-#include "core/url_fields.hpp"
+#include "core/dice/dice_expr.hpp"
+#include "core/dice/dice_lab.hpp"
+#include "core/dice/dice_law.hpp"
+#include "core/base/jobs.hpp"
+#include "core/base/url_fields.hpp"
 
 namespace shufflelab {
 

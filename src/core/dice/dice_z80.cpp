@@ -1,9 +1,9 @@
-#include "core/dice_z80.hpp"
+#include "core/dice/dice_z80.hpp"
 
 #include <algorithm>
 #include <cstdio>
 
-#include "core/dice_law.hpp"
+#include "core/dice/dice_law.hpp"
 
 namespace shufflelab {
 

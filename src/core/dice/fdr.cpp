@@ -1,4 +1,4 @@
-#include "core/fdr.hpp"
+#include "core/dice/fdr.hpp"
 
 #include <bit>
 #include <string>

@@ -16,8 +16,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/rational.hpp"
-#include "core/result.hpp"
+#include "core/base/rational.hpp"
+#include "core/base/result.hpp"
 
 namespace shufflelab {
 

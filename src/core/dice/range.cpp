@@ -1,4 +1,4 @@
-#include "core/range.hpp"
+#include "core/dice/range.hpp"
 
 #include <array>
 #include <bit>

@@ -19,8 +19,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/rational.hpp"
-#include "core/result.hpp"
+#include "core/base/rational.hpp"
+#include "core/base/result.hpp"
 
 namespace shufflelab {
 

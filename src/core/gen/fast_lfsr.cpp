@@ -1,4 +1,4 @@
-#include "core/fast_lfsr.hpp"
+#include "core/gen/fast_lfsr.hpp"
 
 #include <string>
 

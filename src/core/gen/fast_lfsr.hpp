@@ -18,8 +18,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/lfsr.hpp"
-#include "core/result.hpp"
+#include "core/gen/lfsr.hpp"
+#include "core/base/result.hpp"
 
 namespace shufflelab {
 

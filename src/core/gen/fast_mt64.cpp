@@ -1,4 +1,4 @@
-#include "core/fast_mt64.hpp"
+#include "core/gen/fast_mt64.hpp"
 
 namespace shufflelab {
 

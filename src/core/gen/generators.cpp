@@ -1,9 +1,9 @@
-#include "core/generators.hpp"
+#include "core/gen/generators.hpp"
 
 #include <type_traits>
 #include <utility>
 
-#include "core/parse.hpp"
+#include "core/base/parse.hpp"
 
 namespace shufflelab {
 

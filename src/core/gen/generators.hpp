@@ -26,10 +26,10 @@
 #include <variant>
 #include <vector>
 
-#include "core/glibc_rand.hpp"
-#include "core/lfsr.hpp"
-#include "core/result.hpp"
-#include "core/z80_lfsr.hpp"
+#include "core/gen/glibc_rand.hpp"
+#include "core/gen/lfsr.hpp"
+#include "core/base/result.hpp"
+#include "core/gen/z80_lfsr.hpp"
 
 namespace shufflelab {
 

@@ -1,4 +1,4 @@
-#include "core/gf2.hpp"
+#include "core/gen/gf2.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -1,4 +1,4 @@
-#include "core/glibc_rand.hpp"
+#include "core/gen/glibc_rand.hpp"
 
 namespace shufflelab {
 

@@ -1,8 +1,8 @@
-#include "core/lfsr.hpp"
+#include "core/gen/lfsr.hpp"
 
 #include <array>
 
-#include "core/parse.hpp"
+#include "core/base/parse.hpp"
 
 namespace shufflelab {
 

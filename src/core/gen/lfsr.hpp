@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/result.hpp"
+#include "core/base/result.hpp"
 
 namespace shufflelab {
 

@@ -1,4 +1,4 @@
-#include "core/period.hpp"
+#include "core/gen/period.hpp"
 
 #include <bit>
 #include <map>

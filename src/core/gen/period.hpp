@@ -18,10 +18,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/gf2.hpp"
-#include "core/lfsr.hpp"
-#include "core/result.hpp"
-#include "core/z80_lfsr.hpp"
+#include "core/gen/gf2.hpp"
+#include "core/gen/lfsr.hpp"
+#include "core/base/result.hpp"
+#include "core/gen/z80_lfsr.hpp"
 
 namespace shufflelab {
 

@@ -1,4 +1,4 @@
-#include "core/lab_stream.hpp"
+#include "core/lfsr/lab_stream.hpp"
 
 namespace shufflelab {
 

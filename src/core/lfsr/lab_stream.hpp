@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/lfsr_timeline.hpp"
-#include "core/result.hpp"
+#include "core/lfsr/lfsr_timeline.hpp"
+#include "core/base/result.hpp"
 
 namespace shufflelab {
 

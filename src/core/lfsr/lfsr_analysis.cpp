@@ -1,4 +1,4 @@
-#include "core/lfsr_analysis.hpp"
+#include "core/lfsr/lfsr_analysis.hpp"
 
 #include <algorithm>
 #include <optional>

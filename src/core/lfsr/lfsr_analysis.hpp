@@ -1,6 +1,6 @@
 // lfsr_analysis.hpp: exact period and cycle analysis of the lab's linear
 // generators (tarot32 at any width and taps, Fibonacci, Z80) on top of
-// core/period.hpp, plus the numbers behind the articles' claims and a
+// core/gen/period.hpp, plus the numbers behind the articles' claims and a
 // brute-force stepping job to check them.
 //
 // Units: tarot32 and Fibonacci periods count bit-steps; Z80 periods count
@@ -17,11 +17,11 @@
 #include <string>
 #include <vector>
 
-#include "core/gf2.hpp"
-#include "core/jobs.hpp"
-#include "core/lfsr_lab.hpp"
-#include "core/period.hpp"
-#include "core/url_fields.hpp"
+#include "core/gen/gf2.hpp"
+#include "core/base/jobs.hpp"
+#include "core/lfsr/lfsr_lab.hpp"
+#include "core/gen/period.hpp"
+#include "core/base/url_fields.hpp"
 
 namespace shufflelab {
 

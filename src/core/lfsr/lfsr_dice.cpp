@@ -1,6 +1,6 @@
-#include "core/lfsr_dice.hpp"
+#include "core/lfsr/lfsr_dice.hpp"
 
-#include "core/fdr.hpp"
+#include "core/dice/fdr.hpp"
 
 namespace shufflelab {
 

@@ -4,7 +4,7 @@
 // bit and shifts rng right, so bytes are read least significant bit first;
 // getRandomNumber() draws cards 0..77 from those flips with the article's
 // variant of Lumbroso's Fast Dice Roller (FastDiceRoller, FdrVariant::tarot,
-// core/fdr.hpp's parameters, stepped flip by flip here so a roll can be shown
+// core/dice/fdr.hpp's parameters, stepped flip by flip here so a roll can be shown
 // half done), calling it again and again.
 //
 // tarot_dice_view() shows one byte: which roll consumes each of its bits,
@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "core/lfsr.hpp"
+#include "core/gen/lfsr.hpp"
 
 namespace shufflelab {
 

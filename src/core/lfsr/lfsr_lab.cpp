@@ -1,12 +1,12 @@
-#include "core/lfsr_lab.hpp"
+#include "core/lfsr/lfsr_lab.hpp"
 
 #include <algorithm>
 #include <type_traits>
 #include <variant>
 
-#include "core/gf2.hpp"
-#include "core/lfsr_timeline.hpp"
-#include "core/parse.hpp"
+#include "core/gen/gf2.hpp"
+#include "core/lfsr/lfsr_timeline.hpp"
+#include "core/base/parse.hpp"
 
 namespace shufflelab {
 

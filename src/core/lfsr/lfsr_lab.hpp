@@ -4,12 +4,12 @@
 //
 // Generators: the tarot Galois LFSR of seed 000 (any width 4..64, a top-byte
 // mask or full-width taps), a Fibonacci LFSR, the Z80 routine of seed 002 and
-// the arithmetic generators of core/generators.hpp. Time t counts bit-steps for
+// the arithmetic generators of core/gen/generators.hpp. Time t counts bit-steps for
 // tarot32 and fibonacci (eight make one output byte, one call of the tarot
 // article's LFSR()), calls for z80 and outputs for the others.
 // Vocabulary follows the articles: lfsr0 is the tarot register's top byte;
 // Z80 bytes are _LFSRSeed+0..+7.
-// Views come from LabTimeline (core/lfsr_timeline.hpp), which jumps ahead in
+// Views come from LabTimeline (core/lfsr/lfsr_timeline.hpp), which jumps ahead in
 // O(log t) where the generator allows it and replays from checkpoints where
 // it does not (glibc, xoshiro256**: those cap t at kMaxReplaySteps).
 #pragma once
@@ -19,10 +19,10 @@
 #include <string_view>
 #include <vector>
 
-#include "core/generators.hpp"
-#include "core/lfsr.hpp"
-#include "core/result.hpp"
-#include "core/url_fields.hpp"
+#include "core/gen/generators.hpp"
+#include "core/gen/lfsr.hpp"
+#include "core/base/result.hpp"
+#include "core/base/url_fields.hpp"
 
 namespace shufflelab {
 

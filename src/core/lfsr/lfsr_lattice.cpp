@@ -1,4 +1,4 @@
-#include "core/lfsr_lattice.hpp"
+#include "core/lfsr/lfsr_lattice.hpp"
 
 #include <cmath>
 #include <utility>

@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/generators.hpp"
+#include "core/gen/generators.hpp"
 
 namespace shufflelab {
 

@@ -1,4 +1,4 @@
-#include "core/lfsr_timeline.hpp"
+#include "core/lfsr/lfsr_timeline.hpp"
 
 #include <algorithm>
 #include <type_traits>

@@ -13,10 +13,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/generators.hpp"
-#include "core/lfsr_lab.hpp"
-#include "core/period.hpp"
-#include "core/result.hpp"
+#include "core/gen/generators.hpp"
+#include "core/lfsr/lfsr_lab.hpp"
+#include "core/gen/period.hpp"
+#include "core/base/result.hpp"
 
 namespace shufflelab {
 

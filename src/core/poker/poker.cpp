@@ -1,9 +1,9 @@
-#include "core/poker.hpp"
+#include "core/poker/poker.hpp"
 
 #include <algorithm>
 #include <cstring>
 
-#include "core/bits.hpp"
+#include "core/shuffle/bits.hpp"
 
 #ifdef SHUFFLELAB_HAS_PDEP_INSTRUCTION
 #include <immintrin.h>

@@ -1,4 +1,4 @@
-#include "core/poker_lab.hpp"
+#include "core/poker/poker_lab.hpp"
 
 #include <algorithm>
 

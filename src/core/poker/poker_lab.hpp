@@ -7,7 +7,7 @@
 // to the deal's total, at most 39 for any seed as the sweep shows); t as in
 // the LFSR lab.
 // Cards: rank = card >> 2 (0 = "2" ... 12 = "A"), suit = card & 3 in the order
-// hearts, diamonds, clubs, spades (core/poker.hpp explains that choice).
+// hearts, diamonds, clubs, spades (core/poker/poker.hpp explains that choice).
 // The claims: the article says a deal needs at most 39 calls and speaks of 4
 // billion hands; the numbers are 2^32 seeds, C(52,5) possible pat hands and
 // C(52,5) * 47*46*45*44*43 possible deals (pat hand as a set, draws in order).
@@ -18,8 +18,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/poker.hpp"
-#include "core/url_fields.hpp"
+#include "core/poker/poker.hpp"
+#include "core/base/url_fields.hpp"
 
 namespace shufflelab {
 

@@ -1,4 +1,4 @@
-#include "core/poker_sweep.hpp"
+#include "core/poker/poker_sweep.hpp"
 
 #include <algorithm>
 #include <bit>

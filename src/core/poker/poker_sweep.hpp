@@ -10,7 +10,7 @@
 // in O(1) per card with a 64-bit "latest copy of its value" mask and a
 // leading-zero count, with no branch in the hot loop and no select-nth-bit
 // (wasm has no PDEP). Measured on all 2^32 seeds (CPU time, busy machine):
-// 17 s on one core in Chromium's worker against 26 s for core/poker.hpp's
+// 17 s on one core in Chromium's worker against 26 s for core/poker/poker.hpp's
 // portable path there; natively 13-18 s on one thread.
 // The same walk with 5 in place of 10 tracks the pat hand (its set of cards
 // only changes when a new value arrives), marked in a C(52,5)-bit set.
@@ -24,10 +24,10 @@
 #include <string>
 #include <vector>
 
-#include "core/jobs.hpp"
-#include "core/poker.hpp"
-#include "core/result.hpp"
-#include "core/url_fields.hpp"
+#include "core/base/jobs.hpp"
+#include "core/poker/poker.hpp"
+#include "core/base/result.hpp"
+#include "core/base/url_fields.hpp"
 
 namespace shufflelab {
 

@@ -1,4 +1,4 @@
-#include "core/bias.hpp"
+#include "core/shuffle/bias.hpp"
 
 #include <algorithm>
 #include <limits>

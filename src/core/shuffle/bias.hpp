@@ -16,8 +16,8 @@
 #include <span>
 #include <vector>
 
-#include "core/result.hpp"
-#include "core/shuffle.hpp"
+#include "core/base/result.hpp"
+#include "core/shuffle/shuffle.hpp"
 
 namespace shufflelab {
 

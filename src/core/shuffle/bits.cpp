@@ -1,4 +1,4 @@
-#include "core/bits.hpp"
+#include "core/shuffle/bits.hpp"
 
 #ifdef SHUFFLELAB_HAS_PDEP_INSTRUCTION
 #include <immintrin.h>

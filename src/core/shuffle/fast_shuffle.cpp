@@ -1,4 +1,4 @@
-#include "core/fast_shuffle.hpp"
+#include "core/shuffle/fast_shuffle.hpp"
 
 namespace shufflelab {
 

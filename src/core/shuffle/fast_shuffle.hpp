@@ -29,9 +29,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/bits.hpp"
-#include "core/fast_select.hpp"
-#include "core/generators.hpp"
+#include "core/shuffle/bits.hpp"
+#include "core/shuffle/fast_select.hpp"
+#include "core/gen/generators.hpp"
 
 namespace shufflelab {
 

@@ -1,4 +1,4 @@
-#include "core/shuffle.hpp"
+#include "core/shuffle/shuffle.hpp"
 
 #include <algorithm>
 #include <numeric>

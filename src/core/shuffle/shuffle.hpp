@@ -25,9 +25,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "core/bits.hpp"
-#include "core/glibc_rand.hpp"
-#include "core/result.hpp"
+#include "core/shuffle/bits.hpp"
+#include "core/gen/glibc_rand.hpp"
+#include "core/base/result.hpp"
 
 namespace shufflelab {
 

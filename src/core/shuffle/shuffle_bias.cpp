@@ -1,4 +1,4 @@
-#include "core/shuffle_bias.hpp"
+#include "core/shuffle/shuffle_bias.hpp"
 
 #include <algorithm>
 #include <cmath>

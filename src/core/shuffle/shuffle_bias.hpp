@@ -20,10 +20,10 @@
 #include <string>
 #include <vector>
 
-#include "core/bias.hpp"
-#include "core/jobs.hpp"
-#include "core/rational.hpp"
-#include "core/shuffle_lab.hpp"
+#include "core/shuffle/bias.hpp"
+#include "core/base/jobs.hpp"
+#include "core/base/rational.hpp"
+#include "core/shuffle/shuffle_lab.hpp"
 
 namespace shufflelab {
 

@@ -1,10 +1,10 @@
-#include "core/shuffle_lab.hpp"
+#include "core/shuffle/shuffle_lab.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 
-#include "core/bits.hpp"
+#include "core/shuffle/bits.hpp"
 
 namespace shufflelab {
 

@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
-#include "core/result.hpp"
-#include "core/shuffle.hpp"
-#include "core/shuffle_source.hpp"
-#include "core/url_fields.hpp"
+#include "core/base/result.hpp"
+#include "core/shuffle/shuffle.hpp"
+#include "core/shuffle/shuffle_source.hpp"
+#include "core/base/url_fields.hpp"
 
 namespace shufflelab {
 

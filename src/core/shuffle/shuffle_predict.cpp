@@ -1,10 +1,10 @@
-#include "core/shuffle_predict.hpp"
+#include "core/shuffle/shuffle_predict.hpp"
 
 #include <algorithm>
 #include <cstdio>
 
-#include "core/parse.hpp"
-#include "core/shuffle.hpp"
+#include "core/base/parse.hpp"
+#include "core/shuffle/shuffle.hpp"
 
 namespace shufflelab {
 

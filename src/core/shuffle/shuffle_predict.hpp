@@ -17,9 +17,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/jobs.hpp"
-#include "core/result.hpp"
-#include "core/url_fields.hpp"
+#include "core/base/jobs.hpp"
+#include "core/base/result.hpp"
+#include "core/base/url_fields.hpp"
 
 namespace shufflelab {
 

@@ -1,10 +1,10 @@
-#include "core/shuffle_source.hpp"
+#include "core/shuffle/shuffle_source.hpp"
 
 #include <cmath>
 #include <utility>
 
-#include "core/parse.hpp"
-#include "core/url_fields.hpp"
+#include "core/base/parse.hpp"
+#include "core/base/url_fields.hpp"
 
 namespace shufflelab {
 

@@ -25,10 +25,10 @@
 #include <variant>
 #include <vector>
 
-#include "core/fdr.hpp"
-#include "core/generators.hpp"
-#include "core/range.hpp"
-#include "core/result.hpp"
+#include "core/dice/fdr.hpp"
+#include "core/gen/generators.hpp"
+#include "core/dice/range.hpp"
+#include "core/base/result.hpp"
 
 namespace shufflelab {
 

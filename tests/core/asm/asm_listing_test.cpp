@@ -8,8 +8,8 @@
 #include <map>
 #include <string>
 
-#include "core/asm_listing.hpp"
-#include "core/poker.hpp"
+#include "core/asm/asm_listing.hpp"
+#include "core/poker/poker.hpp"
 
 namespace shufflelab {
 namespace {
@@ -192,7 +192,7 @@ TEST(AsmListing, WasmLaneExistsExactlyInTheEmscriptenBuild) {
   const CppSnippet* snippet = find_cpp_snippet("poker.lcrng_next");
   bool mapped = false;
   for (std::size_t i = lcrng->first_row; i < lcrng->end_row; ++i)
-    mapped = mapped || (wasm.rows[i].cpp_file == "src/core/poker.hpp" && wasm.rows[i].cpp_line == snippet->first_line);
+    mapped = mapped || (wasm.rows[i].cpp_file == "src/core/poker/poker.hpp" && wasm.rows[i].cpp_line == snippet->first_line);
   EXPECT_TRUE(mapped);
 #else
   EXPECT_TRUE(wasm.rows.empty());

@@ -9,14 +9,16 @@
 #include <bit>
 #include <vector>
 
-#include "core/asm_session.hpp"
-#include "core/bits.hpp"
-#include "core/fdr.hpp"
-#include "core/lfsr.hpp"
-#include "core/poker.hpp"
-#include "core/range.hpp"
-#include "core/shuffle.hpp"
-#include "core/z80_lfsr.hpp"
+#include "core/asm/asm_session.hpp"
+#include "core/shuffle/bits.hpp"
+#include "core/dice/fdr.hpp"
+#include "core/gen/lfsr.hpp"
+#include "core/poker/poker.hpp"
+#include "core/dice/range.hpp"
+#include "core/shuffle/shuffle.hpp"
+#include "core/gen/z80_lfsr.hpp"
+
+#include "test_support.hpp"
 
 namespace shufflelab {
 namespace {
@@ -185,12 +187,7 @@ TEST(AsmSession, X86LemireDrawsLikeRangeReducer) {
     const AsmSession s = run_to_end(AsmAlgorithm::x86_lemire, {42, 0, n, 100});
     // The session's words: SplitMix64 from the seed (Steele, Lea, Flood 2014).
     std::uint64_t state = 42;
-    auto next = [&] {
-      std::uint64_t z = (state += 0x9e3779b97f4a7c15u);
-      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-      z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-      return z ^ (z >> 31);
-    };
+    auto next = [&] { return test::splitmix64(state); };
     const auto reducer = RangeReducer::trusted(RangeMethod::lemire, n, 64);
     for (std::size_t i = 0; i < 100; ++i) ASSERT_EQ(s.outputs()[i], reducer.draw(next)) << "n=" << n << " " << i;
   }

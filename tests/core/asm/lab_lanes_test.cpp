@@ -7,7 +7,7 @@
 // the tarot roller written out from their descriptions, shuffles replayed by
 // hand. Also: every row any cursor lights maps to a line of the C++ snippet
 // the C++ lane shows (the "one cursor").
-#include "core/lab_lanes.hpp"
+#include "core/asm/lab_lanes.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,9 +15,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/lfsr_timeline.hpp"
-#include "core/parse.hpp"
+#include "core/lfsr/lfsr_timeline.hpp"
+#include "core/base/parse.hpp"
 #include "core/url_state.hpp"
+
+#include "test_support.hpp"
 
 namespace shufflelab {
 namespace {
@@ -56,17 +58,10 @@ std::uint32_t lcrng_after(std::uint32_t s, std::uint64_t calls) {
   return s;
 }
 
-std::uint64_t splitmix(std::uint64_t& counter) {
-  std::uint64_t z = (counter += 0x9e3779b97f4a7c15u);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-  return z ^ (z >> 31);
-}
-
 // Lemire's method, written from his paper: m = x * n; reject while low(m) < (2^64 - n) mod n.
 std::uint64_t lemire(std::uint64_t n, std::uint64_t& counter) {
   for (;;) {
-    const unsigned __int128 m = static_cast<unsigned __int128>(splitmix(counter)) * n;
+    const unsigned __int128 m = static_cast<unsigned __int128>(test::splitmix64(counter)) * n;
     const auto low = static_cast<std::uint64_t>(m);
     if (low >= (0 - n) % n) return static_cast<std::uint64_t>(m >> 64);
   }

@@ -1,10 +1,10 @@
 // CSV exports read back with a parser written here from RFC 4180's grammar
 // (not the writer's code), and compared with laws derived by hand.
-#include "core/csv_export.hpp"
+#include "core/base/csv_export.hpp"
 
 #include <gtest/gtest.h>
 
-#include "core/dice_lab.hpp"
+#include "core/dice/dice_lab.hpp"
 
 namespace shufflelab {
 namespace {

@@ -1,12 +1,12 @@
-#include "core/jobs.hpp"
+#include "core/base/jobs.hpp"
 
 #include <gtest/gtest.h>
 
 #include <random>
 
-#include "core/lfsr.hpp"
-#include "core/parse.hpp"
-#include "core/period.hpp"
+#include "core/gen/lfsr.hpp"
+#include "core/base/parse.hpp"
+#include "core/gen/period.hpp"
 
 namespace shufflelab {
 namespace {

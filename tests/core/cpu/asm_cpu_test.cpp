@@ -8,9 +8,9 @@
 #include <tuple>
 #include <vector>
 
-#include "core/pic_cpu.hpp"
-#include "core/sm83_cpu.hpp"
-#include "core/z80_cpu.hpp"
+#include "core/cpu/pic_cpu.hpp"
+#include "core/cpu/sm83_cpu.hpp"
+#include "core/cpu/z80_cpu.hpp"
 
 namespace shufflelab {
 namespace {

@@ -1,7 +1,7 @@
 // Dice notation: parser errors and limits, exact laws against brute-force
 // enumeration of every outcome written here (independent of the DP and the
 // convolution), closed forms for kh1/kl1, and a fixed-seed sampler check.
-#include "core/dice_expr.hpp"
+#include "core/dice/dice_expr.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,15 +12,12 @@
 #include <string>
 #include <vector>
 
+#include "test_support.hpp"
+
 namespace shufflelab {
 namespace {
 
-std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
+using test::splitmix64;
 
 DiceExpr parse(const std::string& text) {
   auto r = parse_dice_expr(text);

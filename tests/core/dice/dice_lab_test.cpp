@@ -12,13 +12,15 @@
 #include <string>
 #include <vector>
 
-#include "core/dice_lab.hpp"
-#include "core/dice_law.hpp"
-#include "core/dice_sample.hpp"
-#include "core/dice_z80.hpp"
-#include "core/glibc_rand.hpp"
-#include "core/jobs.hpp"
+#include "core/dice/dice_lab.hpp"
+#include "core/dice/dice_law.hpp"
+#include "core/dice/dice_sample.hpp"
+#include "core/dice/dice_z80.hpp"
+#include "core/gen/glibc_rand.hpp"
+#include "core/base/jobs.hpp"
 #include "core/url_state.hpp"
+
+#include "test_support.hpp"
 
 namespace shufflelab {
 namespace {
@@ -279,12 +281,7 @@ TEST(DiceSampleJob, LemireOnSplitMix64MatchesThePaper) {
   // Lemire 2019, Algorithm 5, with 64-bit words: m = x * s; l = low 64 bits;
   // if l < s { t = -s mod s; while l < t redraw }; return m >> 64.
   std::uint64_t state = 99;
-  auto next = [&] {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  };
+  auto next = [&] { return test::splitmix64(state); };
   const std::uint64_t s = 6;
   std::vector<std::uint64_t> expected(6, 0);
   for (int i = 0; i < 20000; ++i) {

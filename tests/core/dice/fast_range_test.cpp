@@ -1,14 +1,14 @@
 // fast_range.hpp: the wide multiply against the compiler's 128-bit product
 // (in WebAssembly that is a different code path: __multi3), and Lemire64
 // against RangeReducer's generic Lemire method, word for word.
-#include "core/fast_range.hpp"
+#include "core/dice/fast_range.hpp"
 
 #include <gtest/gtest.h>
 
 #include <random>
 #include <vector>
 
-#include "core/range.hpp"
+#include "core/dice/range.hpp"
 
 namespace shufflelab {
 namespace {

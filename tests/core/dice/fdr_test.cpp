@@ -2,7 +2,7 @@
 // (published: exactly uniform) with an independent E[flips] series, a
 // depth-first walk over every flip sequence for the tarot variant when it
 // must stop, and a fixed-seed sampler check.
-#include "core/fdr.hpp"
+#include "core/dice/fdr.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,17 +11,14 @@
 #include <string>
 #include <vector>
 
-#include "core/range.hpp"
+#include "core/dice/range.hpp"
+
+#include "test_support.hpp"
 
 namespace shufflelab {
 namespace {
 
-std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
+using test::splitmix64;
 
 FdrExact solve(std::uint64_t n, FdrVariant variant) {
   auto r = solve_fdr_exact(n, variant);

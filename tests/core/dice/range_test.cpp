@@ -3,7 +3,7 @@
 // descriptions (the Z80 routines of seed 002 are emulated register by
 // register), plus hand-derived cases, the seed 002 tables, BigUint against
 // 128-bit arithmetic, and chi-square p-values against published tables.
-#include "core/range.hpp"
+#include "core/dice/range.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,15 +13,12 @@
 #include <string>
 #include <vector>
 
+#include "test_support.hpp"
+
 namespace shufflelab {
 namespace {
 
-std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
+using test::splitmix64;
 
 std::string wide(WideCount x) { return BigUint::from_wide(x).to_string(); }
 

@@ -1,7 +1,7 @@
 // fast_lfsr.hpp: the four-bytes-per-step table path against a hand-worked
 // start of the tarot generator and against bit-serial GaloisLfsr::next_byte()
 // for many widths, taps, seeds and lengths (including the byte-wise tail).
-#include "core/fast_lfsr.hpp"
+#include "core/gen/fast_lfsr.hpp"
 
 #include <gtest/gtest.h>
 

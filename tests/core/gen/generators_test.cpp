@@ -3,8 +3,8 @@
 // articles' own descriptions (tarot LFSR() byte pseudocode, the Z80 routine
 // instruction by instruction), recurrences written from the definitions,
 // published vectors (cited at each test), and hand derivations.
-#include "core/generators.hpp"
-#include "core/parse.hpp"
+#include "core/gen/generators.hpp"
+#include "core/base/parse.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // polynomials, brute-force orders, trial division, published counts (OEIS)
 // and published primitive polynomials (Xilinx XAPP052; Hurst's appendix of
 // primitive polynomials in "VLSI Testing").
-#include "core/gf2.hpp"
+#include "core/gen/gf2.hpp"
 
 #include <gtest/gtest.h>
 

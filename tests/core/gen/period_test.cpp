@@ -3,7 +3,7 @@
 // GaloisLfsr / Z80Lfsr, lfsr.cpp's galois_jump_ahead, matrix powers and ranks
 // written here, determinant expansion, and published primitive polynomials
 // (Xilinx XAPP052).
-#include "core/period.hpp"
+#include "core/gen/period.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,10 @@
 // The lab's raw-stream download: bytes from the step shown, checked against
 // generators written out here from their published definitions.
-#include "core/lab_stream.hpp"
+#include "core/lfsr/lab_stream.hpp"
 
 #include <gtest/gtest.h>
+
+#include "test_support.hpp"
 
 namespace shufflelab {
 namespace {
@@ -16,10 +18,7 @@ LabTimeline timeline_for(const LfsrLabState& s) {
 // SplitMix64 as in Vigna's splitmix64.c (the published constants); the lab's
 // byte is the top byte of each 64-bit output.
 std::uint8_t splitmix_top_byte(std::uint64_t& x) {
-  std::uint64_t z = (x += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return static_cast<std::uint8_t>((z ^ (z >> 31)) >> 56);
+  return static_cast<std::uint8_t>(test::splitmix64(x) >> 56);
 }
 
 TEST(LabStream, SplitMixFromTheStepShown) {

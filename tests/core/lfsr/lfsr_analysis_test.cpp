@@ -2,14 +2,14 @@
 // registers one step at a time until the seed returns (small periods), and
 // for the articles' numbers (stated in the issue) jump-ahead by matrix powers:
 // T^P s = s and T^(P/q) s != s for every prime q of P (trial division here).
-#include "core/lfsr_analysis.hpp"
+#include "core/lfsr/lfsr_analysis.hpp"
 
 #include <gtest/gtest.h>
 
 #include <map>
 
-#include "core/jobs.hpp"
-#include "core/lfsr_timeline.hpp"
+#include "core/base/jobs.hpp"
+#include "core/lfsr/lfsr_timeline.hpp"
 
 namespace shufflelab {
 namespace {

@@ -2,7 +2,7 @@
 // out here as printed in seed 000: the four-byte LFSR(), coinFlip() with the
 // globals rng and coinFlipsRemaining, and getRandomNumber() with "v > 77",
 // "c <= 77" and the subtraction of 77.
-#include "core/lfsr_dice.hpp"
+#include "core/lfsr/lfsr_dice.hpp"
 
 #include <gtest/gtest.h>
 

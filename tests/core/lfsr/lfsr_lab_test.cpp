@@ -3,7 +3,7 @@
 // LFSR() (four bytes with carries), a Fibonacci register as a bit recurrence,
 // the Z80 routine instruction by instruction, LCG formulas, and plain
 // one-step-at-a-time stepping for every jump and checkpoint.
-#include "core/lfsr_lab.hpp"
+#include "core/lfsr/lfsr_lab.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include <numeric>
 #include <random>
 
-#include "core/lfsr_timeline.hpp"
+#include "core/lfsr/lfsr_timeline.hpp"
 #include "core/url_state.hpp"
 
 namespace shufflelab {

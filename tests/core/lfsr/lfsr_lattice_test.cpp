@@ -1,7 +1,7 @@
 // LCG lattices: RANDU's planes from its hand-derived identity, the shortest
 // dual vector against brute-force search for small moduli, and the promise
 // that every pair / triple lies on one of the counted hyperplanes.
-#include "core/lfsr_lattice.hpp"
+#include "core/lfsr/lfsr_lattice.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // transcription of the article's dealing steps written here (one deal per
 // seed, replayed seed by seed), the core's CycleSweeper (sweep_cycle_range),
 // nested-loop enumeration of 5-card sets, and 52*51*...*43 / 5! for deals.
-#include "core/poker_lab.hpp"
+#include "core/poker/poker_lab.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,9 +12,11 @@
 #include <set>
 #include <vector>
 
-#include "core/jobs.hpp"
-#include "core/poker_sweep.hpp"
+#include "core/base/jobs.hpp"
+#include "core/poker/poker_sweep.hpp"
 #include "core/url_state.hpp"
+
+#include "test_support.hpp"
 
 namespace shufflelab {
 namespace {
@@ -41,28 +43,6 @@ std::vector<ReferenceCall> reference_deal(std::uint32_t seed, std::vector<std::u
   }
   if (cards) *cards = dealt;
   return calls;
-}
-
-// Seeds at cycle positions [first, first + count), dealt one by one.
-SweepStats replay(std::uint64_t first, std::uint64_t count) {
-  SweepStats stats;
-  std::uint32_t state = lcrng_jump(0, first);  // checked against stepping in poker_test
-  for (std::uint64_t k = 0; k < count; ++k) {
-    stats.add(state, static_cast<std::uint32_t>(reference_deal(state).size()));
-    state = state * 1664525u + 1013904223u;
-  }
-  return stats;
-}
-
-void expect_same(const SweepStats& got, const SweepStats& want, const std::string& what) {
-  std::vector<std::uint64_t> a = got.histogram, b = want.histogram;
-  a.resize(std::max(a.size(), b.size()), 0);
-  b.resize(a.size(), 0);
-  EXPECT_EQ(a, b) << what;
-  EXPECT_EQ(got.seeds, want.seeds) << what;
-  EXPECT_EQ(got.total_calls, want.total_calls) << what;
-  EXPECT_EQ(got.max_calls, want.max_calls) << what;
-  EXPECT_EQ(got.max_seed, want.max_seed) << what;
 }
 
 SweepStats run_sweep_job(std::uint64_t first, std::uint64_t count, std::mt19937_64& rng, std::uint64_t max_slice) {
@@ -191,9 +171,9 @@ TEST(PokerSweep, SlicedJobEqualsTheCoreSweepAndAReplay) {
   // Small ranges (starts, ends, the wrap at 2^32) against the replay.
   for (const auto& [first, count] : std::vector<std::pair<std::uint64_t, std::uint64_t>>{
            {0, 1}, {5, 2}, {12345, 37}, {4294967295u, 1}, {4294967290u, 60}, {777, 3000}}) {
-    const SweepStats want = replay(first, count);
-    expect_same(run_sweep_job(first, count, rng, 7), want, "replay " + std::to_string(first));
-    expect_same(sweep_cycle_range(first, count), want, "core " + std::to_string(first));
+    const SweepStats want = test::replay_sweep<SweepStats>(lcrng_jump(0, first), count, [](std::uint32_t seed) { return reference_deal(seed).size(); });
+    test::expect_same_sweep(run_sweep_job(first, count, rng, 7), want, "replay " + std::to_string(first));
+    test::expect_same_sweep(sweep_cycle_range(first, count), want, "core " + std::to_string(first));
   }
   // Larger ranges against the core's sweep, in random slices; slices of 1
   // take the exact step everywhere, large ones the fast loop.
@@ -202,7 +182,7 @@ TEST(PokerSweep, SlicedJobEqualsTheCoreSweepAndAReplay) {
     const std::uint64_t count = 1 + rng() % 400000;
     const std::uint64_t max_slice = trial % 2 ? 1 : 100000;
     const std::uint64_t shown_count = trial % 2 ? count % 5000 + 1 : count;
-    expect_same(run_sweep_job(first, shown_count, rng, max_slice), sweep_cycle_range(first, shown_count),
+    test::expect_same_sweep(run_sweep_job(first, shown_count, rng, max_slice), sweep_cycle_range(first, shown_count),
                 "first " + std::to_string(first));
   }
 }

@@ -1,7 +1,7 @@
 // poker.hpp: the LCRNG and the One Chip deal against a transcription of the
 // article's steps written here, and the cycle sweep against replaying every
 // seed of a range one by one.
-#include "core/poker.hpp"
+#include "core/poker/poker.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,6 +9,8 @@
 #include <atomic>
 #include <random>
 #include <vector>
+
+#include "test_support.hpp"
 
 namespace shufflelab {
 namespace {
@@ -31,28 +33,6 @@ ReferenceDeal reference_deal(std::uint32_t seed) {
       deal.cards.push_back(card);
   }
   return deal;
-}
-
-// Every seed at cycle positions [first, first + count), one full deal each.
-SweepStats replay_range(std::uint64_t first, std::uint64_t count) {
-  SweepStats stats;
-  std::uint32_t state = lcrng_jump(0, first);  // checked against stepping in JumpAgreesWithStepping...
-  for (std::uint64_t k = 0; k < count; ++k) {
-    stats.add(state, reference_deal(state).calls);
-    state = lcrng_next(state);
-  }
-  return stats;
-}
-
-void expect_same_stats(const SweepStats& got, const SweepStats& want, const std::string& what) {
-  std::vector<std::uint64_t> a = got.histogram, b = want.histogram;
-  a.resize(std::max(a.size(), b.size()), 0);
-  b.resize(a.size(), 0);
-  EXPECT_EQ(a, b) << what;
-  EXPECT_EQ(got.seeds, want.seeds) << what;
-  EXPECT_EQ(got.total_calls, want.total_calls) << what;
-  EXPECT_EQ(got.max_calls, want.max_calls) << what;
-  EXPECT_EQ(got.max_seed, want.max_seed) << what;
 }
 
 TEST(Poker, LcrngSteps) {
@@ -130,7 +110,7 @@ TEST(Poker, SweepEqualsReplayingEachSeed) {
   };
   // Includes the wrap from position 2^32 - 1 back to 0.
   for (const Range range : {Range{0, 40000}, Range{kLcrngPeriod - 20000, 40000}, Range{0x9E3779B9, 30000}}) {
-    const SweepStats want = replay_range(range.first, range.count);
+    const SweepStats want = test::replay_sweep<SweepStats>(lcrng_jump(0, range.first), range.count, [](std::uint32_t seed) { return reference_deal(seed).calls; });
     for (bool vector_path : {true, false}) {
       // Window 10 and 16: many seeds need more calls than the window holds,
       // exercising the direct replay inside the sweep.
@@ -138,7 +118,7 @@ TEST(Poker, SweepEqualsReplayingEachSeed) {
         CycleSweeper sweeper(range.first, range.count, window, vector_path);
         EXPECT_EQ(sweeper.uses_vector_path(), vector_path && CycleSweeper::vector_path_available());
         for (std::uint64_t chunk = 1; !sweeper.done(); chunk = chunk * 3 + 1) sweeper.run(chunk);
-        expect_same_stats(sweeper.stats(), want,
+        test::expect_same_sweep(sweeper.stats(), want,
                           "first " + std::to_string(range.first) + " window " + std::to_string(window) +
                               (vector_path ? " vector" : " portable"));
       }
@@ -174,7 +154,7 @@ TEST(Poker, WholeSweepReportsProgressAndStopsWhenCancelled) {
       },
       &cancel, 4096);
   EXPECT_EQ(reports, (std::vector<std::uint64_t>{4096, 8192}));
-  expect_same_stats(stats, replay_range(0, 8192), "cancelled sweep");
+  test::expect_same_sweep(stats, test::replay_sweep<SweepStats>(lcrng_jump(0, 0), 8192, [](std::uint32_t seed) { return reference_deal(seed).calls; }), "cancelled sweep");
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // bias.hpp: exact matrices against counts derived by hand or enumerated here
 // with plain nested loops, and empirical matrices against the exact law.
-#include "core/bias.hpp"
+#include "core/shuffle/bias.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // bits.hpp against bit-by-bit reference versions written here from the
 // definitions (PDEP: the k-th lowest set bit of the mask receives bit k of the
 // value), plus hand-worked examples.
-#include "core/bits.hpp"
+#include "core/shuffle/bits.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // every length: a stronger statement than "uniform in the limit"), the bits
 // spent per shuffle against log2(n!) from std::lgamma, and the fast path
 // against ShuffleStepper fed the same draw source.
-#include "core/fast_entropy.hpp"
+#include "core/shuffle/fast_entropy.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,8 +11,8 @@
 #include <map>
 #include <vector>
 
-#include "core/fast_shuffle.hpp"
-#include "core/shuffle.hpp"
+#include "core/shuffle/fast_shuffle.hpp"
+#include "core/shuffle/shuffle.hpp"
 
 namespace shufflelab {
 namespace {

@@ -1,7 +1,7 @@
 // fast_select.hpp against a plain walk over the bits (written here), for
 // every set size and many strike orders, and whole deals against
 // ShuffleStepper's pencil-and-paper (pdep) shuffle fed the same draws.
-#include "core/fast_select.hpp"
+#include "core/shuffle/fast_select.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <random>
 #include <vector>
 
-#include "core/shuffle.hpp"
+#include "core/shuffle/shuffle.hpp"
 
 namespace shufflelab {
 namespace {

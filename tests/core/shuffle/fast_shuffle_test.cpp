@@ -1,7 +1,7 @@
 // fast_shuffle.hpp: batch plans against their defining properties, batched
 // draws against the mixed-radix digits of Lemire's value computed directly,
 // and every fast path against ShuffleStepper (shuffle.hpp) fed the same draws.
-#include "core/fast_shuffle.hpp"
+#include "core/shuffle/fast_shuffle.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 #include <random>
 #include <vector>
 
-#include "core/fast_mt64.hpp"
-#include "core/shuffle.hpp"
+#include "core/gen/fast_mt64.hpp"
+#include "core/shuffle/shuffle.hpp"
 
 namespace shufflelab {
 namespace {

@@ -13,11 +13,11 @@
 #include <numeric>
 #include <set>
 
-#include "core/jobs.hpp"
-#include "core/shuffle_bias.hpp"
-#include "core/shuffle_lab.hpp"
-#include "core/shuffle_predict.hpp"
-#include "core/shuffle_source.hpp"
+#include "core/base/jobs.hpp"
+#include "core/shuffle/shuffle_bias.hpp"
+#include "core/shuffle/shuffle_lab.hpp"
+#include "core/shuffle/shuffle_predict.hpp"
+#include "core/shuffle/shuffle_source.hpp"
 #include "core/url_state.hpp"
 
 namespace shufflelab {

@@ -1,7 +1,7 @@
 // shuffle.hpp: hand-worked decks for every algorithm, plain re-statements of
 // each algorithm written here (list erase for pencil-and-paper, std::sort of
 // (key, card) pairs for sort-keys), and fast path == step-by-step path.
-#include "core/shuffle.hpp"
+#include "core/shuffle/shuffle.hpp"
 
 #include <gtest/gtest.h>
 
