@@ -1,5 +1,7 @@
 #include "bench/bench.hpp"
 
+#include "core/base/text_format.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -19,12 +21,8 @@ std::string format_number(double value) {
   return buffer;
 }
 
-std::string json_number(double value) {
-  if (!std::isfinite(value)) return "null";
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.6g", value);
-  return buffer;
-}
+// Six significant digits: the report is read by people and tools/bench.mjs.
+std::string json_number(double value) { return shufflelab::json_number(value, 6); }
 
 std::string ratio_text(const Row& row) {
   if (!row.ratio) return "";
@@ -167,26 +165,6 @@ std::string format_row(const Row& row) {
   if (!row.note.empty()) line += " | " + row.note;
   while (!line.empty() && line.back() == ' ') line.pop_back();
   return line;
-}
-
-std::string json_string(std::string_view text) {
-  std::string out = "\"";
-  for (char ch : text) {
-    switch (ch) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      default:
-        if (static_cast<unsigned char>(ch) < 0x20) {
-          char buffer[8];
-          std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(ch)));
-          out += buffer;
-        } else {
-          out += ch;
-        }
-    }
-  }
-  return out + "\"";
 }
 
 std::string report_json(const Report& report, const std::string& machine_json) {

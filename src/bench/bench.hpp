@@ -79,7 +79,6 @@ Report run_benchmarks(const Options& options, const Platform& platform, std::ost
 std::string format_row(const Row& row);
 // The report as one JSON object; machine_json is inserted as "machine".
 std::string report_json(const Report& report, const std::string& machine_json);
-std::string json_string(std::string_view text);
 
 // ---- For the case files -------------------------------------------------
 

@@ -8,6 +8,7 @@
 
 #include "bench/bench.hpp"
 #include "cli/cli.hpp"
+#include "core/base/text_format.hpp"
 #include "core/shuffle/bits.hpp"
 
 namespace shufflelab::cli {
@@ -34,7 +35,7 @@ std::string cpuinfo(const std::string& key) {
 }
 
 std::string machine_json() {
-  using bench::json_string;
+  using shufflelab::json_string;
   return "{\"cpu\": " + json_string(cpuinfo("model name")) + ", \"cpu_family\": " +
          json_string(cpuinfo("cpu family")) + ", \"cpu_model\": " + json_string(cpuinfo("model")) +
          ", \"nproc\": " + std::to_string(std::thread::hardware_concurrency()) +

@@ -1,5 +1,5 @@
 // `shufflelab period` and `shufflelab maximal`: exact periods of the tarot
-// Galois LFSR and the Z80 routine from their GF(2) factorisation (core/period).
+// Galois LFSR and the Z80 routine from their GF(2) factorisation (core/gen/period).
 #include <iomanip>
 #include <sstream>
 

@@ -1,12 +1,20 @@
+// lab_app.cpp: the app around the panels.
+// Index of this file:
+// [SECTION] Navigation entries
+// [SECTION] Links, commands, CSV exports and the test hook
+// [SECTION] Navigation column, CSV menu, notices
+// [SECTION] The frame
 #include "ui/lab_app.hpp"
 
 #include <cstdio>
 
 #include "imgui.h"
 #include "ui/ui_about.hpp"
-#include "ui/ui_widgets.hpp"
+#include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
+
+// [SECTION] Navigation entries
 
 namespace {
 struct NavEntry {
@@ -25,15 +33,7 @@ constexpr NavEntry kNav[] = {
 };
 }  // namespace
 
-std::string json_string(std::string_view text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') out += '\\', out += c;
-    else if (static_cast<unsigned char>(c) < 0x20) out += ' ';
-    else out += c;
-  }
-  return out + "\"";
-}
+// [SECTION] Links, commands, CSV exports and the test hook
 
 void LabApp::open_fragment(const std::string& fragment) {
   DecodedState decoded = decode_fragment(fragment);
@@ -104,6 +104,8 @@ std::string LabApp::describe_json() {
   return out + "}";
 }
 
+// [SECTION] Navigation column, CSV menu, notices
+
 void LabApp::draw_navigation(float width) {
   ImGui::BeginChild("nav", ImVec2(width, 0), true);
   ImGui::PushStyleColor(ImGuiCol_Text, colors::kAccent);
@@ -173,6 +175,8 @@ void LabApp::draw_notices() {
   ImGui::PopStyleColor();
   if (dismiss) notices_.clear();
 }
+
+// [SECTION] The frame
 
 void LabApp::frame() {
   ++frames_;

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/base/text_format.hpp"  // json_* for describe_json, grouped numbers
 #include "ui/job_runner.hpp"
 
 namespace shufflelab::ui {
@@ -15,7 +16,7 @@ namespace shufflelab::ui {
 class GpuViews;  // ui/gpu_views.hpp, implemented by the app with WebGL2
 
 // A CSV file a panel offers: what one of its histograms or matrices shows now
-// (core/csv_export builds the text). Panels list them in csv_exports().
+// (core/base/csv_export builds the text). Panels list them in csv_exports().
 struct CsvExport {
   std::string id;        // test hook: csv=<id>
   std::string label;     // menu entry
@@ -30,8 +31,5 @@ struct PanelContext {
   // generator stream). Null where there is no browser (the smoke test).
   void (*download)(const std::string& filename, const std::string& mime, const void* data, std::size_t size) = nullptr;
 };
-
-// Small JSON helpers for describe_json (strings escaped, numbers as given).
-std::string json_string(std::string_view text);
 
 }  // namespace shufflelab::ui

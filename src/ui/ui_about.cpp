@@ -5,7 +5,7 @@
 
 #include "dieharder_record.hpp"
 #include "imgui.h"
-#include "ui/ui_widgets.hpp"
+#include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
 

@@ -1,3 +1,8 @@
+// ui_asm.cpp: the Assembly lab panel.
+// Index of this file:
+// [SECTION] State and commands
+// [SECTION] Lanes, machine state and cost table
+// [SECTION] Panel entry points: draw, describe_json
 #include "ui/ui_asm.hpp"
 
 #include <cinttypes>
@@ -6,10 +11,12 @@
 #include "core/base/parse.hpp"
 #include "imgui.h"
 #include "ui/ui_lanes.hpp"
-#include "ui/ui_widgets.hpp"
+#include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
 
+
+// [SECTION] State and commands
 
 void AsmPanel::sync(AsmLabState& state) {
   const bool same_run = session_ && session_state_.algorithm == state.algorithm &&
@@ -50,6 +57,8 @@ bool AsmPanel::command(std::string_view name, AsmLabState& state, PanelContext&)
   sync(state);
   return true;
 }
+
+// [SECTION] Lanes, machine state and cost table
 
 void AsmPanel::draw_lanes(const AsmLabState&) {
   if (!ImGui::CollapsingHeader("Assembly lanes", ImGuiTreeNodeFlags_DefaultOpen)) return;
@@ -100,6 +109,8 @@ void AsmPanel::draw_costs(const AsmLabState&) {
     ImGui::EndTable();
   }
 }
+
+// [SECTION] Panel entry points: draw, describe_json
 
 bool AsmPanel::draw(AsmLabState& state, PanelContext&) {
   const AsmLabState before = state;

@@ -1,4 +1,4 @@
-// ui_asm.hpp: the assembly lab panel (shows core/asm_listing + asm_session):
+// ui_asm.hpp: the assembly lab panel (shows core/asm/asm_listing + asm_session):
 // the C++ of the core, our listing and the core's WebAssembly side by side
 // (ui_lanes' code table), one cursor for all,
 // the registers and flags live, and the measured cost table.

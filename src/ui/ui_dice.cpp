@@ -1,3 +1,17 @@
+// ui_dice.cpp: the dice lab panel. What it shows is computed in
+// core/dice/dice_view.hpp; this file draws it.
+//
+// Index of this file:
+// [SECTION] Histogram drawing (palette, legend, bars, axes)
+// [SECTION] Small widgets (method, source bits, rolls)
+// [SECTION] Laws and sample jobs
+// [SECTION] One die
+// [SECTION] Expressions
+// [SECTION] Z80 d20
+// [SECTION] Panel entry points
+// [SECTION] Test hook (describe_json)
+// [SECTION] CSV exports
+
 #include "ui/ui_dice.hpp"
 
 #include <algorithm>
@@ -9,80 +23,15 @@
 
 #include "core/base/csv_export.hpp"
 #include "imgui.h"
-#include "ui/ui_widgets.hpp"
+#include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
 
 namespace {
 
-// ------------------------------------------------------------------ formatting
-
-std::string grouped(std::string digits) {
-  std::string out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    out += digits[i];
-    if (i + 1 < digits.size() && (digits.size() - i - 1) % 3 == 0) out += ',';
-  }
-  return out;
-}
-std::string grouped(std::uint64_t value) { return grouped(std::to_string(value)); }
-std::string grouped(const BigUint& value) { return grouped(value.to_string()); }
-
-std::string number(double x, int digits = 6) {
-  if (std::isinf(x)) return "infinite";
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*g", digits, x);
-  return buffer;
-}
-
-std::string power_of_ten_text(double x) {
-  if (std::isinf(x)) return "never (fair)";
-  if (x < 1e6) return grouped(static_cast<std::uint64_t>(std::ceil(x)));
-  char buffer[48];
-  std::snprintf(buffer, sizeof buffer, "%.1e", x);
-  return buffer;
-}
-
-// A fraction short enough to read, or its size.
-std::string fraction_text(const Fraction& f) {
-  if (f.denominator() == BigUint(1)) return f.numerator().to_string();
-  std::string text = f.to_string();
-  if (text.size() <= 44) return text;
-  return "(a fraction with a " + std::to_string(f.denominator().to_string().size()) + "-digit denominator)";
-}
-
-std::string face_list(const std::vector<std::uint64_t>& values, std::size_t shown = 14) {
-  if (values.empty()) return "none";
-  std::string out;
-  for (std::size_t i = 0; i < values.size() && i < shown; ++i) out += (i ? ", " : "") + std::to_string(values[i] + 1);
-  if (values.size() > shown) out += " ... (" + std::to_string(values.size()) + " in all)";
-  return out;
-}
-
-std::string p_text(double p) { return p < 1e-300 ? "< 1e-300" : "= " + number(p, 3); }
-
-std::string json_number(double x) {
-  if (!std::isfinite(x)) return "null";
-  char buffer[40];
-  std::snprintf(buffer, sizeof buffer, "%.17g", x);
-  return buffer;
-}
-
-template <class T, class F>
-std::string json_array(const std::vector<T>& values, F&& element) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (i) out += ',';
-    out += element(values[i]);
-  }
-  return out + "]";
-}
-
-std::string json_faces(const std::vector<std::uint64_t>& values) {
-  return json_array(values, [](std::uint64_t v) { return std::to_string(v + 1); });
-}
-
-// ------------------------------------------------------------------ histogram
+//-----------------------------------------------------------------------------
+// [SECTION] Histogram drawing (palette, legend, bars, axes)
+//-----------------------------------------------------------------------------
 
 namespace palette {
 const ImU32 kBackground = IM_COL32(24, 27, 36, 255);
@@ -97,25 +46,36 @@ const ImU32 kNever = IM_COL32(240, 80, 70, 255);
 const ImU32 kHover = IM_COL32(255, 255, 255, 28);
 }  // namespace palette
 
+ImVec4 tone_color(Tone tone) {
+  switch (tone) {
+    case Tone::good: return colors::kGood;
+    case Tone::bad: return colors::kError;
+    case Tone::plain: break;
+  }
+  return ImGui::GetStyleColorVec4(ImGuiCol_Text);
+}
+
+void tone_text(const ToneLine& line) {
+  if (line.tone == Tone::plain)
+    ImGui::TextUnformatted(line.text.c_str());
+  else
+    ImGui::TextColored(tone_color(line.tone), "%s", line.text.c_str());
+}
+
 struct HistogramSpec {
-  std::int64_t first_label = 1;       // label of cell 0 (face 1, or the lowest total)
-  std::span<const double> exact;      // probability per cell
-  std::span<const double> sampled;    // frequency per cell (may be empty)
-  std::span<const double> band_low;   // expected spread per cell (may be empty)
-  std::span<const double> band_high;
-  double fair = 0;                    // uniform probability, 0 for none
-  std::function<bool(std::size_t)> never;
-  bool deviation = false;             // plot (p - fair) / fair
+  std::int64_t first_label = 1;  // label of cell 0 (face 1, or the lowest total)
+  HistogramSeries series;
   std::function<void(std::size_t)> tooltip;
 };
 
-double nice_step(double span, int ticks) {
-  const double raw = span / ticks;
-  const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-  for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
-    if (raw <= m * magnitude) return m * magnitude;
-  return 10.0 * magnitude;
-}
+// The plot rectangle and its vertical scale.
+struct PlotFrame {
+  ImVec2 p0, p1;
+  float em = 0;
+  float cell_w = 0;
+  double lo = 0, hi = 1;
+  float y_of(double v) const { return p1.y - static_cast<float>((v - lo) / (hi - lo)) * (p1.y - p0.y); }
+};
 
 // SameLine when `width` more pixels fit on the current line; otherwise start a new one.
 void same_line_if_fits(float width, float spacing) {
@@ -143,9 +103,93 @@ void legend_item(ImU32 color, const char* text, bool line = false) {
   ImGui::TextUnformatted(text);
 }
 
+void draw_y_axis(ImDrawList* dl, const PlotFrame& f, const HistogramScale& scale) {
+  dl->AddRectFilled(f.p0, f.p1, palette::kBackground);
+  for (const AxisTick& tick : scale.ticks) {
+    const float y = f.y_of(tick.value);
+    dl->AddLine(ImVec2(f.p0.x, y), ImVec2(f.p1.x, y), palette::kGrid);
+    const float tw = ImGui::CalcTextSize(tick.label.c_str()).x;
+    dl->AddText(ImVec2(f.p0.x - tw - f.em * 0.3f, y - f.em * 0.5f), palette::kAxisText, tick.label.c_str());
+  }
+}
+
+// One column: the exact bar, the sampled bar inside it, the band, then the exact value's marker on top.
+void draw_column(ImDrawList* dl, const PlotFrame& f, const HistogramColumn& c, std::size_t group) {
+  const float em = f.em, cell_w = f.cell_w;
+  const float x0 = f.p0.x + static_cast<float>(c.first) * cell_w;
+  const float x1 = f.p0.x + static_cast<float>(c.end) * cell_w;
+  const float gap = group == 1 ? std::min(cell_w * 0.16f, em * 0.25f) : 0.0f;
+  const float bx0 = x0 + gap * 0.5f, bx1 = std::max(x1 - gap * 0.5f, bx0 + 1.0f);
+  const float mid = (x0 + x1) * 0.5f;
+  const float zero_y = f.y_of(0.0);
+  auto bar = [&](double lo, double hi, float inset, ImU32 color) {
+    const float top = f.y_of(std::max(hi, 0.0)), bottom = f.y_of(std::min(lo, 0.0));
+    dl->AddRectFilled(ImVec2(bx0 + inset, std::min(top, zero_y)), ImVec2(bx1 - inset, std::max(bottom, zero_y)), color);
+  };
+  if (c.has_exact) bar(c.exact_lo, c.exact_hi, 0.0f, palette::kExact);
+  if (c.has_sampled) bar(c.sampled_lo, c.sampled_hi, group == 1 ? (bx1 - bx0) * 0.22f : 0.0f, palette::kSampled);
+  if (c.has_band) {
+    dl->AddLine(ImVec2(mid, f.y_of(c.band_lo)), ImVec2(mid, f.y_of(c.band_hi)), palette::kBand, std::max(1.0f, em * 0.08f));
+    if (group == 1 && cell_w > em * 0.6f) {
+      const float cap = std::min(cell_w * 0.25f, em * 0.35f);
+      for (double v : {c.band_lo, c.band_hi})
+        dl->AddLine(ImVec2(mid - cap, f.y_of(v)), ImVec2(mid + cap, f.y_of(v)), palette::kBand);
+    }
+  }
+  // The exact values as markers, on top of the sample so both stay readable.
+  if (c.has_exact) {
+    const float thick = std::max(1.5f, em * 0.12f);
+    auto marker = [&](double v, ImU32 color) {
+      dl->AddRectFilled(ImVec2(bx0, f.y_of(v) - thick * 0.5f), ImVec2(bx1, f.y_of(v) + thick * 0.5f), color);
+    };
+    marker(c.exact_hi, c.never && group == 1 ? palette::kNever : palette::kExactMarker);
+    if (c.exact_lo < c.exact_hi && group > 1) marker(c.exact_lo, palette::kExactMarker);
+  }
+  if (c.never) dl->AddRectFilled(ImVec2(bx0, f.p1.y - em * 0.35f), ImVec2(bx1, f.p1.y), palette::kNever);
+}
+
+void draw_fair_line(ImDrawList* dl, const PlotFrame& f, const HistogramScale& scale) {
+  const float y = f.y_of(scale.plotted(scale.fair));
+  for (float x = f.p0.x; x < f.p1.x; x += f.em * 0.8f)
+    dl->AddLine(ImVec2(x, y), ImVec2(std::min(x + f.em * 0.45f, f.p1.x), y), palette::kFair, 1.5f);
+}
+
+// Labels under the axis at round values, skipping any that would overlap.
+void draw_x_labels(ImDrawList* dl, const PlotFrame& f, const HistogramSpec& h, std::size_t cells) {
+  const std::int64_t stride = axis_label_stride(f.cell_w, f.em * 2.4f);
+  float last_label_end = -1e30f;
+  for (std::size_t i = 0; i < cells; ++i) {
+    const std::int64_t label = h.first_label + static_cast<std::int64_t>(i);
+    if (stride > 1 && label % stride != 0) continue;
+    char text[24];
+    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(label));
+    const float tw = ImGui::CalcTextSize(text).x;
+    const float cx = f.p0.x + (static_cast<float>(i) + 0.5f) * f.cell_w;
+    const bool red = i < h.series.never.size() && h.series.never[i];
+    const float x = std::clamp(cx - tw * 0.5f, f.p0.x - tw * 0.5f, f.p1.x - tw);
+    if (x < last_label_end + f.em * 0.4f) continue;
+    last_label_end = x + tw;
+    dl->AddText(ImVec2(x, f.p1.y + f.em * 0.2f), red ? palette::kNever : palette::kAxisText, text);
+  }
+}
+
+void draw_hover(ImDrawList* dl, const PlotFrame& f, const HistogramSpec& h, std::size_t cells) {
+  const float mx = ImGui::GetIO().MousePos.x;
+  if (mx < f.p0.x || mx >= f.p1.x) return;
+  const auto i = std::min(cells - 1, static_cast<std::size_t>((mx - f.p0.x) / f.cell_w));
+  const float x0 = f.p0.x + static_cast<float>(i) * f.cell_w;
+  if (f.cell_w >= 3.0f)
+    dl->AddRectFilled(ImVec2(x0, f.p0.y), ImVec2(x0 + f.cell_w, f.p1.y), palette::kHover);
+  else
+    dl->AddLine(ImVec2(mx, f.p0.y), ImVec2(mx, f.p1.y), palette::kFair);
+  ImGui::BeginTooltip();
+  h.tooltip(i);
+  ImGui::EndTooltip();
+}
+
 // Returns how many cells share one drawn column (1 unless they are thinner than 3 pixels).
 std::size_t draw_histogram(const char* id, const HistogramSpec& h, float height) {
-  const std::size_t cells = std::max(h.exact.size(), h.sampled.size());
+  const std::size_t cells = h.series.cells();
   if (cells == 0) return 1;
   const float em = ImGui::GetFontSize();
   ImGui::PushID(id);
@@ -154,133 +198,22 @@ std::size_t draw_histogram(const char* id, const HistogramSpec& h, float height)
   ImGui::InvisibleButton("plot", ImVec2(width, height));
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 p0(origin.x + em * 4.4f, origin.y + em * 0.4f);
-  const ImVec2 p1(origin.x + width - em * 0.4f, origin.y + height - em * 1.5f);
 
-  const bool deviation = h.deviation && h.fair > 0;
-  auto value = [&](double p) { return deviation ? (p - h.fair) / h.fair : p; };
-  double lo = 0, hi = 0;
-  auto extend = [&](double v) {
-    lo = std::min(lo, v);
-    hi = std::max(hi, v);
-  };
-  for (double p : h.exact) extend(value(p));
-  for (double p : h.sampled) extend(value(p));
-  for (double p : h.band_high) extend(value(p));
-  for (double p : h.band_low) extend(value(p));
-  if (!deviation && h.fair > 0) extend(h.fair);
-  if (deviation) {
-    const double m = std::max({-lo, hi, 1e-12});
-    lo = -m * 1.15;
-    hi = m * 1.15;
-  } else {
-    hi = hi > 0 ? hi * 1.12 : 1.0;
-    lo = 0;
-  }
-  auto y_of = [&](double v) { return p1.y - static_cast<float>((v - lo) / (hi - lo)) * (p1.y - p0.y); };
+  const HistogramScale scale = histogram_scale(h.series);
+  PlotFrame f;
+  f.p0 = ImVec2(origin.x + em * 4.4f, origin.y + em * 0.4f);
+  f.p1 = ImVec2(origin.x + width - em * 0.4f, origin.y + height - em * 1.5f);
+  f.em = em;
+  f.cell_w = (f.p1.x - f.p0.x) / static_cast<float>(cells);
+  f.lo = scale.lo;
+  f.hi = scale.hi;
+  const std::size_t group = f.cell_w >= 3.0f ? 1 : static_cast<std::size_t>(std::ceil(3.0f / f.cell_w));
 
-  dl->AddRectFilled(p0, p1, palette::kBackground);
-  const double step = nice_step(hi - lo, 4);
-  for (double t = std::ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) {
-    const float y = y_of(t);
-    dl->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), palette::kGrid);
-    char label[32];
-    const double percent = std::fabs(t) < step * 1e-6 ? 0.0 : t * 100.0;
-    std::snprintf(label, sizeof label, deviation ? "%+.3g%%" : "%.3g%%", percent);
-    const float tw = ImGui::CalcTextSize(label).x;
-    dl->AddText(ImVec2(p0.x - tw - em * 0.3f, y - em * 0.5f), palette::kAxisText, label);
-  }
-
-  const float plot_w = p1.x - p0.x;
-  const float cell_w = plot_w / static_cast<float>(cells);
-  const std::size_t group = cell_w >= 3.0f ? 1 : static_cast<std::size_t>(std::ceil(3.0f / cell_w));
-  const float zero_y = y_of(0.0);
-  for (std::size_t g = 0; g < cells; g += group) {
-    const std::size_t end = std::min(cells, g + group);
-    const float x0 = p0.x + static_cast<float>(g) * cell_w;
-    const float x1 = p0.x + static_cast<float>(end) * cell_w;
-    const float gap = group == 1 ? std::min(cell_w * 0.16f, em * 0.25f) : 0.0f;
-    const float bx0 = x0 + gap * 0.5f, bx1 = std::max(x1 - gap * 0.5f, bx0 + 1.0f);
-    const float mid = (x0 + x1) * 0.5f;
-    bool never = false;
-    double e_lo = 1e300, e_hi = -1e300, s_lo = 1e300, s_hi = -1e300, b_lo = 1e300, b_hi = -1e300;
-    for (std::size_t i = g; i < end; ++i) {
-      if (i < h.exact.size()) e_lo = std::min(e_lo, value(h.exact[i])), e_hi = std::max(e_hi, value(h.exact[i]));
-      if (i < h.sampled.size()) s_lo = std::min(s_lo, value(h.sampled[i])), s_hi = std::max(s_hi, value(h.sampled[i]));
-      if (i < h.band_low.size()) b_lo = std::min(b_lo, value(h.band_low[i])), b_hi = std::max(b_hi, value(h.band_high[i]));
-      if (h.never && h.never(i)) never = true;
-    }
-    if (e_hi > -1e300) {
-      const float top = y_of(std::max(e_hi, 0.0)), bottom = y_of(std::min(e_lo, 0.0));
-      dl->AddRectFilled(ImVec2(bx0, std::min(top, zero_y)), ImVec2(bx1, std::max(bottom, zero_y)), palette::kExact);
-    }
-    if (s_hi > -1e300) {
-      const float inset = group == 1 ? (bx1 - bx0) * 0.22f : 0.0f;
-      const float top = y_of(std::max(s_hi, 0.0)), bottom = y_of(std::min(s_lo, 0.0));
-      dl->AddRectFilled(ImVec2(bx0 + inset, std::min(top, zero_y)), ImVec2(bx1 - inset, std::max(bottom, zero_y)),
-                        palette::kSampled);
-    }
-    if (b_hi > -1e300) {
-      dl->AddLine(ImVec2(mid, y_of(b_lo)), ImVec2(mid, y_of(b_hi)), palette::kBand, std::max(1.0f, em * 0.08f));
-      if (group == 1 && cell_w > em * 0.6f) {
-        const float cap = std::min(cell_w * 0.25f, em * 0.35f);
-        dl->AddLine(ImVec2(mid - cap, y_of(b_lo)), ImVec2(mid + cap, y_of(b_lo)), palette::kBand);
-        dl->AddLine(ImVec2(mid - cap, y_of(b_hi)), ImVec2(mid + cap, y_of(b_hi)), palette::kBand);
-      }
-    }
-    // The exact values as markers, on top of the sample so both stay readable.
-    if (e_hi > -1e300) {
-      const float thick = std::max(1.5f, em * 0.12f);
-      dl->AddRectFilled(ImVec2(bx0, y_of(e_hi) - thick * 0.5f), ImVec2(bx1, y_of(e_hi) + thick * 0.5f),
-                        never && group == 1 ? palette::kNever : palette::kExactMarker);
-      if (e_lo < e_hi && group > 1)
-        dl->AddRectFilled(ImVec2(bx0, y_of(e_lo) - thick * 0.5f), ImVec2(bx1, y_of(e_lo) + thick * 0.5f),
-                          palette::kExactMarker);
-    }
-    if (never) dl->AddRectFilled(ImVec2(bx0, p1.y - em * 0.35f), ImVec2(bx1, p1.y), palette::kNever);
-  }
-  if (h.fair > 0) {
-    const float y = y_of(value(h.fair));
-    for (float x = p0.x; x < p1.x; x += em * 0.8f)
-      dl->AddLine(ImVec2(x, y), ImVec2(std::min(x + em * 0.45f, p1.x), y), palette::kFair, 1.5f);
-  }
-
-  // Labels under the axis, every `label_step` cells at round values.
-  double label_step = 1;
-  while (label_step * cell_w < em * 2.4f) {
-    const double m = label_step / std::pow(10.0, std::floor(std::log10(label_step)));
-    label_step *= (m == 2.0) ? 2.5 : 2.0;  // 1, 2, 5, 10, 20, 50, ...
-  }
-  const auto stride = static_cast<std::int64_t>(label_step);
-  float last_label_end = -1e30f;
-  for (std::size_t i = 0; i < cells; ++i) {
-    const std::int64_t label = h.first_label + static_cast<std::int64_t>(i);
-    if (stride > 1 && label % stride != 0) continue;
-    char text[24];
-    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(label));
-    const float tw = ImGui::CalcTextSize(text).x;
-    const float cx = p0.x + (static_cast<float>(i) + 0.5f) * cell_w;
-    const bool red = h.never && h.never(i);
-    const float x = std::clamp(cx - tw * 0.5f, p0.x - tw * 0.5f, p1.x - tw);
-    if (x < last_label_end + em * 0.4f) continue;
-    last_label_end = x + tw;
-    dl->AddText(ImVec2(x, p1.y + em * 0.2f), red ? palette::kNever : palette::kAxisText, text);
-  }
-
-  if (hovered && h.tooltip) {
-    const float mx = ImGui::GetIO().MousePos.x;
-    if (mx >= p0.x && mx < p1.x) {
-      const auto i = std::min(cells - 1, static_cast<std::size_t>((mx - p0.x) / cell_w));
-      const float x0 = p0.x + static_cast<float>(i) * cell_w;
-      if (cell_w >= 3.0f)
-        dl->AddRectFilled(ImVec2(x0, p0.y), ImVec2(x0 + cell_w, p1.y), palette::kHover);
-      else
-        dl->AddLine(ImVec2(mx, p0.y), ImVec2(mx, p1.y), palette::kFair);
-      ImGui::BeginTooltip();
-      h.tooltip(i);
-      ImGui::EndTooltip();
-    }
-  }
+  draw_y_axis(dl, f, scale);
+  for (const HistogramColumn& column : histogram_columns(h.series, scale, group)) draw_column(dl, f, column, group);
+  if (h.series.fair > 0) draw_fair_line(dl, f, scale);
+  draw_x_labels(dl, f, h, cells);
+  if (hovered && h.tooltip) draw_hover(dl, f, h, cells);
   ImGui::PopID();
   return group;
 }
@@ -290,6 +223,10 @@ void aggregation_note(std::size_t group, const char* what) {
     ImGui::TextColored(colors::kMuted, "Each column covers %zu %s (its highest and lowest values marked); hover for the exact %s.",
                        group, what, what[0] == 'f' ? "face" : "total");
 }
+
+//-----------------------------------------------------------------------------
+// [SECTION] Small widgets (method, source bits, rolls)
+//-----------------------------------------------------------------------------
 
 constexpr std::uint64_t kRollChoices[] = {100, 1'000, 10'000, 100'000, 1'000'000, 10'000'000, 100'000'000};
 
@@ -325,14 +262,18 @@ bool method_combo(const char* id, std::string& method) {
   return changed;
 }
 
-bool same_die_sample(const DiceLabState& a, const DiceLabState& b) {
-  return a.method == b.method && a.sides == b.sides && a.bits == b.bits && a.gen == b.gen && a.seed == b.seed &&
-         a.rolls == b.rolls;
-}
-
-bool same_expr_sample(const DiceLabState& a, const DiceLabState& b) {
-  return a.expr == b.expr && a.method == b.method && a.bits == b.bits && a.gen == b.gen && a.seed == b.seed &&
-         a.rolls == b.rolls;
+// "Source" and the word size picker of the die and expression views.
+bool bits_combo(const char* id, int& bits) {
+  ImGui::TextUnformatted("Source");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.0f);
+  bool changed = false;
+  if (ImGui::BeginCombo(id, bits_label(bits))) {
+    for (int b : kDiceWordBits)
+      if (ImGui::Selectable(bits_label(b), b == bits)) bits = b, changed = true;
+    ImGui::EndCombo();
+  }
+  return changed;
 }
 
 ImVec4 verdict_color(CheckVerdict verdict) {
@@ -345,9 +286,19 @@ ImVec4 verdict_color(CheckVerdict verdict) {
   return colors::kMuted;
 }
 
+// Reads a finished job's result into its slot (once), or its decoding error.
+template <class R, class Read>
+void take_result(JobSlot<R>& slot, JobRunner& jobs, Read&& read) {
+  if (!slot.poll(jobs)) return;
+  auto r = read(slot.status.result);
+  if (r) slot.result = *r; else slot.error = r.error();
+}
+
 }  // namespace
 
-// ------------------------------------------------------------------ shared state
+//-----------------------------------------------------------------------------
+// [SECTION] Laws and sample jobs
+//-----------------------------------------------------------------------------
 
 void DicePanel::sync_buffers(const DiceLabState& state) {
   if (buffers_valid_ && shown_.seed == state.seed && shown_.gen == state.gen && shown_.expr == state.expr) return;
@@ -386,39 +337,48 @@ void DicePanel::fill_one_law(LawTable& table) {
     }
 }
 
-void DicePanel::poll(SampleRun& run, JobRunner& jobs) {
-  if (!run.job) return;
-  run.status = jobs.status(run.job);
-  if (run.status.state != JobStatus::State::done || run.decoded) return;
-  run.decoded = true;
-  if (run.spec.view == "expr") {
-    auto r = read_dice_expr_sample_result(run.status.result);
-    if (r) run.expr = *r; else run.error = r.error();
-  } else {
-    auto r = read_dice_sample_result(run.status.result);
-    if (r) run.die = *r; else run.error = r.error();
-  }
-}
-
-void DicePanel::draw_job_progress(SampleRun& run, JobRunner& jobs) {
-  const float em = ImGui::GetFontSize();
-  ImGui::ProgressBar(static_cast<float>(run.status.progress), ImVec2(em * 16.0f, 0));
-  ImGui::SameLine();
-  if (ImGui::Button("Cancel")) jobs.cancel(run.job);
-  ImGui::SameLine();
-  ImGui::TextColored(colors::kMuted, "%s", run.status.summary.c_str());
+void DicePanel::poll_samples(JobRunner& jobs) {
+  take_result(die_sample_, jobs, read_dice_sample_result);
+  take_result(expr_sample_, jobs, read_dice_expr_sample_result);
+  take_result(z80_sample_, jobs, read_dice_sample_result);
 }
 
 std::string DicePanel::z80_seed(const DiceLabState& state) {
   return state.gen == "z80" ? state.seed : std::string(find_dice_generator("z80")->default_seed);
 }
 
-// ------------------------------------------------------------------ one die
+void DicePanel::start_die_sample(const DiceLabState& state, JobRunner& jobs) {
+  const DiceMethodInfo* method = find_dice_method(state.method);
+  if (!method) return;
+  DiceSampleSpec spec{{method}, state.sides, static_cast<unsigned>(state.bits), state.gen, state.seed, state.rolls};
+  die_sample_.start(jobs, "dice_sample", dice_sample_params(spec), die_sample_key(state));
+  die_sample_state_ = state;
+}
+
+void DicePanel::start_expr_sample(const DiceLabState& state, JobRunner& jobs) {
+  DiceExprSampleSpec spec{state.expr, find_dice_method(state.method), static_cast<unsigned>(state.bits), state.gen,
+                          state.seed, state.rolls};
+  expr_sample_.start(jobs, "dice_expr_sample", dice_expr_sample_params(spec), expr_sample_key(state));
+}
+
+void DicePanel::start_z80_sample(const DiceLabState& state, JobRunner& jobs) {
+  DiceSampleSpec spec;
+  for (const DiceMethodInfo& m : dice_methods()) spec.methods.push_back(&m);
+  spec.sides = 20;
+  spec.bits = 8;
+  spec.gen = "z80";
+  spec.seed = z80_seed(state);
+  spec.rolls = state.rolls;
+  z80_sample_.start(jobs, "dice_sample", dice_sample_params(spec), z80_sample_key(spec.seed, spec.rolls));
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] One die
+//-----------------------------------------------------------------------------
 
 bool DicePanel::draw_die_controls(DiceLabState& state) {
   bool changed = false;
   const float em = ImGui::GetFontSize();
-  const auto methods = dice_methods();
   const DiceMethodInfo* current = find_dice_method(state.method);
 
   ImGui::AlignTextToFramePadding();
@@ -427,28 +387,7 @@ bool DicePanel::draw_die_controls(DiceLabState& state) {
   ImGui::SetNextItemWidth(em * 13.0f);
   changed |= method_combo("##method", state.method);
   if (current) help_marker(std::string(current->summary).c_str());
-
-  same_line_if_fits(em * 12.0f, em * 1.2f);
-  ImGui::TextUnformatted("Sides");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(em * 6.5f);
-  std::uint64_t sides = state.sides;
-  const std::uint64_t one = 1;
-  if (ImGui::InputScalar("##sides", ImGuiDataType_U64, &sides, &one)) {
-    sides = std::clamp<std::uint64_t>(sides, 1, kMaxDiceLabSides);
-    if (sides != state.sides) state.sides = sides, changed = true;
-  }
-  same_line_if_fits(em * 15.5f, em * 1.2f);
-  ImGui::TextUnformatted("Source");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(em * 10.0f);
-  if (ImGui::BeginCombo("##bits", bits_label(state.bits))) {
-    for (int b : kDiceWordBits)
-      if (ImGui::Selectable(bits_label(b), b == state.bits)) state.bits = b, changed = true;
-    ImGui::EndCombo();
-  }
-  help_marker("How many random bits one draw of the source gives. 31 bits is what glibc's rand() returns "
-              "(RAND_MAX = 2^31 - 1). Range methods use one word per try; coin-flip rollers read its bits one by one.");
+  changed |= draw_sides_and_bits(state);
 
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(colors::kMuted, "Dice:");
@@ -461,58 +400,58 @@ bool DicePanel::draw_die_controls(DiceLabState& state) {
   return changed;
 }
 
-void DicePanel::draw_die_chart(const DiceLabState& state, const DieLaw& law) {
+bool DicePanel::draw_sides_and_bits(DiceLabState& state) {
+  bool changed = false;
   const float em = ImGui::GetFontSize();
-  const SampleRun& run = die_sample_;
-  const bool sampled = run.die && same_die_sample(run.spec, state) && !run.die->counts.empty();
-  std::vector<double> frequencies;
-  SampleVerdict verdict;
-  if (sampled) {
-    const auto& counts = run.die->counts[0];
-    verdict = judge_sample(counts, law.probabilities);
-    for (std::uint64_t c : counts) frequencies.push_back(static_cast<double>(c) / static_cast<double>(run.die->rolls));
+  same_line_if_fits(em * 12.0f, em * 1.2f);
+  ImGui::TextUnformatted("Sides");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(em * 6.5f);
+  std::uint64_t sides = state.sides;
+  const std::uint64_t one = 1;
+  if (ImGui::InputScalar("##sides", ImGuiDataType_U64, &sides, &one)) {
+    sides = std::clamp<std::uint64_t>(sides, 1, kMaxDiceLabSides);
+    if (sides != state.sides) state.sides = sides, changed = true;
   }
+  same_line_if_fits(em * 15.5f, em * 1.2f);
+  changed |= bits_combo("##bits", state.bits);
+  help_marker("How many random bits one draw of the source gives. 31 bits is what glibc's rand() returns "
+              "(RAND_MAX = 2^31 - 1). Range methods use one word per try; coin-flip rollers read its bits one by one.");
+  return changed;
+}
 
+// The die sample against this law, when it was rolled with the settings on screen.
+std::optional<DieSampleView> DicePanel::die_sample_for(const DiceLabState& state, const DieLaw& law) const {
+  const DiceSampleResult* sample = die_sample_.current(die_sample_key(state));
+  if (!sample || sample->counts.empty()) return std::nullopt;
+  return die_sample_view(law, sample->counts[0], sample->rolls, sample->bits_drawn[0]);
+}
+
+void DicePanel::draw_die_chart(const DieLaw& law, const DieSampleView* sample) {
+  const float em = ImGui::GetFontSize();
   legend_start();
   legend_item(palette::kExact, "exact probability");
   legend_item(palette::kFair, "fair share 1/n", true);
   if (!law.stats.never.empty()) legend_item(palette::kNever, "never comes up");
-  if (sampled) {
+  if (sample) {
     legend_item(palette::kSampled, "sampled frequency");
     legend_item(palette::kBand, "expected spread (2 sigma)", true);
   }
 
-  const double fair = 1.0 / static_cast<double>(law.sides);
   HistogramSpec h;
-  h.exact = law.probabilities;
-  h.sampled = frequencies;
-  if (sampled) {
-    h.band_low = verdict.band_low;
-    h.band_high = verdict.band_high;
+  h.series.exact = law.probabilities;
+  if (sample) {
+    h.series.sampled = sample->frequencies;
+    h.series.band_low = sample->verdict.band_low;
+    h.series.band_high = sample->verdict.band_high;
   }
-  h.fair = fair;
-  h.deviation = deviation_view_;
-  h.never = [&](std::size_t i) { return law.weights[i].is_zero(); };
+  h.series.fair = 1.0 / static_cast<double>(law.sides);
+  h.series.deviation = deviation_view_;
+  for (const BigUint& w : law.weights) h.series.never.push_back(w.is_zero());
   h.tooltip = [&](std::size_t i) {
     ImGui::Text("Face %zu", i + 1);
     ImGui::Separator();
-    const Fraction p = law.probability(i);
-    if (law.method->coin_flips()) {
-      ImGui::Text("Exact probability: %s", fraction_text(p).c_str());
-    } else {
-      ImGui::Text("Exact: %s of the %s accepted words", grouped(law.weights[i]).c_str(), grouped(law.total).c_str());
-      ImGui::Text("  = %s", fraction_text(p).c_str());
-    }
-    ImGui::Text("  = %s  (fair: %s, %+.4g%%)", number(law.probabilities[i], 9).c_str(), number(fair, 9).c_str(),
-                (law.probabilities[i] - fair) / fair * 100.0);
-    if (law.weights[i].is_zero()) ImGui::TextColored(colors::kError, "This face can never come up.");
-    if (sampled) {
-      const std::uint64_t c = run.die->counts[0][i];
-      ImGui::Text("Sampled: %s of %s = %s", grouped(c).c_str(), grouped(run.die->rolls).c_str(),
-                  number(frequencies[i], 6).c_str());
-      ImGui::Text("Expected 2-sigma range: %s to %s", number(verdict.band_low[i], 6).c_str(),
-                  number(verdict.band_high[i], 6).c_str());
-    }
+    for (const ToneLine& line : die_face_lines(law, i, sample)) tone_text(line);
   };
   aggregation_note(draw_histogram("die", h, em * 13.0f), "faces");
 }
@@ -522,37 +461,15 @@ void DicePanel::draw_die_stats(const DieLaw& law) {
   if (!ImGui::BeginTable("die_stats", 2, ImGuiTableFlags_SizingFixedFit)) return;
   ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthFixed, em * 12.0f);
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-  auto row = [&](const char* what, const std::string& value, const ImVec4* color = nullptr) {
+  for (const StatRow& row : die_stat_rows(law)) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    ImGui::TextColored(colors::kMuted, "%s", what);
+    ImGui::TextColored(colors::kMuted, "%s", row.what.c_str());
     ImGui::TableSetColumnIndex(1);
-    if (color) ImGui::PushStyleColor(ImGuiCol_Text, *color);
-    ImGui::TextWrapped("%s", value.c_str());
-    if (color) ImGui::PopStyleColor();
-  };
-  const FaceStats& s = law.stats;
-  const bool fair = s.total_variation.is_zero();
-  row("How it was computed", law.how);
-  row("Max / min ratio",
-      s.max_min_ratio ? fraction_text(*s.max_min_ratio) + " = " + number(s.max_min_ratio->to_double(), 9)
-                      : std::string("infinite: some face never comes up"),
-      fair ? &colors::kGood : nullptr);
-  row("Distance from fair", "total variation " + (fair ? std::string("0: exactly fair")
-                                                       : fraction_text(s.total_variation) + " = " +
-                                                             number(s.total_variation_approx, 6)),
-      fair ? &colors::kGood : nullptr);
-  row("Favoured faces", std::to_string(s.favoured.size()) + (s.favoured.empty() ? "" : ": " + face_list(s.favoured)));
-  row("Starved faces", std::to_string(s.starved.size()) + (s.starved.empty() ? "" : ": " + face_list(s.starved)));
-  if (!s.never.empty()) row("Never comes up", face_list(s.never), &colors::kError);
-  if (!law.method->coin_flips())
-    row("Words thrown away", grouped(law.rejected) + " of " + grouped(law.inputs));
-  const bool whole_bits = law.expected_bits.denominator() == BigUint(1);
-  row("Bits per roll", number(law.expected_bits.to_double(), 6) + " on average" +
-                           (whole_bits ? std::string() : " (" + fraction_text(law.expected_bits) + ")") +
-                           ";  the least possible is log2 n = " + number(law.log2_sides, 6));
-  row("Rolls to notice", power_of_ten_text(rolls_to_notice(law)) +
-                             " (about when a chi-square test against a fair die starts to see the bias)");
+    if (row.tone != Tone::plain) ImGui::PushStyleColor(ImGuiCol_Text, tone_color(row.tone));
+    ImGui::TextWrapped("%s", row.value.c_str());
+    if (row.tone != Tone::plain) ImGui::PopStyleColor();
+  }
   ImGui::EndTable();
 }
 
@@ -588,28 +505,52 @@ bool DicePanel::draw_comparison(DiceLabState& state) {
       ImGui::TextColored(colors::kMuted, "cannot: %s", entry->error().c_str());
       continue;
     }
-    const DieLaw& l = entry->value();
-    const bool fair = l.stats.total_variation.is_zero();
-    if (fair)
-      ImGui::TextColored(colors::kGood, "0 (fair)");
+    const MethodRow row = method_row(entry->value());
+    if (row.fair)
+      ImGui::TextColored(colors::kGood, "%s", row.total_variation.c_str());
     else
-      ImGui::Text("%s", number(l.stats.total_variation_approx, 4).c_str());
+      ImGui::TextUnformatted(row.total_variation.c_str());
     ImGui::TableSetColumnIndex(2);
-    if (l.stats.max_min_ratio)
-      ImGui::Text("%s", number(l.stats.max_min_ratio->to_double(), 6).c_str());
+    if (row.max_min_ratio)
+      ImGui::TextUnformatted(row.max_min_ratio->c_str());
     else
       ImGui::TextColored(colors::kError, "infinite");
     ImGui::TableSetColumnIndex(3);
-    if (l.stats.never.empty())
+    if (row.never == 0)
       ImGui::TextUnformatted("0");
     else
-      ImGui::TextColored(colors::kError, "%zu", l.stats.never.size());
+      ImGui::TextColored(colors::kError, "%zu", row.never);
     ImGui::TableSetColumnIndex(4);
-    ImGui::Text("%s", number(l.expected_bits.to_double(), 4).c_str());
+    ImGui::TextUnformatted(row.bits_per_roll.c_str());
     ImGui::TableSetColumnIndex(5);
-    ImGui::Text("%s", power_of_ten_text(rolls_to_notice(l)).c_str());
+    ImGui::TextUnformatted(row.rolls_to_notice.c_str());
   }
   ImGui::EndTable();
+  return changed;
+}
+
+// A seed field that takes the text only when the generator accepts it.
+bool DicePanel::draw_seed_field(DiceLabState& state, const char* id, ImGuiInputTextFlags flags) {
+  if (!ImGui::InputText(id, seed_text_, sizeof seed_text_, flags)) return false;
+  auto g = make_dice_generator(state.gen, seed_text_);
+  if (!g) {
+    seed_error_ = g.error();
+    return false;
+  }
+  seed_error_.clear();
+  state.seed = seed_text_;
+  shown_.seed = state.seed;
+  return true;
+}
+
+bool DicePanel::draw_rolls_combo(const char* id, DiceLabState& state) {
+  bool changed = false;
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
+  if (ImGui::BeginCombo(id, grouped(state.rolls).c_str())) {
+    for (std::uint64_t n : kRollChoices)
+      if (ImGui::Selectable(grouped(n).c_str(), n == state.rolls)) state.rolls = n, changed = true;
+    ImGui::EndCombo();
+  }
   return changed;
 }
 
@@ -623,14 +564,7 @@ bool DicePanel::draw_source_controls(DiceLabState& state, bool show_method) {
     ImGui::SetNextItemWidth(em * 13.0f);
     changed |= method_combo("##xmethod", state.method);
     same_line_if_fits(em * 15.0f, em);
-    ImGui::TextUnformatted("Source");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(em * 10.0f);
-    if (ImGui::BeginCombo("##xbits", bits_label(state.bits))) {
-      for (int b : kDiceWordBits)
-        if (ImGui::Selectable(bits_label(b), b == state.bits)) state.bits = b, changed = true;
-      ImGui::EndCombo();
-    }
+    changed |= bits_combo("##xbits", state.bits);
   }
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Generator");
@@ -654,66 +588,39 @@ bool DicePanel::draw_source_controls(DiceLabState& state, bool show_method) {
   ImGui::TextUnformatted("Seed");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(em * 11.0f);
-  if (ImGui::InputText("##seed", seed_text_, sizeof seed_text_, ImGuiInputTextFlags_CharsNoBlank)) {
-    auto g = make_dice_generator(state.gen, seed_text_);
-    if (g) {
-      seed_error_.clear();
-      state.seed = seed_text_;
-      shown_.seed = state.seed;
-      changed = true;
-    } else {
-      seed_error_ = g.error();
-    }
-  }
+  changed |= draw_seed_field(state, "##seed", ImGuiInputTextFlags_CharsNoBlank);
   if (const DiceGeneratorInfo* g = find_dice_generator(state.gen)) help_marker(std::string(g->seed_help).c_str());
   same_line_if_fits(em * 11.5f, em);
   ImGui::TextUnformatted("Rolls");
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(em * 8.0f);
-  if (ImGui::BeginCombo("##rolls", grouped(state.rolls).c_str())) {
-    for (std::uint64_t n : kRollChoices)
-      if (ImGui::Selectable(grouped(n).c_str(), n == state.rolls)) state.rolls = n, changed = true;
-    ImGui::EndCombo();
-  }
+  changed |= draw_rolls_combo("##rolls", state);
   field_error(seed_error_);
   return changed;
 }
 
-void DicePanel::draw_die_sampling(const DiceLabState& state, const DieLaw* law, JobRunner& jobs) {
-  SampleRun& run = die_sample_;
-  if (run.status.state == JobStatus::State::running) {
-    draw_job_progress(run, jobs);
-  } else {
+void DicePanel::draw_die_sampling(const DiceLabState& state, const DieLaw* law, const DieSampleView* sample,
+                                  JobRunner& jobs) {
+  if (!die_sample_.running()) {
     ImGui::BeginDisabled(law == nullptr);
     const std::string label = "Roll " + grouped(state.rolls) + " times";
     if (ImGui::Button(label.c_str())) start_die_sample(state, jobs);
     ImGui::EndDisabled();
-    if (run.status.state == JobStatus::State::failed || run.status.state == JobStatus::State::cancelled)
-      ImGui::SameLine(), ImGui::TextColored(colors::kMuted, "%s", run.status.summary.c_str());
   }
-  if (!run.error.empty()) field_error(run.error);
-  if (!run.die || !law) return;
-  if (!same_die_sample(run.spec, state)) {
+  job_progress_row(die_sample_, jobs);
+  if (!die_sample_.result || !law) return;
+  if (!sample) {
+    const DiceLabState& rolled = die_sample_state_;
     ImGui::TextColored(colors::kMuted, "The last sample (%s, d%llu, %s, seed %s) is for other settings: roll again.",
-                       run.spec.method.c_str(), static_cast<unsigned long long>(run.spec.sides), run.spec.gen.c_str(),
-                       run.spec.seed.c_str());
+                       rolled.method.c_str(), static_cast<unsigned long long>(rolled.sides), rolled.gen.c_str(),
+                       rolled.seed.c_str());
     return;
   }
-  const SampleVerdict v = judge_sample(run.die->counts[0], law->probabilities);
-  const double bits_per_roll = static_cast<double>(run.die->bits_drawn[0]) / static_cast<double>(run.die->rolls);
   ImGui::Text("%s rolls from %s (seed %s) used %s random bits per roll (the exact law expects %s).",
-              grouped(run.die->rolls).c_str(), run.spec.gen.c_str(), run.spec.seed.c_str(),
-              number(bits_per_roll, 5).c_str(), number(law->expected_bits.to_double(), 5).c_str());
+              grouped(sample->rolls).c_str(), state.gen.c_str(), state.seed.c_str(),
+              number_text(sample->bits_per_roll, 5).c_str(), number_text(law->expected_bits.to_double(), 5).c_str());
   ImGui::PushTextWrapPos(0.0f);
-  const bool fair_p = v.p_uniform >= 0.001;
-  ImGui::TextColored(fair_p ? colors::kGood : colors::kError, "Against a fair die: chi-square %s with %g degrees of freedom, p %s: %s.",
-                     number(v.chi_square_uniform, 6).c_str(), v.dof_uniform, p_text(v.p_uniform).c_str(),
-                     std::string(read_p_value(v.p_uniform)).c_str());
-  const bool exact_p = v.p_exact >= 0.001;
-  ImGui::TextColored(exact_p ? colors::kGood : colors::kError,
-                     "Against this method's exact law: chi-square %s, %g degrees of freedom, p %s: %s.",
-                     number(v.chi_square_exact, 6).c_str(), v.dof_exact, p_text(v.p_exact).c_str(),
-                     std::string(read_p_value(v.p_exact)).c_str());
+  tone_text(sample->uniform_line);
+  tone_text(sample->exact_line);
   ImGui::PopTextWrapPos();
   help_marker("The first test asks whether the rolls look like a fair die. The second asks whether they follow "
               "the law this method has with perfectly random bits, so it tests the generator, not the method.");
@@ -728,20 +635,22 @@ bool DicePanel::draw_die_view(DiceLabState& state, JobRunner& jobs) {
 
   section("Exact law of one roll");
   const DieLaw* shown = nullptr;
+  std::optional<DieSampleView> sample;
   if (!current) {
     field_error(current.error());
   } else {
     shown = &current.value();
+    sample = die_sample_for(state, *shown);
     ImGui::Checkbox("Show deviation from 1/n", &deviation_view_);
     help_marker("Plots (p - 1/n) / (1/n) in percent, so tiny biases of wide words become visible.");
-    draw_die_chart(state, *shown);
+    draw_die_chart(*shown, sample ? &*sample : nullptr);
     draw_die_stats(*shown);
   }
 
   section("Sampling");
   explain("Roll the die for real: words from a generator, through the chosen method, in a background worker.");
   changed |= draw_source_controls(state, false);
-  draw_die_sampling(state, shown, jobs);
+  draw_die_sampling(state, shown, sample ? &*sample : nullptr, jobs);
 
   changed |= draw_roll_stepper(state);
 
@@ -782,22 +691,13 @@ bool DicePanel::draw_roll_stepper(DiceLabState& state) {
     ImGui::Text("Value %llu, face %llu", static_cast<unsigned long long>(r.value),
                 static_cast<unsigned long long>(r.value + 1));
   }
-  lanes_.draw(state.lanes, lanes_key(state, encode_dice_lab), [&] { return dice_lab_lanes(state); });
+  lanes_.draw(state.lanes, setup_key(state, encode_dice_lab), [&] { return dice_lab_lanes(state); });
   return state != before;
 }
 
-void DicePanel::start_die_sample(const DiceLabState& state, JobRunner& jobs) {
-  const DiceMethodInfo* method = find_dice_method(state.method);
-  if (!method) return;
-  if (die_sample_.job && die_sample_.status.state == JobStatus::State::running) jobs.cancel(die_sample_.job);
-  DiceSampleSpec spec{{method}, state.sides, static_cast<unsigned>(state.bits), state.gen, state.seed, state.rolls};
-  die_sample_ = SampleRun{};
-  die_sample_.spec = state;
-  die_sample_.spec.view = "die";
-  die_sample_.job = jobs.start("dice_sample", dice_sample_params(spec));
-}
-
-// ------------------------------------------------------------------ expressions
+//-----------------------------------------------------------------------------
+// [SECTION] Expressions
+//-----------------------------------------------------------------------------
 
 bool DicePanel::apply_expression_text(DiceLabState& state) {
   auto parsed = parse_lab_expression(expr_text_);
@@ -814,10 +714,11 @@ bool DicePanel::apply_expression_text(DiceLabState& state) {
   return true;
 }
 
+// The exact law of state.expr: computed at once when quick, else by a job (its setup key: the expression).
 void DicePanel::refresh_expression_law(const DiceLabState& state, JobRunner& jobs) {
   if (law_expr_ != state.expr) {
-    if (expr_law_job_) jobs.cancel(expr_law_job_);
-    expr_law_job_ = 0;
+    expr_law_job_.cancel(jobs);
+    expr_law_job_ = {};
     law_expr_ = state.expr;
     expr_law_.reset();
     expr_view_.reset();
@@ -829,28 +730,23 @@ void DicePanel::refresh_expression_law(const DiceLabState& state, JobRunner& job
       auto dist = exact_dice_distribution(*parsed);
       if (dist) expr_law_ = *dist; else expr_law_error_ = dist.error();
     } else {
-      expr_law_job_ = jobs.start("dice_expr_exact", "expr=" + expression_to_link(state.expr));
+      expr_law_job_.start(jobs, "dice_expr_exact", "expr=" + expression_to_link(state.expr), state.expr);
     }
   }
-  if (expr_law_job_) {
-    const JobStatus s = jobs.status(expr_law_job_);
-    if (s.state == JobStatus::State::done) {
-      auto dist = distribution_from_doubles(s.result);
-      if (dist) expr_law_ = *dist; else expr_law_error_ = s.summary;
-      expr_law_job_ = 0;
-    } else if (s.state == JobStatus::State::failed || s.state == JobStatus::State::cancelled) {
-      expr_law_error_ = s.summary;
-      expr_law_job_ = 0;
+  if (expr_law_job_.running()) {
+    if (expr_law_job_.poll(jobs)) {
+      auto dist = distribution_from_doubles(expr_law_job_.status.result);
+      if (dist) expr_law_ = *dist; else expr_law_error_ = expr_law_job_.status.summary;
+    } else if (!expr_law_job_.running()) {  // failed or cancelled
+      expr_law_error_ = expr_law_job_.status.summary;
     }
   }
   if (expr_law_ && !expr_view_) expr_view_ = view_distribution(*expr_law_);
 }
 
-bool DicePanel::draw_expr_view(DiceLabState& state, JobRunner& jobs) {
+bool DicePanel::draw_expr_field(DiceLabState& state) {
   bool changed = false;
   const float em = ImGui::GetFontSize();
-  explain("Type dice notation: NdS rolls N dice with S sides, kh/kl keep the highest/lowest, dh/dl drop them, "
-          "d% is d100, and constants add up.");
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Expression");
   ImGui::SameLine();
@@ -868,121 +764,94 @@ bool DicePanel::draw_expr_view(DiceLabState& state, JobRunner& jobs) {
     }
   }
   if (!expr_error_.empty()) {
-    // A caret under the offending character (positions are 1-based).
-    if (expr_error_position_ && *expr_error_position_ >= 1) {
-      const std::string before(expr_text_, std::min(std::strlen(expr_text_), *expr_error_position_ - 1));
-      const float x = field_min.x + ImGui::GetStyle().FramePadding.x + ImGui::CalcTextSize(before.c_str()).x;
-      const ImVec2 tip(std::min(x, field_max.x - em * 0.3f), field_max.y + em * 0.05f);
-      ImGui::GetWindowDrawList()->AddTriangleFilled(tip, ImVec2(tip.x - em * 0.35f, tip.y + em * 0.5f),
-                                                    ImVec2(tip.x + em * 0.35f, tip.y + em * 0.5f), palette::kNever);
-      ImGui::Dummy(ImVec2(0, em * 0.4f));
-    }
+    draw_expr_error_caret(field_min, field_max);
     field_error(expr_error_ + "   (showing the last valid expression, " + state.expr + ")");
-  }
-
-  refresh_expression_law(state, jobs);
-  section(("Exact law of " + state.expr).c_str());
-  if (expr_law_job_) {
-    ImGui::TextColored(colors::kMuted, "Computing the exact law in the background...");
-  } else if (!expr_law_error_.empty()) {
-    field_error(expr_law_error_);
-  }
-
-  SampleRun& run = expr_sample_;
-  const bool sampled = run.expr && same_expr_sample(run.spec, state);
-  std::vector<double> frequencies;
-  std::vector<double> exact_cells, band_low, band_high;
-  std::int64_t first = 0;
-  std::optional<SampleVerdict> verdict;
-  if (expr_law_ && expr_view_) {
-    first = expr_law_->min_total;
-    exact_cells = expr_view_->probabilities;
-    ImGui::Text("%zu totals from %lld to %lld; mean %s, standard deviation %s; %s equally likely outcomes.",
-                expr_law_->counts.size(), static_cast<long long>(expr_law_->min_total),
-                static_cast<long long>(expr_law_->min_total + static_cast<std::int64_t>(expr_law_->counts.size()) - 1),
-                number(expr_view_->mean, 6).c_str(), number(expr_view_->standard_deviation, 6).c_str(),
-                expr_law_->outcomes.bit_length() > 64 ? ("about 2^" + std::to_string(expr_law_->outcomes.bit_length() - 1)).c_str()
-                                                      : grouped(expr_law_->outcomes).c_str());
-  }
-  if (sampled) {
-    if (!expr_law_) first = run.expr->min_total;
-    // Align the sample's cells with the exact law's (both start at the lowest possible total).
-    for (std::uint64_t c : run.expr->counts)
-      frequencies.push_back(static_cast<double>(c) / static_cast<double>(std::max<std::uint64_t>(run.expr->rolls, 1)));
-    if (expr_law_ && exact_cells.size() == frequencies.size() && first == run.expr->min_total) {
-      verdict = judge_sample(run.expr->counts, exact_cells);
-      band_low = verdict->band_low;
-      band_high = verdict->band_high;
-    }
-  }
-  if (!exact_cells.empty() || !frequencies.empty()) {
-    legend_start();
-    legend_item(palette::kExact, "exact probability");
-    if (sampled) {
-      legend_item(palette::kSampled, "sampled frequency");
-      if (verdict) legend_item(palette::kBand, "expected spread (2 sigma)", true);
-    }
-    HistogramSpec h;
-    h.first_label = first;
-    h.exact = exact_cells;
-    h.sampled = frequencies;
-    h.band_low = band_low;
-    h.band_high = band_high;
-    h.tooltip = [&](std::size_t i) {
-      ImGui::Text("Total %lld", static_cast<long long>(first + static_cast<std::int64_t>(i)));
-      ImGui::Separator();
-      if (expr_law_ && i < expr_law_->counts.size()) {
-        const BigUint& ways = expr_law_->counts[i];
-        if (expr_law_->outcomes.bit_length() <= 64)
-          ImGui::Text("Exact: %s of %s outcomes", grouped(ways).c_str(), grouped(expr_law_->outcomes).c_str());
-        ImGui::Text("  = %s = %s", fraction_text(Fraction(ways, expr_law_->outcomes)).c_str(),
-                    number(exact_cells[i], 9).c_str());
-      }
-      if (sampled && i < frequencies.size())
-        ImGui::Text("Sampled: %s of %s = %s", grouped(run.expr->counts[i]).c_str(), grouped(run.expr->rolls).c_str(),
-                    number(frequencies[i], 6).c_str());
-    };
-    aggregation_note(draw_histogram("expr", h, em * 12.0f), "totals");
-  }
-
-  section("Sampling the expression");
-  explain("Every die of the expression is rolled with the chosen method on the generator's words.");
-  changed |= draw_source_controls(state, true);
-  if (run.status.state == JobStatus::State::running) {
-    draw_job_progress(run, jobs);
-  } else {
-    const std::string label = "Roll " + state.expr + " " + grouped(state.rolls) + " times";
-    if (ImGui::Button(label.c_str())) start_expr_sample(state, jobs);
-    if (run.status.state == JobStatus::State::failed || run.status.state == JobStatus::State::cancelled)
-      field_error(run.status.summary);
-  }
-  if (run.expr && !sampled)
-    ImGui::TextColored(colors::kMuted, "The last sample was for other settings: roll again.");
-  if (sampled) {
-    ImGui::Text("%s rolls used %s random bits per roll.", grouped(run.expr->rolls).c_str(),
-                number(static_cast<double>(run.expr->bits_drawn) / static_cast<double>(run.expr->rolls), 5).c_str());
-    ImGui::PushTextWrapPos(0.0f);
-    if (verdict)
-      ImGui::TextColored(verdict->p_exact >= 0.001 ? colors::kGood : colors::kError,
-                         "Against the exact law of fair dice: chi-square %s, %g degrees of freedom, p %s: %s.",
-                         number(verdict->chi_square_exact, 6).c_str(), verdict->dof_exact,
-                         p_text(verdict->p_exact).c_str(), std::string(read_p_value(verdict->p_exact)).c_str());
-    ImGui::PopTextWrapPos();
   }
   return changed;
 }
 
-void DicePanel::start_expr_sample(const DiceLabState& state, JobRunner& jobs) {
-  if (expr_sample_.job && expr_sample_.status.state == JobStatus::State::running) jobs.cancel(expr_sample_.job);
-  DiceExprSampleSpec spec{state.expr, find_dice_method(state.method), static_cast<unsigned>(state.bits), state.gen,
-                          state.seed, state.rolls};
-  expr_sample_ = SampleRun{};
-  expr_sample_.spec = state;
-  expr_sample_.spec.view = "expr";
-  expr_sample_.job = jobs.start("dice_expr_sample", dice_expr_sample_params(spec));
+// A caret under the offending character (positions are 1-based).
+void DicePanel::draw_expr_error_caret(ImVec2 field_min, ImVec2 field_max) {
+  if (!expr_error_position_ || *expr_error_position_ < 1) return;
+  const float em = ImGui::GetFontSize();
+  const std::string before(expr_text_, std::min(std::strlen(expr_text_), *expr_error_position_ - 1));
+  const float x = field_min.x + ImGui::GetStyle().FramePadding.x + ImGui::CalcTextSize(before.c_str()).x;
+  const ImVec2 tip(std::min(x, field_max.x - em * 0.3f), field_max.y + em * 0.05f);
+  ImGui::GetWindowDrawList()->AddTriangleFilled(tip, ImVec2(tip.x - em * 0.35f, tip.y + em * 0.5f),
+                                                ImVec2(tip.x + em * 0.35f, tip.y + em * 0.5f), palette::kNever);
+  ImGui::Dummy(ImVec2(0, em * 0.4f));
 }
 
-// ------------------------------------------------------------------ Z80 d20
+void DicePanel::draw_expr_chart(const ExprChartView& chart, const DiceExprSampleResult* sample) {
+  const DiceDistribution* law = expr_law_ && expr_view_ ? &*expr_law_ : nullptr;
+  if (law) ImGui::TextUnformatted(chart.law_line.c_str());
+  if (chart.exact.empty() && chart.frequencies.empty()) return;
+  legend_start();
+  legend_item(palette::kExact, "exact probability");
+  if (sample) {
+    legend_item(palette::kSampled, "sampled frequency");
+    if (chart.verdict) legend_item(palette::kBand, "expected spread (2 sigma)", true);
+  }
+  HistogramSpec h;
+  h.first_label = chart.first_total;
+  h.series.exact = chart.exact;
+  h.series.sampled = chart.frequencies;
+  if (chart.verdict) {
+    h.series.band_low = chart.verdict->band_low;
+    h.series.band_high = chart.verdict->band_high;
+  }
+  h.tooltip = [&](std::size_t i) {
+    ImGui::Text("Total %lld", static_cast<long long>(chart.first_total + static_cast<std::int64_t>(i)));
+    ImGui::Separator();
+    for (const std::string& line : expr_total_lines(chart, law, sample, i)) ImGui::TextUnformatted(line.c_str());
+  };
+  aggregation_note(draw_histogram("expr", h, ImGui::GetFontSize() * 12.0f), "totals");
+}
+
+bool DicePanel::draw_expr_sampling(DiceLabState& state, const ExprChartView& chart, const DiceExprSampleResult* sample,
+                                   JobRunner& jobs) {
+  section("Sampling the expression");
+  explain("Every die of the expression is rolled with the chosen method on the generator's words.");
+  const bool changed = draw_source_controls(state, true);
+  if (!expr_sample_.running()) {
+    const std::string label = "Roll " + state.expr + " " + grouped(state.rolls) + " times";
+    if (ImGui::Button(label.c_str())) start_expr_sample(state, jobs);
+  }
+  job_progress_row(expr_sample_, jobs);
+  // A roll started (or a setting changed) this frame leaves no sample to report.
+  if (expr_sample_.current(expr_sample_key(state)) != sample) sample = nullptr;
+  if (expr_sample_.result && !sample) ImGui::TextColored(colors::kMuted, "The last sample was for other settings: roll again.");
+  if (!sample) return changed;
+  ImGui::Text("%s rolls used %s random bits per roll.", grouped(sample->rolls).c_str(),
+              number_text(static_cast<double>(sample->bits_drawn) / static_cast<double>(sample->rolls), 5).c_str());
+  ImGui::PushTextWrapPos(0.0f);
+  if (chart.verdict) tone_text(expr_verdict_line(*chart.verdict));
+  ImGui::PopTextWrapPos();
+  return changed;
+}
+
+bool DicePanel::draw_expr_view(DiceLabState& state, JobRunner& jobs) {
+  explain("Type dice notation: NdS rolls N dice with S sides, kh/kl keep the highest/lowest, dh/dl drop them, "
+          "d% is d100, and constants add up.");
+  bool changed = draw_expr_field(state);
+  refresh_expression_law(state, jobs);
+  section(("Exact law of " + state.expr).c_str());
+  if (expr_law_job_.running())
+    ImGui::TextColored(colors::kMuted, "Computing the exact law in the background...");
+  else if (!expr_law_error_.empty())
+    field_error(expr_law_error_);
+  // The sample and its verdict as they were before this frame's controls.
+  const DiceExprSampleResult* sample = expr_sample_.current(expr_sample_key(state));
+  const bool with_law = expr_law_ && expr_view_;
+  const ExprChartView chart = expr_chart_view(with_law ? &*expr_law_ : nullptr, with_law ? &*expr_view_ : nullptr, sample);
+  draw_expr_chart(chart, sample);
+  changed |= draw_expr_sampling(state, chart, sample, jobs);
+  return changed;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Z80 d20
+//-----------------------------------------------------------------------------
 
 void DicePanel::draw_article_checks() {
   if (!checks_) checks_ = article_checks();
@@ -1017,168 +886,138 @@ void DicePanel::draw_article_checks() {
   ImGui::Dummy(ImVec2(0, em * 0.5f));
 }
 
-bool DicePanel::draw_z80_view(DiceLabState& state, JobRunner& jobs) {
-  bool changed = false;
-  const float em = ImGui::GetFontSize();
-  explain("Seed 002 rolls a d20 from one byte of the Z80 LFSR routine. Each row pushes the same bytes through one "
-          "method: the exact share of the 256 bytes each face gets, and the first rolls from the seed.");
-  const std::string seed = z80_seed(state);
-  if (state.gen == "z80") {
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Z80 seed");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(em * 11.0f);
-    if (ImGui::InputText("##z80seed", seed_text_, sizeof seed_text_, ImGuiInputTextFlags_CharsHexadecimal | ImGuiInputTextFlags_CharsUppercase)) {
-      auto g = make_dice_generator("z80", seed_text_);
-      if (g) {
-        seed_error_.clear();
-        state.seed = seed_text_;
-        shown_.seed = state.seed;
-        changed = true;
-      } else {
-        seed_error_ = g.error();
-      }
-    }
-    help_marker("_LFSRSeed+0..+7 as 16 hex digits, byte +0 first; not all zero.");
-    field_error(seed_error_);
-  } else {
+bool DicePanel::draw_z80_seed(DiceLabState& state, const std::string& seed) {
+  if (state.gen != "z80") {
     ImGui::TextColored(colors::kMuted, "Rolling with the Z80 routine at seed %s (the lab's generator is %s).", seed.c_str(),
                        state.gen.c_str());
     ImGui::SameLine();
-    if (ImGui::SmallButton("Use the Z80 routine")) {
-      state.gen = "z80";
-      state.seed = seed;
-      changed = true;
-    }
+    if (!ImGui::SmallButton("Use the Z80 routine")) return false;
+    state.gen = "z80";
+    state.seed = seed;
+    return true;
   }
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Z80 seed");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11.0f);
+  const bool changed =
+      draw_seed_field(state, "##z80seed", ImGuiInputTextFlags_CharsHexadecimal | ImGuiInputTextFlags_CharsUppercase);
+  help_marker("_LFSRSeed+0..+7 as 16 hex digits, byte +0 first; not all zero.");
+  field_error(seed_error_);
+  return changed;
+}
 
-  if (first_rolls_seed_ != seed) {
-    first_rolls_seed_ = seed;
-    first_rolls_.clear();
-    for (const DiceMethodInfo& m : dice_methods()) {
-      auto faces = first_rolls(m, 20, 8, "z80", seed, 12);
-      std::string text;
-      if (faces)
-        for (std::uint64_t f : *faces) text.append(text.empty() ? "" : " ").append(std::to_string(f));
-      first_rolls_.push_back(faces ? text : faces.error());
-    }
-    auto printed = z80_printed_rolls(seed, 20, 12);
+// The first 12 faces of every method from this seed, then of the printed rollDie.
+void DicePanel::refresh_first_rolls(const std::string& seed) {
+  if (first_rolls_seed_ == seed) return;
+  first_rolls_seed_ = seed;
+  first_rolls_.clear();
+  auto join = [](const auto& faces) {
     std::string text;
-    if (printed)
-      for (std::uint8_t f : *printed) text.append(text.empty() ? "" : " ").append(std::to_string(f));
-    first_rolls_.push_back(printed ? text : printed.error());
+    for (auto f : faces) text.append(text.empty() ? "" : " ").append(std::to_string(f));
+    return text;
+  };
+  for (const DiceMethodInfo& m : dice_methods()) {
+    auto faces = first_rolls(m, 20, 8, "z80", seed, 12);
+    first_rolls_.push_back(faces ? join(*faces) : faces.error());
   }
+  auto printed = z80_printed_rolls(seed, 20, 12);
+  first_rolls_.push_back(printed ? join(*printed) : printed.error());
+}
 
+void DicePanel::draw_z80_table(const DiceLabState& state, const std::string& seed) {
   LawTable& table = laws_for(z80_laws_, 20, 8);
   const auto methods = dice_methods();
-  const SampleRun& run = z80_sample_;
-  const bool sampled = run.die && run.spec.seed == seed && run.spec.rolls == state.rolls &&
-                       run.die->counts.size() == methods.size();
+  const DiceSampleResult* sample = z80_sample_.current(z80_sample_key(seed, state.rolls));
+  if (sample && sample->counts.size() != methods.size()) sample = nullptr;
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
-  if (ImGui::BeginTable("z80", sampled ? 6 : 5, flags)) {
-    ImGui::TableSetupColumn("Method", ImGuiTableColumnFlags_WidthStretch, 2.0f);
-    ImGui::TableSetupColumn("Face 1", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("Face 20", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("Max / min", ImGuiTableColumnFlags_WidthStretch, 1.2f);
-    ImGui::TableSetupColumn("First 12 rolls", ImGuiTableColumnFlags_WidthStretch, 3.0f);
-    if (sampled) ImGui::TableSetupColumn("Sampled face 20", ImGuiTableColumnFlags_WidthStretch, 1.4f);
-    ImGui::TableHeadersRow();
-    auto share = [](const DieLaw& l, std::size_t face) {
-      if (l.method->coin_flips()) return fraction_text(l.probability(face));
-      return grouped(l.weights[face]) + "/" + grouped(l.total);
-    };
-    for (std::size_t i = 0; i < methods.size(); ++i) {
-      const Result<DieLaw>& l = law(table, i);
-      ImGui::TableNextRow();
-      ImGui::TableSetColumnIndex(0);
-      ImGui::TextUnformatted(std::string(methods[i].label).c_str());
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(methods[i].summary).c_str());
-      if (!l) {
-        ImGui::TableSetColumnIndex(1);
-        ImGui::TextColored(colors::kMuted, "%s", l.error().c_str());
-        continue;
-      }
-      ImGui::TableSetColumnIndex(1);
-      ImGui::TextUnformatted(share(*l, 0).c_str());
-      ImGui::TableSetColumnIndex(2);
-      if (l->weights[19].is_zero())
-        ImGui::TextColored(colors::kError, "%s never", share(*l, 19).c_str());
-      else
-        ImGui::TextUnformatted(share(*l, 19).c_str());
-      ImGui::TableSetColumnIndex(3);
-      ImGui::Text("%s", l->stats.max_min_ratio ? ("x" + number(l->stats.max_min_ratio->to_double(), 4)).c_str() : "x infinite");
-      ImGui::TableSetColumnIndex(4);
-      ImGui::TextUnformatted(first_rolls_[i].c_str());
-      if (sampled) {
-        ImGui::TableSetColumnIndex(5);
-        const std::uint64_t c = run.die->counts[i][19];
-        ImGui::TextColored(c == 0 ? colors::kError : colors::kMuted, "%s (%s%%)", grouped(c).c_str(),
-                           number(100.0 * static_cast<double>(c) / static_cast<double>(run.die->rolls), 3).c_str());
-      }
-    }
-    // The listing as printed, run instruction by instruction.
-    const std::vector<std::uint32_t> printed = z80_roll_die_counts(20);
-    const auto [lo, hi] = std::minmax_element(printed.begin() + 1, printed.begin() + 21);
+  if (!ImGui::BeginTable("z80", sample ? 6 : 5, flags)) return;
+  ImGui::TableSetupColumn("Method", ImGuiTableColumnFlags_WidthStretch, 2.0f);
+  ImGui::TableSetupColumn("Face 1", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn("Face 20", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn("Max / min", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+  ImGui::TableSetupColumn("First 12 rolls", ImGuiTableColumnFlags_WidthStretch, 3.0f);
+  if (sample) ImGui::TableSetupColumn("Sampled face 20", ImGuiTableColumnFlags_WidthStretch, 1.4f);
+  ImGui::TableHeadersRow();
+  for (std::size_t i = 0; i < methods.size(); ++i) {
+    const Result<DieLaw>& l = law(table, i);
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    ImGui::TextColored(colors::kAccent, "rollDie as printed");
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("The article's rollDie and MulHbyL executed as written: MulHbyL starts its sum at L, "
-                        "so with H = DIESIDES-1 it returns DIESIDES * L.");
+    ImGui::TextUnformatted(std::string(methods[i].label).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(methods[i].summary).c_str());
     ImGui::TableSetColumnIndex(1);
-    ImGui::Text("%u/256", printed[1]);
+    if (!l) {
+      ImGui::TextColored(colors::kMuted, "%s", l.error().c_str());
+      continue;
+    }
+    const Z80Row row = z80_row(*l);
+    ImGui::TextUnformatted(row.face1.c_str());
     ImGui::TableSetColumnIndex(2);
-    ImGui::Text("%u/256", printed[20]);
+    if (row.face20_never)
+      ImGui::TextColored(colors::kError, "%s never", row.face20.c_str());
+    else
+      ImGui::TextUnformatted(row.face20.c_str());
     ImGui::TableSetColumnIndex(3);
-    ImGui::Text("x%s", number(static_cast<double>(*hi) / static_cast<double>(*lo), 4).c_str());
+    ImGui::TextUnformatted(row.max_min_ratio.c_str());
     ImGui::TableSetColumnIndex(4);
-    ImGui::TextUnformatted(first_rolls_.back().c_str());
-    ImGui::EndTable();
+    ImGui::TextUnformatted(first_rolls_[i].c_str());
+    if (sample) {
+      ImGui::TableSetColumnIndex(5);
+      const std::uint64_t c = sample->counts[i][19];
+      ImGui::TextColored(c == 0 ? colors::kError : colors::kMuted, "%s", sampled_share_text(c, sample->rolls).c_str());
+    }
   }
+  draw_printed_row();
+  ImGui::EndTable();
+}
+
+// The listing as printed, run instruction by instruction.
+void DicePanel::draw_printed_row() {
+  const std::vector<std::uint32_t> printed = z80_roll_die_counts(20);
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::TextColored(colors::kAccent, "rollDie as printed");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("The article's rollDie and MulHbyL executed as written: MulHbyL starts its sum at L, "
+                      "so with H = DIESIDES-1 it returns DIESIDES * L.");
+  ImGui::TableSetColumnIndex(1);
+  ImGui::Text("%u/256", printed[1]);
+  ImGui::TableSetColumnIndex(2);
+  ImGui::Text("%u/256", printed[20]);
+  ImGui::TableSetColumnIndex(3);
+  ImGui::TextUnformatted(printed_ratio_text(printed).c_str());
+  ImGui::TableSetColumnIndex(4);
+  ImGui::TextUnformatted(first_rolls_.back().c_str());
+}
+
+bool DicePanel::draw_z80_view(DiceLabState& state, JobRunner& jobs) {
+  explain("Seed 002 rolls a d20 from one byte of the Z80 LFSR routine. Each row pushes the same bytes through one "
+          "method: the exact share of the 256 bytes each face gets, and the first rolls from the seed.");
+  const std::string seed = z80_seed(state);
+  bool changed = draw_z80_seed(state, seed);
+  refresh_first_rolls(seed);
+  draw_z80_table(state, seed);
   ImGui::TextColored(colors::kMuted, "Range methods: bytes per face out of the accepted bytes. Coin-flip rollers: exact probability.");
 
-  if (z80_sample_.status.state == JobStatus::State::running) {
-    draw_job_progress(z80_sample_, jobs);
-  } else {
+  if (!z80_sample_.running()) {
     const std::string label = "Roll " + grouped(state.rolls) + " d20s with every method";
     if (ImGui::Button(label.c_str())) start_z80_sample(state, jobs);
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(em * 8.0f);
-    if (ImGui::BeginCombo("##z80rolls", grouped(state.rolls).c_str())) {
-      for (std::uint64_t n : kRollChoices)
-        if (ImGui::Selectable(grouped(n).c_str(), n == state.rolls)) state.rolls = n, changed = true;
-      ImGui::EndCombo();
-    }
+    changed |= draw_rolls_combo("##z80rolls", state);
   }
+  job_progress_row(z80_sample_, jobs);
   ImGui::Spacing();
   draw_article_checks();
   return changed;
 }
 
-void DicePanel::start_z80_sample(const DiceLabState& state, JobRunner& jobs) {
-  if (z80_sample_.job && z80_sample_.status.state == JobStatus::State::running) jobs.cancel(z80_sample_.job);
-  DiceSampleSpec spec;
-  for (const DiceMethodInfo& m : dice_methods()) spec.methods.push_back(&m);
-  spec.sides = 20;
-  spec.bits = 8;
-  spec.gen = "z80";
-  spec.seed = z80_seed(state);
-  spec.rolls = state.rolls;
-  z80_sample_ = SampleRun{};
-  z80_sample_.spec = state;
-  z80_sample_.spec.seed = spec.seed;
-  z80_sample_.spec.view = "z80";
-  z80_sample_.job = jobs.start("dice_sample", dice_sample_params(spec));
-}
-
-// ------------------------------------------------------------------ panel entry points
+//-----------------------------------------------------------------------------
+// [SECTION] Panel entry points
+//-----------------------------------------------------------------------------
 
 bool DicePanel::draw(DiceLabState& state, PanelContext& ctx) {
   sync_buffers(state);
-  poll(die_sample_, *ctx.jobs);
-  poll(expr_sample_, *ctx.jobs);
-  poll(z80_sample_, *ctx.jobs);
-  bool changed = false;
+  poll_samples(*ctx.jobs);
 
   ImGui::TextUnformatted("Dice: squeezing random bits into a range");
   help_marker("A generator gives B random bits at a time; a die needs a number from 1 to n. Every method here "
@@ -1187,30 +1026,12 @@ bool DicePanel::draw(DiceLabState& state, PanelContext& ctx) {
   explain("Pick a method and a die: the chart shows the exact chance of every face. Bars that stick out are bias; "
           "red faces can never come up. Sample to see the same thing happen with a real generator.");
 
-  if (requested_view_.empty() && state.view != drawn_view_) requested_view_ = state.view;
-  struct Tab {
-    const char* view;
-    const char* title;
-  };
-  constexpr Tab kTabs[] = {{"die", "One die"}, {"expr", "Dice expressions"}, {"z80", "Z80 d20 and the articles"}};
-  if (ImGui::BeginTabBar("dice_views")) {
-    for (const Tab& tab : kTabs) {
-      const ImGuiTabItemFlags flags = requested_view_ == tab.view ? ImGuiTabItemFlags_SetSelected : 0;
-      if (!ImGui::BeginTabItem(tab.title, nullptr, flags)) continue;
-      if (requested_view_.empty() || requested_view_ == tab.view) {
-        requested_view_.clear();
-        if (state.view != tab.view) state.view = tab.view, changed = true;
-      }
-      drawn_view_ = tab.view;
-      ImGui::Spacing();
-      if (std::string_view(tab.view) == "die") changed |= draw_die_view(state, *ctx.jobs);
-      else if (std::string_view(tab.view) == "expr") changed |= draw_expr_view(state, *ctx.jobs);
-      else changed |= draw_z80_view(state, *ctx.jobs);
-      ImGui::EndTabItem();
-    }
-    ImGui::EndTabBar();
-  }
-  return changed;
+  static constexpr TabSpec kTabs[] = {{"die", "One die"}, {"expr", "Dice expressions"}, {"z80", "Z80 d20 and the articles"}};
+  return tabs_.draw("dice_views", kTabs, state.view, [&](const std::string& view) {
+    if (view == "die") return draw_die_view(state, *ctx.jobs);
+    if (view == "expr") return draw_expr_view(state, *ctx.jobs);
+    return draw_z80_view(state, *ctx.jobs);
+  });
 }
 
 bool DicePanel::command(std::string_view name, DiceLabState& state, PanelContext& ctx) {
@@ -1222,8 +1043,9 @@ bool DicePanel::command(std::string_view name, DiceLabState& state, PanelContext
     return true;
   }
   if (name == "cancel") {
-    for (SampleRun* run : {&die_sample_, &expr_sample_, &z80_sample_})
-      if (run->job) ctx.jobs->cancel(run->job);
+    die_sample_.cancel(*ctx.jobs);
+    expr_sample_.cancel(*ctx.jobs);
+    z80_sample_.cancel(*ctx.jobs);
     return true;
   }
   if (name == "deviation=1" || name == "deviation=0") {
@@ -1231,7 +1053,7 @@ bool DicePanel::command(std::string_view name, DiceLabState& state, PanelContext
     return true;
   }
   if (name.rfind("lane_", 0) == 0) {
-    lanes_.refresh(state.lanes, lanes_key(state, encode_dice_lab), [&] { return dice_lab_lanes(state); });
+    lanes_.refresh(state.lanes, setup_key(state, encode_dice_lab), [&] { return dice_lab_lanes(state); });
     return lanes_.command(name);
   }
   const std::size_t eq = name.find('=');
@@ -1254,95 +1076,98 @@ bool DicePanel::command(std::string_view name, DiceLabState& state, PanelContext
   return notices.empty();
 }
 
-std::string DicePanel::describe_json(const DiceLabState& state, PanelContext& ctx) {
-  poll(die_sample_, *ctx.jobs);
-  poll(expr_sample_, *ctx.jobs);
-  poll(z80_sample_, *ctx.jobs);
-  std::string out = "{\"method\":" + json_string(state.method) + ",\"sides\":" + std::to_string(state.sides) +
-                    ",\"bits\":" + std::to_string(state.bits) + ",\"gen\":" + json_string(state.gen) +
-                    ",\"seed\":" + json_string(state.seed) + ",\"rolls\":" + std::to_string(state.rolls) +
-                    ",\"expr\":" + json_string(state.expr) + ",\"view\":" + json_string(state.view);
+//-----------------------------------------------------------------------------
+// [SECTION] Test hook (describe_json)
+//-----------------------------------------------------------------------------
 
+namespace {
+
+// 0-based values as 1-based faces.
+std::string json_faces(const std::vector<std::uint64_t>& values) {
+  return json_array(values, [](std::uint64_t v) { return std::to_string(v + 1); });
+}
+
+std::string json_big(const BigUint& value) { return json_string(value.to_string()); }
+
+template <class R>
+std::string job_json(const JobSlot<R>& slot) {
+  return "{\"state\":" + std::to_string(static_cast<int>(slot.status.state)) + ",\"progress\":" +
+         json_number(slot.status.progress) + ",\"summary\":" + json_string(slot.status.summary);
+}
+
+std::string law_json(const DieLaw& l) {
+  return "{\"how\":" + json_string(l.how) + ",\"total\":" + json_big(l.total) + ",\"rejected\":" + json_big(l.rejected) +
+         ",\"counts\":" + json_array(l.weights, json_big) + ",\"tv\":" + json_number(l.stats.total_variation_approx) +
+         ",\"tvFraction\":" + json_string(l.stats.total_variation.to_string()) + ",\"maxMinRatio\":" +
+         (l.stats.max_min_ratio ? json_string(l.stats.max_min_ratio->to_string()) : std::string("null")) +
+         ",\"never\":" + json_faces(l.stats.never) + ",\"favoured\":" + std::to_string(l.stats.favoured.size()) +
+         ",\"starved\":" + std::to_string(l.stats.starved.size()) + ",\"expectedBits\":" +
+         json_number(l.expected_bits.to_double()) + ",\"log2n\":" + json_number(l.log2_sides) +
+         ",\"rollsToNotice\":" + json_number(rolls_to_notice(l)) + "}";
+}
+
+std::string compare_json(const DiceMethodInfo& method, const Result<DieLaw>& l) {
+  std::string out = "{\"method\":" + json_string(method.name);
+  if (!l) return out + ",\"error\":" + json_string(l.error()) + "}";
+  return out + ",\"tv\":" + json_number(l->stats.total_variation_approx) + ",\"never\":" +
+         std::to_string(l->stats.never.size()) + ",\"maxMinRatio\":" +
+         json_number(l->stats.max_min_ratio ? l->stats.max_min_ratio->to_double() : HUGE_VAL) +
+         ",\"expectedBits\":" + json_number(l->expected_bits.to_double()) + "}";
+}
+
+}  // namespace
+
+// ,"exact":{...},"compare":[...],"sample":{...}
+std::string DicePanel::describe_exact_json(const DiceLabState& state) {
   LawTable& table = laws_for(die_laws_, state.sides, static_cast<unsigned>(state.bits));
   const Result<DieLaw>& current = law(table, method_index(state.method));
-  out += ",\"exact\":";
-  if (!current) {
-    out += "{\"error\":" + json_string(current.error()) + "}";
-  } else {
-    const DieLaw& l = *current;
-    out += "{\"how\":" + json_string(l.how) + ",\"total\":" + json_string(l.total.to_string()) +
-           ",\"rejected\":" + json_string(l.rejected.to_string()) + ",\"counts\":" +
-           json_array(l.weights, [](const BigUint& w) { return json_string(w.to_string()); }) +
-           ",\"tv\":" + json_number(l.stats.total_variation_approx) + ",\"tvFraction\":" +
-           json_string(l.stats.total_variation.to_string()) + ",\"maxMinRatio\":" +
-           (l.stats.max_min_ratio ? json_string(l.stats.max_min_ratio->to_string()) : std::string("null")) +
-           ",\"never\":" + json_faces(l.stats.never) + ",\"favoured\":" + std::to_string(l.stats.favoured.size()) +
-           ",\"starved\":" + std::to_string(l.stats.starved.size()) + ",\"expectedBits\":" +
-           json_number(l.expected_bits.to_double()) + ",\"log2n\":" + json_number(l.log2_sides) +
-           ",\"rollsToNotice\":" + json_number(rolls_to_notice(l)) + "}";
-  }
-  out += ",\"compare\":[";
+  std::string out = ",\"exact\":" + (current ? law_json(*current) : "{\"error\":" + json_string(current.error()) + "}");
   const auto methods = dice_methods();
+  out += ",\"compare\":[";
   for (std::size_t i = 0; i < methods.size(); ++i) {
-    const Result<DieLaw>& l = law(table, i);
-    out += (i ? ",{" : "{") + std::string("\"method\":") + json_string(methods[i].name);
-    if (l)
-      out += ",\"tv\":" + json_number(l->stats.total_variation_approx) + ",\"never\":" +
-             std::to_string(l->stats.never.size()) + ",\"maxMinRatio\":" +
-             json_number(l->stats.max_min_ratio ? l->stats.max_min_ratio->to_double() : HUGE_VAL) +
-             ",\"expectedBits\":" + json_number(l->expected_bits.to_double()) + "}";
-    else
-      out += ",\"error\":" + json_string(l.error()) + "}";
+    if (i) out += ',';
+    out += compare_json(methods[i], law(table, i));
   }
   out += "]";
 
-  auto job_json = [&](const SampleRun& run) {
-    return "{\"state\":" + std::to_string(static_cast<int>(run.status.state)) + ",\"progress\":" +
-           json_number(run.status.progress) + ",\"summary\":" + json_string(run.status.summary);
-  };
   out += ",\"sample\":" + job_json(die_sample_);
-  if (die_sample_.die && current && same_die_sample(die_sample_.spec, state)) {
-    const auto& counts = die_sample_.die->counts[0];
+  const DiceSampleResult* sample = die_sample_.current(die_sample_key(state));
+  if (sample && current) {
+    const auto& counts = sample->counts[0];
     const SampleVerdict v = judge_sample(counts, current->probabilities);
-    out += ",\"rolls\":" + std::to_string(die_sample_.die->rolls) + ",\"counts\":" +
-           json_array(counts, [](std::uint64_t c) { return std::to_string(c); }) + ",\"bitsDrawn\":" +
-           std::to_string(die_sample_.die->bits_drawn[0]) + ",\"chiSquare\":" + json_number(v.chi_square_uniform) +
-           ",\"pValue\":" + json_number(v.p_uniform) + ",\"chiSquareExact\":" + json_number(v.chi_square_exact) +
-           ",\"pValueExact\":" + json_number(v.p_exact);
+    out += ",\"rolls\":" + std::to_string(sample->rolls) + ",\"counts\":" + json_integers(counts) +
+           ",\"bitsDrawn\":" + std::to_string(sample->bits_drawn[0]) + ",\"chiSquare\":" +
+           json_number(v.chi_square_uniform) + ",\"pValue\":" + json_number(v.p_uniform) +
+           ",\"chiSquareExact\":" + json_number(v.chi_square_exact) + ",\"pValueExact\":" + json_number(v.p_exact);
   }
-  out += "}";
+  return out + "}";
+}
 
-  if (state.view == "expr") refresh_expression_law(state, *ctx.jobs);
-  out += ",\"expression\":{\"text\":" + json_string(expr_text_) + ",\"error\":" + json_string(expr_error_) +
-         ",\"errorPosition\":" + (expr_error_position_ ? std::to_string(*expr_error_position_) : std::string("null")) +
-         ",\"lawExpr\":" + json_string(law_expr_) + ",\"lawError\":" + json_string(expr_law_error_) +
-         ",\"lawComputing\":" + (expr_law_job_ ? "true" : "false");
+// ,"expression":{...}
+std::string DicePanel::describe_expression_json(const DiceLabState& state, JobRunner& jobs) {
+  if (state.view == "expr") refresh_expression_law(state, jobs);
+  std::string out = ",\"expression\":{\"text\":" + json_string(expr_text_) + ",\"error\":" + json_string(expr_error_) +
+                    ",\"errorPosition\":" +
+                    (expr_error_position_ ? std::to_string(*expr_error_position_) : std::string("null")) +
+                    ",\"lawExpr\":" + json_string(law_expr_) + ",\"lawError\":" + json_string(expr_law_error_) +
+                    ",\"lawComputing\":" + json_bool(expr_law_job_.running());
   if (expr_law_ && expr_view_)
     out += ",\"minTotal\":" + std::to_string(expr_law_->min_total) + ",\"totals\":" +
-           std::to_string(expr_law_->counts.size()) + ",\"outcomes\":" + json_string(expr_law_->outcomes.to_string()) +
+           std::to_string(expr_law_->counts.size()) + ",\"outcomes\":" + json_big(expr_law_->outcomes) +
            ",\"mean\":" + json_number(expr_view_->mean) +
-           (expr_law_->counts.size() <= 2000
-                ? ",\"counts\":" + json_array(expr_law_->counts, [](const BigUint& c) { return json_string(c.to_string()); })
-                : std::string());
+           (expr_law_->counts.size() <= 2000 ? ",\"counts\":" + json_array(expr_law_->counts, json_big) : std::string());
   out += ",\"sample\":" + job_json(expr_sample_);
-  if (expr_sample_.expr)
-    out += ",\"rolls\":" + std::to_string(expr_sample_.expr->rolls) + ",\"minTotal\":" +
-           std::to_string(expr_sample_.expr->min_total) + ",\"counts\":" +
-           json_array(expr_sample_.expr->counts, [](std::uint64_t c) { return std::to_string(c); });
-  out += "}}";
+  if (const auto& sample = expr_sample_.result)
+    out += ",\"rolls\":" + std::to_string(sample->rolls) + ",\"minTotal\":" + std::to_string(sample->min_total) +
+           ",\"counts\":" + json_integers(sample->counts);
+  return out + "}}";
+}
 
-  out += ",\"roll\":{\"k\":" + std::to_string(state.roll);
-  if (const auto r = dice_lab_roll(state))
-    out += ",\"value\":" + std::to_string(r->value) + ",\"wordsBefore\":" + std::to_string(r->words_before) +
-           ",\"words\":" + json_array(r->words, [](std::uint64_t w) { return json_string(std::to_string(w)); });
-  else
-    out += ",\"error\":" + json_string(r.error());
-  out += "}";
-  lanes_.refresh(state.lanes, lanes_key(state, encode_dice_lab), [&] { return dice_lab_lanes(state); });
-  out += lanes_.describe_json_field();
-
+// ,"z80":{...}
+std::string DicePanel::describe_z80_json(const DiceLabState& state) {
   LawTable& d20 = laws_for(z80_laws_, 20, 8);
-  out += ",\"z80\":{\"seed\":" + json_string(z80_seed(state)) + ",\"face20\":{";
+  const auto methods = dice_methods();
+  std::string out = ",\"z80\":{\"seed\":" + json_string(z80_seed(state)) + ",\"face20\":{";
   for (std::size_t i = 0; i < methods.size(); ++i) {
     const Result<DieLaw>& l = law(d20, i);
     out += (i ? "," : "") + json_string(methods[i].name) + ":" +
@@ -1354,36 +1179,60 @@ std::string DicePanel::describe_json(const DiceLabState& state, PanelContext& ct
     return "{\"source\":" + json_string(c.source) + ",\"verdict\":" + json_string(verdict_label(c.verdict)) + "}";
   });
   out += ",\"sample\":" + job_json(z80_sample_);
-  if (z80_sample_.die)
-    out += ",\"face20\":" + json_array(z80_sample_.die->counts, [](const std::vector<std::uint64_t>& c) {
-      return std::to_string(c[19]);
-    });
-  out += "}}}";
-  return out;
+  if (const auto& sample = z80_sample_.result)
+    out += ",\"face20\":" +
+           json_array(sample->counts, [](const std::vector<std::uint64_t>& c) { return std::to_string(c[19]); });
+  return out + "}}";
 }
+
+std::string DicePanel::describe_json(const DiceLabState& state, PanelContext& ctx) {
+  poll_samples(*ctx.jobs);
+  std::string out = "{\"method\":" + json_string(state.method) + ",\"sides\":" + std::to_string(state.sides) +
+                    ",\"bits\":" + std::to_string(state.bits) + ",\"gen\":" + json_string(state.gen) +
+                    ",\"seed\":" + json_string(state.seed) + ",\"rolls\":" + std::to_string(state.rolls) +
+                    ",\"expr\":" + json_string(state.expr) + ",\"view\":" + json_string(state.view);
+  out += describe_exact_json(state);
+  out += describe_expression_json(state, *ctx.jobs);
+
+  out += ",\"roll\":{\"k\":" + std::to_string(state.roll);
+  if (const auto r = dice_lab_roll(state))
+    out += ",\"value\":" + std::to_string(r->value) + ",\"wordsBefore\":" + std::to_string(r->words_before) +
+           ",\"words\":" + json_array(r->words, [](std::uint64_t w) { return json_string(std::to_string(w)); });
+  else
+    out += ",\"error\":" + json_string(r.error());
+  out += "}";
+  lanes_.refresh(state.lanes, setup_key(state, encode_dice_lab), [&] { return dice_lab_lanes(state); });
+  out += lanes_.describe_json_field();
+
+  out += describe_z80_json(state);
+  return out + "}";
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] CSV exports
+//-----------------------------------------------------------------------------
 
 std::vector<CsvExport> DicePanel::csv_exports(const DiceLabState& state) {
   std::vector<CsvExport> out;
   if (state.view == "die") {
     const Result<DieLaw>& current = law(laws_for(die_laws_, state.sides, static_cast<unsigned>(state.bits)), method_index(state.method));
     if (!current) return out;
-    const SampleRun& run = die_sample_;
-    const bool sampled = run.die && same_die_sample(run.spec, state) && !run.die->counts.empty();
+    const DiceSampleResult* sample = die_sample_.current(die_sample_key(state));
+    if (sample && sample->counts.empty()) sample = nullptr;
     const std::string name = "d" + std::to_string(state.sides) + "-" + state.method + "-" + std::to_string(state.bits) + "bit";
-    out.push_back({"die", "Law of the d" + std::to_string(state.sides) + (sampled ? " and the sample" : ""),
+    out.push_back({"die", "Law of the d" + std::to_string(state.sides) + (sample ? " and the sample" : ""),
                    "shufflelab-" + name + ".csv",
-                   die_law_csv(current.value(), sampled ? std::span<const std::uint64_t>(run.die->counts[0]) : std::span<const std::uint64_t>(),
-                               sampled ? run.die->rolls : 0).text()});
+                   die_law_csv(current.value(), sample ? std::span<const std::uint64_t>(sample->counts[0]) : std::span<const std::uint64_t>(),
+                               sample ? sample->rolls : 0).text()});
     out.push_back(methods_csv("methods", die_laws_, state.sides, static_cast<unsigned>(state.bits), false));
   } else if (state.view == "z80") {
     out.push_back(methods_csv("methods", z80_laws_, 20, 8, true));
   } else if (state.view == "expr" && expr_law_ && law_expr_ == state.expr) {
-    const SampleRun& run = expr_sample_;
-    const bool sampled = run.expr && same_expr_sample(run.spec, state);
-    out.push_back({"expr", "Law of " + state.expr + (sampled ? " and the sample" : ""), "shufflelab-" + expression_to_link(state.expr) + ".csv",
-                   expr_law_csv(*expr_law_, sampled ? run.expr->min_total : 0,
-                                sampled ? std::span<const std::uint64_t>(run.expr->counts) : std::span<const std::uint64_t>(),
-                                sampled ? run.expr->rolls : 0).text()});
+    const DiceExprSampleResult* sample = expr_sample_.current(expr_sample_key(state));
+    out.push_back({"expr", "Law of " + state.expr + (sample ? " and the sample" : ""), "shufflelab-" + expression_to_link(state.expr) + ".csv",
+                   expr_law_csv(*expr_law_, sample ? sample->min_total : 0,
+                                sample ? std::span<const std::uint64_t>(sample->counts) : std::span<const std::uint64_t>(),
+                                sample ? sample->rolls : 0).text()});
   }
   return out;
 }
@@ -1412,4 +1261,3 @@ CsvExport DicePanel::methods_csv(const char* id, LawTable& laws, std::uint64_t s
 }
 
 }  // namespace shufflelab::ui
-

@@ -2,7 +2,7 @@
 
 #include "imgui.h"
 #include "ui/panel_context.hpp"
-#include "ui/ui_widgets.hpp"
+#include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
 

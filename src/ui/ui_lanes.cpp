@@ -1,3 +1,9 @@
+// ui_lanes.cpp: the assembly lanes (C++, listing, wasm on one cursor) that
+// every lab and the Assembly lab draw.
+// Index of this file:
+// [SECTION] Columns: C++, listing, wasm
+// [SECTION] Registers, flags and memory
+// [SECTION] LanesView: refresh, draw, command, describe_json_field
 #include "ui/ui_lanes.hpp"
 
 #include <algorithm>
@@ -7,7 +13,7 @@
 #include "core/base/parse.hpp"
 #include "imgui.h"
 #include "ui/panel_context.hpp"
-#include "ui/ui_widgets.hpp"
+#include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
 
@@ -26,6 +32,8 @@ std::string hex_code(const AsmRow& row, AsmIsa isa) {
 }
 
 // Paints the lit band behind the next line and scrolls to it once per move.
+// [SECTION] Columns: C++, listing, wasm
+
 void light_line(bool lit, std::ptrdiff_t key, std::ptrdiff_t& scrolled) {
   if (!lit) return;
   const float em = ImGui::GetFontSize();
@@ -136,12 +144,6 @@ std::string format_values(const LaneValueSpec& spec, const std::vector<std::uint
   return out;
 }
 
-std::string json_values(const std::vector<std::uint64_t>& values) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < values.size(); ++i) out += (i ? ",\"" : "\"") + std::to_string(values[i]) + "\"";
-  return out + "]";
-}
-
 }  // namespace
 
 void draw_code_table(const char* id, const AsmSession& session, std::ptrdiff_t lit_row, LaneScroll& scroll,
@@ -193,6 +195,8 @@ void draw_code_table(const char* id, const AsmSession& session, std::ptrdiff_t l
   if (!no_wasm.empty()) muted(no_wasm);
 }
 
+// [SECTION] Registers, flags and memory
+
 void draw_machine_state(const AsmSession& session) {
   std::string regs, flags;
   for (const auto& r : session.registers()) {
@@ -215,6 +219,8 @@ void draw_machine_state(const AsmSession& session) {
                        m.bytes.size() > 16 ? " ..." : "");
   }
 }
+
+// [SECTION] LanesView: refresh, draw, command, describe_json_field
 
 WasmLaneCount wasm_lane_count(AsmAlgorithm algorithm, std::string_view cpp_file, std::uint32_t cpp_line) {
   WasmLaneCount count;
@@ -340,14 +346,16 @@ std::string LanesView::describe_json_field() const {
   std::string out = ",\"lanes\":{\"open\":" + std::string(open_ ? "true" : "false");
   if (!none_.empty()) out += ",\"none\":" + json_string(none_);
   if (!error_.empty()) out += ",\"error\":" + json_string(error_);
+  // 64-bit values as strings: JSON numbers lose digits past 2^53 in JavaScript.
+  const auto quoted = [](std::uint64_t v) { return json_string(std::to_string(v)); };
   out += ",\"items\":[";
   for (std::size_t i = 0; i < runs_.size(); ++i) {
     const LaneRun& run = runs_[i];
     const AsmAlgorithmInfo& info = asm_algorithm_info(run.lane().algorithm);
     const auto wasm = wasm_lane_count(info.algorithm, run.cpp_file(), run.cpp_line());
     out += (i ? ",{" : "{") + std::string("\"algorithm\":") + json_string(info.id) +
-           ",\"isa\":" + json_string(asm_isa_info(info.isa).id) + ",\"labValue\":" + json_values(run.lane().lab_value) +
-           ",\"laneValue\":" + json_values(run.value()) + ",\"agrees\":" + (run.agrees() ? "true" : "false") +
+           ",\"isa\":" + json_string(asm_isa_info(info.isa).id) + ",\"labValue\":" + json_array(run.lane().lab_value, quoted) +
+           ",\"laneValue\":" + json_array(run.value(), quoted) + ",\"agrees\":" + (run.agrees() ? "true" : "false") +
            ",\"cursor\":" + std::to_string(run.cursor()) + ",\"defaultCursor\":" + std::to_string(run.default_cursor()) +
            ",\"length\":" + std::to_string(run.call_length()) + ",\"row\":" + std::to_string(run.lit_row()) +
            ",\"cppLine\":" + std::to_string(run.cpp_line()) + ",\"wasmRows\":" + std::to_string(wasm.rows) +

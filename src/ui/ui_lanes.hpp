@@ -1,5 +1,5 @@
 // ui_lanes.hpp: the "Assembly lanes" section the labs share (draws
-// core/lab_lanes): for each lane the C++ of the core, our listing and the
+// core/asm/lab_lanes): for each lane the C++ of the core, our listing and the
 // core's WebAssembly text side by side as table columns, one instruction
 // cursor per lane (the lit listing row picks the C++ line; wasm rows of the
 // same line light with it), registers, flags and memory, and the lab's value
@@ -13,17 +13,9 @@
 #include <vector>
 
 #include "core/asm/lab_lanes.hpp"
-#include "core/base/url_fields.hpp"
+#include "ui/kit/job_slot.hpp"  // setup_key: what the lanes were made for
 
 namespace shufflelab::ui {
-
-// A lab state's link fields, as the key the lanes are rebuilt on.
-template <class State>
-std::string lanes_key(const State& state, void (*encode)(const State&, FieldWriter&)) {
-  FieldWriter w;
-  encode(state, w);
-  return w.text();
-}
 
 // Rows last scrolled to, so a lane only scrolls when its lit row moves.
 struct LaneScroll {

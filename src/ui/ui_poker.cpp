@@ -1,3 +1,12 @@
+// ui_poker.cpp: the One Chip poker lab panel.
+// Index of this file:
+// [SECTION] Colours and small drawing helpers
+// [SECTION] Jobs: the sweeps in the worker
+// [SECTION] Controls and timeline
+// [SECTION] This call and the hand
+// [SECTION] The sweep and its histogram
+// [SECTION] The article's claims
+// [SECTION] Panel entry points: draw, command, describe_json, csv_exports
 #include "ui/ui_poker.hpp"
 
 #include <algorithm>
@@ -9,14 +18,14 @@
 #include "core/base/csv_export.hpp"
 #include "core/base/parse.hpp"
 #include "imgui.h"
-#include "ui/ui_widgets.hpp"
+#include "ui/kit/cards.hpp"
+#include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
 
+// [SECTION] Colours and small drawing helpers
+
 namespace {
-constexpr ImU32 kCardFace = IM_COL32(246, 244, 236, 255);
-constexpr ImU32 kCardRed = IM_COL32(205, 38, 48, 255);
-constexpr ImU32 kCardBlack = IM_COL32(28, 30, 38, 255);
 constexpr ImU32 kDealtColour = IM_COL32(80, 170, 105, 255);
 constexpr ImU32 kTooHighColour = IM_COL32(214, 140, 60, 255);
 constexpr ImU32 kDuplicateColour = IM_COL32(170, 95, 205, 255);
@@ -24,20 +33,6 @@ constexpr ImU32 kAccentColour = IM_COL32(250, 200, 90, 255);
 constexpr ImU32 kTextColour = IM_COL32(220, 224, 235, 255);
 constexpr ImU32 kMutedColour = IM_COL32(150, 156, 172, 255);
 constexpr ImU32 kSlotColour = IM_COL32(70, 76, 94, 255);
-constexpr int kFirstBar = 10;  // the histogram's bars: 10 .. 38 calls, then "39 or more"
-constexpr int kLastBar = 39;
-
-// 4294967296 -> "4,294,967,296".
-std::string grouped(std::uint64_t n) {
-  const std::string digits = std::to_string(n);
-  std::string out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    out += digits[i];
-    if (i + 1 < digits.size() && (digits.size() - i - 1) % 3 == 0) out += ',';
-  }
-  return out;
-}
-
 ImU32 verdict_colour(DealVerdict v) {
   if (v == DealVerdict::Dealt) return kDealtColour;
   return v == DealVerdict::TooHigh ? kTooHighColour : kDuplicateColour;
@@ -51,52 +46,6 @@ const char* verdict_name(DealVerdict v) {
 ImU32 with_alpha(ImU32 colour, float alpha) {
   const auto a = static_cast<ImU32>(static_cast<float>((colour >> IM_COL32_A_SHIFT) & 0xFF) * alpha);
   return (colour & ~IM_COL32_A_MASK) | (a << IM_COL32_A_SHIFT);
-}
-
-// Suit symbols from circles and triangles (the UI font has no suit glyphs).
-void draw_suit(ImDrawList* dl, ImVec2 c, float s, std::uint32_t suit, ImU32 colour) {
-  const auto lobe = [&](float dx, float dy, float r) { dl->AddCircleFilled(ImVec2(c.x + dx * s, c.y + dy * s), r * s, colour, 16); };
-  const auto tri = [&](float ax, float ay, float bx, float by, float qx, float qy) {
-    dl->AddTriangleFilled(ImVec2(c.x + ax * s, c.y + ay * s), ImVec2(c.x + bx * s, c.y + by * s),
-                          ImVec2(c.x + qx * s, c.y + qy * s), colour);
-  };
-  switch (suit) {
-    case 0:  // hearts
-      lobe(-0.24f, -0.14f, 0.26f);
-      lobe(0.24f, -0.14f, 0.26f);
-      tri(-0.49f, -0.06f, 0.49f, -0.06f, 0.0f, 0.5f);
-      break;
-    case 1:  // diamonds
-      dl->AddQuadFilled(ImVec2(c.x, c.y - 0.52f * s), ImVec2(c.x + 0.38f * s, c.y), ImVec2(c.x, c.y + 0.52f * s),
-                        ImVec2(c.x - 0.38f * s, c.y), colour);
-      break;
-    case 2:  // clubs
-      lobe(0.0f, -0.24f, 0.22f);
-      lobe(-0.24f, 0.08f, 0.22f);
-      lobe(0.24f, 0.08f, 0.22f);
-      tri(0.0f, 0.0f, -0.17f, 0.5f, 0.17f, 0.5f);
-      break;
-    default:  // spades
-      lobe(-0.23f, 0.1f, 0.25f);
-      lobe(0.23f, 0.1f, 0.25f);
-      tri(-0.47f, 0.03f, 0.47f, 0.03f, 0.0f, -0.52f);
-      tri(0.0f, 0.1f, -0.17f, 0.52f, 0.17f, 0.52f);
-      break;
-  }
-}
-
-void draw_card(ImDrawList* dl, ImVec2 a, float w, float h, std::uint32_t card, bool newest) {
-  const float em = ImGui::GetFontSize();
-  const ImVec2 b(a.x + w, a.y + h);
-  const ImU32 ink = card_is_red(card) ? kCardRed : kCardBlack;
-  dl->AddRectFilled(a, b, kCardFace, em * 0.3f);
-  if (newest) dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(b.x + 2, b.y + 2), kAccentColour, em * 0.35f, 0, 3.0f);
-  const std::string rank(card_rank_label(card));
-  ImFont* font = ImGui::GetFont();
-  const float big = em * 1.25f;
-  dl->AddText(font, big, ImVec2(a.x + em * 0.25f, a.y + em * 0.12f), ink, rank.c_str());
-  draw_suit(dl, ImVec2(a.x + em * 0.55f, a.y + em * 1.75f), em * 0.6f, card_suit(card), ink);
-  draw_suit(dl, ImVec2(a.x + w * 0.58f, a.y + h * 0.62f), w * 0.55f, card_suit(card), ink);
 }
 
 void draw_empty_slot(ImDrawList* dl, ImVec2 a, float w, float h, int number) {
@@ -141,25 +90,23 @@ void PokerPanel::sync_seed_text(const PokerLabState& state) {
 
 void PokerPanel::set_step(PokerLabState& state, std::int64_t step) { state = with_poker_step(state, step); }
 
-void PokerPanel::poll(JobSlot& slot, JobRunner& jobs) {
-  if (slot.id == 0) return;
-  const bool was_running = slot.status.state == JobStatus::State::running;
-  slot.status = jobs.status(slot.id);
-  if (was_running && slot.status.state == JobStatus::State::done) {
-    slot.seconds = seconds_now() - slot.started;
-    slot.done_result = slot.status.result;
-    slot.done_full = slot.full;
-  }
+// [SECTION] Jobs: the sweeps in the worker
+
+void PokerPanel::poll(SweepRun& run, JobRunner& jobs) {
+  if (!run.job.poll(jobs)) return;
+  run.seconds = seconds_now() - run.started;
+  run.last = run.job.status.result;
+  run.last_full = run.full;
 }
 
-void PokerPanel::start(JobSlot& slot, const char* kind, bool full, JobRunner& jobs) {
-  if (slot.id && slot.status.state == JobStatus::State::running) jobs.cancel(slot.id);
-  slot.id = jobs.start(kind, poker_sweep_params(full));
-  slot.full = full;
-  slot.started = seconds_now();
-  slot.status = JobStatus{};
-  slot.status.state = JobStatus::State::running;
+void PokerPanel::start(SweepRun& run, const char* kind, bool full, JobRunner& jobs) {
+  const std::string params = poker_sweep_params(full);
+  run.job.start(jobs, kind, params, params);  // the seeds swept are all the result depends on
+  run.full = full;
+  run.started = seconds_now();
 }
+
+// [SECTION] Controls and timeline
 
 bool PokerPanel::draw_controls(PokerLabState& state) {
   const float em = ImGui::GetFontSize();
@@ -297,6 +244,8 @@ bool PokerPanel::draw_timeline(PokerLabState& state) {
   return !(state == before);
 }
 
+// [SECTION] This call and the hand
+
 void PokerPanel::draw_call(const PokerDealView& v) {
   const float em = ImGui::GetFontSize();
   if (v.step == 0) {
@@ -352,7 +301,7 @@ void PokerPanel::draw_call(const PokerDealView& v) {
     if (c.verdict == DealVerdict::Dealt) {
       char line[96];
       std::snprintf(line, sizeof line, "%u < 52 and not dealt yet: card %zu is the %s.", c.value, v.dealt.size(),
-                    card_long_name(c.value).c_str());
+                    card_face(CardFaces::standard, c.value).name.c_str());
       wrapped_colored(ImVec4(0.45f, 0.85f, 0.55f, 1.0f), line);
       ImGui::TextColored(colors::kMuted, "rank = %u >> 2 = %u, suit = %u & 3 = %u", c.value, card_rank(c.value),
                          c.value, card_suit(c.value));
@@ -366,7 +315,7 @@ void PokerPanel::draw_call(const PokerDealView& v) {
     } else {
       char line[112];
       std::snprintf(line, sizeof line, "%u is the %s, dealt at call %u already. Rejected: duplicate.", c.value,
-                    card_long_name(c.value).c_str(), v.first_dealt_at);
+                    card_face(CardFaces::standard, c.value).name.c_str(), v.first_dealt_at);
       wrapped_colored(ImVec4(0.72f, 0.45f, 0.85f, 1.0f), line);
       explain("The more cards are out, the likelier this gets.");
     }
@@ -391,7 +340,8 @@ void PokerPanel::draw_hand(const PokerDealView& v) {
       const std::size_t index = static_cast<std::size_t>(row * 5 + k);
       const ImVec2 a(label_pos.x + static_cast<float>(k) * (w + gap), label_pos.y + em * 1.4f);
       if (index < v.dealt.size())
-        draw_card(dl, a, w, h, v.dealt[index], newest_dealt && index + 1 == v.dealt.size());
+        draw_card(dl, a, ImVec2(a.x + w, a.y + h), card_face(CardFaces::standard, v.dealt[index]), CardFaces::standard,
+                  CardStyle{.highlight = newest_dealt && index + 1 == v.dealt.size()});
       else
         draw_empty_slot(dl, a, w, h, static_cast<int>(index + 1));
     }
@@ -400,21 +350,21 @@ void PokerPanel::draw_hand(const PokerDealView& v) {
   ImGui::Dummy(ImVec2(side_by_side ? 2.0f * row_w + em * 2.0f : row_w, total_h + em * 0.4f));
 }
 
-bool PokerPanel::draw_job_progress(JobSlot& slot, JobRunner& jobs, const char* what, bool with_eta) {
-  if (slot.status.state != JobStatus::State::running) return false;
-  const float em = ImGui::GetFontSize();
-  const double elapsed = seconds_now() - slot.started;
-  char overlay[64];
-  const auto eta = eta_seconds(slot.status.progress, elapsed);
+// [SECTION] The sweep and its histogram
+
+bool PokerPanel::draw_job_progress(SweepRun& run, JobRunner& jobs, const char* what, bool with_eta) {
+  if (!run.job.running()) return false;
+  const double elapsed = seconds_now() - run.started;
+  const double progress = run.job.status.progress;
+  char overlay[64], caption[128];
+  const auto eta = eta_seconds(progress, elapsed);
   if (!eta) std::snprintf(overlay, sizeof overlay, "starting");
-  else if (with_eta) std::snprintf(overlay, sizeof overlay, "%.0f%%  about %.0f s left", slot.status.progress * 100.0, *eta);
-  else std::snprintf(overlay, sizeof overlay, "%.1f%%", slot.status.progress * 100.0);
-  ImGui::ProgressBar(static_cast<float>(slot.status.progress), ImVec2(em * 16.0f, 0), overlay);
-  ImGui::SameLine();
+  else if (with_eta) std::snprintf(overlay, sizeof overlay, "%.0f%%  about %.0f s left", progress * 100.0, *eta);
+  else std::snprintf(overlay, sizeof overlay, "%.1f%%", progress * 100.0);
+  std::snprintf(caption, sizeof caption, "%s, %.1f s so far (in a background worker)", what, elapsed);
   ImGui::PushID(what);
-  if (ImGui::Button("Cancel")) jobs.cancel(slot.id);
+  job_progress_row(run.job, jobs, JobRowText{overlay, caption});
   ImGui::PopID();
-  ImGui::TextColored(colors::kMuted, "%s, %.1f s so far (in a background worker)", what, elapsed);
   return true;
 }
 
@@ -430,13 +380,12 @@ bool PokerPanel::draw_sweep(PokerLabState& state, JobRunner& jobs) {
     if (ImGui::Button("Quick sample: 2^24 seeds")) start(sweep_, "poker_sweep", false, jobs);
     help_marker("The first 16,777,216 seeds of the cycle starting at state 00000000: about a second. "
                 "A sample is partial: it cannot prove a maximum.");
-    if (sweep_.status.state == JobStatus::State::cancelled) ImGui::TextColored(colors::kMuted, "Cancelled.");
-    if (sweep_.status.state == JobStatus::State::failed) field_error(sweep_.status.summary);
+    job_progress_row(sweep_.job, jobs);  // "Cancelled." or the error
   }
-  if (sweep_.done_result.empty()) return false;
-  const SweepStats stats = sweep_stats_from_result(sweep_.done_result);
-  ImGui::PushStyleColor(ImGuiCol_Text, sweep_.done_full ? colors::kGood : colors::kAccent);
-  if (sweep_.done_full)
+  if (sweep_.last.empty()) return false;
+  const SweepStats stats = sweep_stats_from_result(sweep_.last);
+  ImGui::PushStyleColor(ImGuiCol_Text, sweep_.last_full ? colors::kGood : colors::kAccent);
+  if (sweep_.last_full)
     ImGui::TextWrapped("All %s seeds, in %.1f s here.", grouped(stats.seeds).c_str(), sweep_.seconds);
   else
     ImGui::TextWrapped("SAMPLE, partial: %s of the %s seeds (%.2f%%, the cycle from state 00000000), in %.1f s.",
@@ -459,19 +408,8 @@ bool PokerPanel::draw_sweep(PokerLabState& state, JobRunner& jobs) {
 }
 
 void PokerPanel::draw_histogram(const SweepStats& stats) {
+  const SweepHistogramView view = sweep_histogram_view(stats, log_scale_);
   const float em = ImGui::GetFontSize();
-  std::array<std::uint64_t, kLastBar - kFirstBar + 1> bars{};
-  for (std::size_t c = 0; c < stats.histogram.size(); ++c) {
-    if (static_cast<int>(c) < kFirstBar) continue;
-    bars[static_cast<std::size_t>(std::min(static_cast<int>(c), kLastBar) - kFirstBar)] += stats.histogram[c];
-  }
-  const std::uint64_t top = std::max<std::uint64_t>(1, *std::max_element(bars.begin(), bars.end()));
-  const double top_log = std::log10(static_cast<double>(top)) + 0.3;
-  const auto height_of = [&](std::uint64_t n) -> float {
-    if (n == 0) return 0.0f;
-    if (!log_scale_) return static_cast<float>(static_cast<double>(n) / static_cast<double>(top));
-    return static_cast<float>((std::log10(static_cast<double>(n)) + 0.3) / top_log);
-  };
   const float axis_w = em * 3.2f;
   const float w = std::max(em * 20.0f, ImGui::GetContentRegionAvail().x - em * 0.5f);
   const float h = em * 6.5f;
@@ -481,49 +419,36 @@ void PokerPanel::draw_histogram(const SweepStats& stats) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 plot_a(o.x + axis_w, o.y), plot_b(o.x + w, o.y + h);
   dl->AddRectFilled(plot_a, plot_b, IM_COL32(30, 33, 44, 255));
-  // Gridlines: powers of ten (log) or quarters (linear).
-  char label[32];
-  if (log_scale_) {
-    for (int p = 0; std::pow(10.0, p) <= static_cast<double>(top); p += 3) {
-      const float y = plot_b.y - height_of(static_cast<std::uint64_t>(std::pow(10.0, p))) * h;
-      dl->AddLine(ImVec2(plot_a.x, y), ImVec2(plot_b.x, y), IM_COL32(60, 64, 80, 255));
-      std::snprintf(label, sizeof label, "1e%d", p);
-      dl->AddText(ImVec2(o.x, y - em * 0.5f), kMutedColour, label);
-    }
-  } else {
-    for (int q = 1; q <= 4; ++q) {
-      const float y = plot_b.y - static_cast<float>(q) / 4.0f * h;
-      dl->AddLine(ImVec2(plot_a.x, y), ImVec2(plot_b.x, y), IM_COL32(60, 64, 80, 255));
-      std::snprintf(label, sizeof label, "%.2g", static_cast<double>(top) * q / 4.0);
-      dl->AddText(ImVec2(o.x, y - em * 0.5f), kMutedColour, label);
-    }
+  for (const SweepGridline& line : view.gridlines) {
+    const float y = plot_b.y - static_cast<float>(line.height) * h;
+    dl->AddLine(ImVec2(plot_a.x, y), ImVec2(plot_b.x, y), IM_COL32(60, 64, 80, 255));
+    dl->AddText(ImVec2(o.x, y - em * 0.5f), kMutedColour, line.label.c_str());
   }
-  const float slot = (plot_b.x - plot_a.x) / static_cast<float>(bars.size());
-  int hovered_bar = -1;
-  for (std::size_t i = 0; i < bars.size(); ++i) {
+  const float slot = (plot_b.x - plot_a.x) / static_cast<float>(view.bars.size());
+  const SweepBar* hovered_bar = nullptr;
+  char label[16];
+  for (std::size_t i = 0; i < view.bars.size(); ++i) {
+    const SweepBar& bar = view.bars[i];
     const float x0 = plot_a.x + static_cast<float>(i) * slot;
-    const float bh = height_of(bars[i]) * h;
-    const bool is_max = static_cast<int>(i) + kFirstBar == static_cast<int>(std::min<std::uint32_t>(stats.max_calls, kLastBar));
+    const float bh = static_cast<float>(bar.height) * h;
     if (bh > 0.0f)
       dl->AddRectFilled(ImVec2(x0 + slot * 0.12f, plot_b.y - std::max(bh, 1.5f)), ImVec2(x0 + slot * 0.88f, plot_b.y),
-                        is_max ? kAccentColour : IM_COL32(110, 160, 230, 255));
-    const int calls = static_cast<int>(i) + kFirstBar;
-    if (calls % 5 == 0 || calls == kLastBar) {
-      std::snprintf(label, sizeof label, calls == kLastBar ? "%d+" : "%d", calls);
+                        bar.is_max ? kAccentColour : IM_COL32(110, 160, 230, 255));
+    if (bar.calls % 5 == 0 || bar.calls == kLastSweepBar) {
+      std::snprintf(label, sizeof label, bar.calls == kLastSweepBar ? "%d+" : "%d", bar.calls);
       const ImVec2 ts = ImGui::CalcTextSize(label);
       dl->AddText(ImVec2(x0 + (slot - ts.x) * 0.5f, plot_b.y + em * 0.2f), kMutedColour, label);
     }
-    if (hovered && ImGui::GetIO().MousePos.x >= x0 && ImGui::GetIO().MousePos.x < x0 + slot) hovered_bar = static_cast<int>(i);
+    if (hovered && ImGui::GetIO().MousePos.x >= x0 && ImGui::GetIO().MousePos.x < x0 + slot) hovered_bar = &bar;
   }
-  if (hovered_bar >= 0) {
-    const std::uint64_t n = bars[static_cast<std::size_t>(hovered_bar)];
-    const int calls = hovered_bar + kFirstBar;
-    ImGui::SetTooltip("%d%s calls: %s seeds (%.6f%%)", calls, calls == kLastBar ? " or more" : "", grouped(n).c_str(),
-                      stats.seeds ? 100.0 * static_cast<double>(n) / static_cast<double>(stats.seeds) : 0.0);
-  }
+  if (hovered_bar)
+    ImGui::SetTooltip("%d%s calls: %s seeds (%.6f%%)", hovered_bar->calls, hovered_bar->calls == kLastSweepBar ? " or more" : "",
+                      grouped(hovered_bar->seeds).c_str(), hovered_bar->percent);
   ImGui::TextColored(colors::kMuted, "Seeds (%s scale) per number of LCRNG calls for ten cards.",
                      log_scale_ ? "log" : "linear");
 }
+
+// [SECTION] The article's claims
 
 namespace {
 // One claim: a coloured verdict and the article's words, then the numbers indented.
@@ -538,20 +463,19 @@ void claim_heading(const ImVec4& colour, const char* verdict, const char* claim)
 
 void PokerPanel::draw_claims(JobRunner& jobs) {
   section("What the article claims vs. what the numbers say");
-  const double seeds = static_cast<double>(kLcrngPeriod);
   const float indent = ImGui::GetFontSize();
 
   // 1. The worst case.
   const char* worst = "39 calls to the LCRNG to generate 10 cards.";
   std::optional<SweepStats> swept;
-  if (!sweep_.done_result.empty()) swept = sweep_stats_from_result(sweep_.done_result);
+  if (!sweep_.last.empty()) swept = sweep_stats_from_result(sweep_.last);
   if (!swept) claim_heading(colors::kMuted, "not checked yet", worst);
-  else if (!sweep_.done_full) claim_heading(colors::kAccent, "partial", worst);
+  else if (!sweep_.last_full) claim_heading(colors::kAccent, "partial", worst);
   else if (swept->max_calls == kArticleWorstCalls) claim_heading(colors::kGood, "confirmed", worst);
   else claim_heading(colors::kError, "wrong", worst);
   if (!swept)
     explain("\"Check all 2^32 seeds\" counts every deal.");
-  else if (sweep_.done_full)
+  else if (sweep_.last_full)
     ImGui::TextWrapped("All %s seeds: at most %u calls, first at seed %s.", grouped(swept->seeds).c_str(),
                        swept->max_calls, format_hex_upper(swept->max_seed, 8).c_str());
   else
@@ -562,21 +486,21 @@ void PokerPanel::draw_claims(JobRunner& jobs) {
   claim_heading(colors::kGood, "right", "Only 2^32 possible pat-plus-draw hands: about 4 billion.");
   ImGui::TextWrapped("One deal per seed, out of %s possible deals (pat hand, then 5 draws in order): at most %.5f%% "
                      "of them. How many are distinct is not counted (a 2^32-entry table: 16 GiB).",
-                     grouped(possible_deal_count()).c_str(), 100.0 * seeds / static_cast<double>(possible_deal_count()));
+                     grouped(possible_deal_count()).c_str(), dealt_share_percent());
   ImGui::Unindent(indent);
 
   // 3. Pat hands.
-  const bool counted = hands_.done_result.size() >= 3;
-  const bool all = counted && hands_.done_result[2] >= 0.0;
+  const bool counted = hands_.last.size() >= 3;
+  const bool all = counted && hands_.last[2] >= 0.0;
   claim_heading(all ? colors::kGood : colors::kMuted, all ? "all dealt" : (counted ? "some missing" : "not counted"),
                 "4 billion hands is enough variety.");
   ImGui::TextWrapped("Only C(52,5) = %s pat hands exist: each about %.1f times.", grouped(pat_hand_count()).c_str(),
-                     seeds / static_cast<double>(pat_hand_count()));
+                     deals_per_pat_hand());
   if (all)
     ImGui::TextWrapped("The first %s seeds of the cycle deal every one of them.",
-                       grouped(static_cast<std::uint64_t>(hands_.done_result[2]) + 1).c_str());
+                       grouped(static_cast<std::uint64_t>(hands_.last[2]) + 1).c_str());
   else if (counted)
-    ImGui::TextWrapped("%s of them are dealt.", grouped(static_cast<std::uint64_t>(hands_.done_result[1])).c_str());
+    ImGui::TextWrapped("%s of them are dealt.", grouped(static_cast<std::uint64_t>(hands_.last[1])).c_str());
   if (!draw_job_progress(hands_, jobs, "Marking pat hands", false) && !all) {
     if (ImGui::SmallButton("Count the reachable pat hands")) start(hands_, "poker_hands", true, jobs);
     help_marker("Walks the cycle from state 00000000, marks each deal's first five cards in a table of "
@@ -584,6 +508,8 @@ void PokerPanel::draw_claims(JobRunner& jobs) {
   }
   ImGui::Unindent(indent);
 }
+
+// [SECTION] Panel entry points: draw, command, describe_json, csv_exports
 
 bool PokerPanel::draw(PokerLabState& state, PanelContext& ctx) {
   poll(sweep_, *ctx.jobs);
@@ -627,7 +553,7 @@ bool PokerPanel::draw(PokerLabState& state, PanelContext& ctx) {
     draw_claims(*ctx.jobs);
   }
   ImGui::Spacing();
-  lanes_.draw(state.lanes, lanes_key(state, encode_poker_lab), [&] { return poker_lab_lanes(state); });
+  lanes_.draw(state.lanes, setup_key(state, encode_poker_lab), [&] { return poker_lab_lanes(state); });
   sync_seed_text(state);
   return !(state == before);
 }
@@ -638,7 +564,7 @@ bool PokerPanel::command(std::string_view name, PokerLabState& state, PanelConte
     return name.substr(key.size());
   };
   if (name.rfind("lane_", 0) == 0) {
-    lanes_.refresh(state.lanes, lanes_key(state, encode_poker_lab), [&] { return poker_lab_lanes(state); });
+    lanes_.refresh(state.lanes, setup_key(state, encode_poker_lab), [&] { return poker_lab_lanes(state); });
     return lanes_.command(name);
   }
   if (name == "step") set_step(state, state.step + 1);
@@ -650,12 +576,12 @@ bool PokerPanel::command(std::string_view name, PokerLabState& state, PanelConte
   else if (name == "next_deal") state = {one_chip_deal(state.seed).final_state, 0, state.lanes};
   else if (name == "sweep_full") start(sweep_, "poker_sweep", true, *ctx.jobs);
   else if (name == "sweep_sample") start(sweep_, "poker_sweep", false, *ctx.jobs);
-  else if (name == "cancel_sweep") { if (sweep_.id) ctx.jobs->cancel(sweep_.id); }
+  else if (name == "cancel_sweep") sweep_.job.cancel(*ctx.jobs);
   else if (name == "count_hands") start(hands_, "poker_hands", true, *ctx.jobs);
-  else if (name == "cancel_hands") { if (hands_.id) ctx.jobs->cancel(hands_.id); }
+  else if (name == "cancel_hands") hands_.job.cancel(*ctx.jobs);
   else if (name == "open_worst") {
-    if (sweep_.done_result.empty()) return false;
-    const SweepStats s = sweep_stats_from_result(sweep_.done_result);
+    if (sweep_.last.empty()) return false;
+    const SweepStats s = sweep_stats_from_result(sweep_.last);
     state = with_poker_step({s.max_seed, 0, state.lanes}, s.max_calls);
   } else if (auto t = value_of("t=")) {
     auto r = parse_decimal("t", *t, 0, 1000);
@@ -686,16 +612,16 @@ std::string PokerPanel::describe_json(const PokerLabState& state, PanelContext&)
                     ",\"verdict\":" +
                     json_string(v.step == 0 ? "none" : verdict_name(v.calls[v.step - 1].verdict)) +
                     ",\"playing\":" + (playing_ ? "true" : "false") + ",\"logScale\":" + (log_scale_ ? "true" : "false");
-  const auto job_json = [](const JobSlot& slot) {
+  const auto job_json = [](const SweepRun& run) {
     char head[160];
     std::snprintf(head, sizeof head, "{\"state\":%d,\"progress\":%.4f,\"full\":%s,\"seconds\":%.3f,\"finishedFull\":%s",
-                  static_cast<int>(slot.status.state), slot.status.progress, slot.full ? "true" : "false", slot.seconds,
-                  slot.done_full ? "true" : "false");
+                  static_cast<int>(run.job.status.state), run.job.status.progress, run.full ? "true" : "false",
+                  run.seconds, run.last_full ? "true" : "false");
     return std::string(head);
   };
   out += ",\"sweep\":" + job_json(sweep_);
-  if (!sweep_.done_result.empty()) {
-    const SweepStats s = sweep_stats_from_result(sweep_.done_result);
+  if (!sweep_.last.empty()) {
+    const SweepStats s = sweep_stats_from_result(sweep_.last);
     char numbers[160];
     std::snprintf(numbers, sizeof numbers, ",\"seeds\":%" PRIu64 ",\"max\":%u,\"maxSeed\":\"%08X\",\"mean\":\"%.4f\"",
                   s.seeds, s.max_calls, s.max_seed, s.mean_calls());
@@ -705,20 +631,20 @@ std::string PokerPanel::describe_json(const PokerLabState& state, PanelContext&)
     out += "]";
   }
   out += "},\"hands\":" + job_json(hands_);
-  if (hands_.done_result.size() >= 3)
-    out += ",\"seeds\":" + std::to_string(static_cast<std::uint64_t>(hands_.done_result[0])) +
-           ",\"reachable\":" + std::to_string(static_cast<std::uint64_t>(hands_.done_result[1])) +
-           ",\"allDealtBy\":" + std::to_string(static_cast<std::int64_t>(hands_.done_result[2]));
+  if (hands_.last.size() >= 3)
+    out += ",\"seeds\":" + std::to_string(static_cast<std::uint64_t>(hands_.last[0])) +
+           ",\"reachable\":" + std::to_string(static_cast<std::uint64_t>(hands_.last[1])) +
+           ",\"allDealtBy\":" + std::to_string(static_cast<std::int64_t>(hands_.last[2]));
   out += "},\"patHands\":" + std::to_string(pat_hand_count()) + ",\"possibleDeals\":" + std::to_string(possible_deal_count());
-  lanes_.refresh(state.lanes, lanes_key(state, encode_poker_lab), [&] { return poker_lab_lanes(state); });
+  lanes_.refresh(state.lanes, setup_key(state, encode_poker_lab), [&] { return poker_lab_lanes(state); });
   return out + lanes_.describe_json_field() + "}";
 }
 
 std::vector<CsvExport> PokerPanel::csv_exports() {
   std::vector<CsvExport> out;
-  if (sweep_.done_result.empty()) return out;
-  const SweepStats stats = sweep_stats_from_result(sweep_.done_result);
-  const bool full = sweep_.done_full;
+  if (sweep_.last.empty()) return out;
+  const SweepStats stats = sweep_stats_from_result(sweep_.last);
+  const bool full = sweep_.last_full;
   out.push_back({"calls", full ? "Calls per deal, all 2^32 seeds" : "Calls per deal, the 2^24-seed sample",
                  full ? "shufflelab-onechip-calls-all-seeds.csv" : "shufflelab-onechip-calls-sample.csv",
                  sweep_histogram_csv(stats).text()});

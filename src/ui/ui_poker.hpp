@@ -1,6 +1,6 @@
 // ui_poker.hpp: the One Chip Video Poker lab panel (seed 004). It shows
-// core/poker_lab (one deal, call by call: the LCRNG state, its top 6 bits,
-// the verdict, the ten cards) and runs core/poker_sweep's jobs (every seed's
+// core/poker/poker_lab (one deal, call by call: the LCRNG state, its top 6 bits,
+// the verdict, the ten cards) and runs core/poker/poker_sweep's jobs (every seed's
 // call count; the reachable pat hands) in the worker, then sets the article's
 // claims against the counts. Drawing and job bookkeeping only.
 #pragma once
@@ -10,6 +10,7 @@
 
 #include "core/poker/poker_lab.hpp"
 #include "core/poker/poker_sweep.hpp"
+#include "ui/kit/job_slot.hpp"
 #include "ui/panel_context.hpp"
 #include "ui/ui_lanes.hpp"
 
@@ -27,21 +28,21 @@ class PokerPanel {
   std::vector<CsvExport> csv_exports();
 
  private:
-  // A worker job and what the panel remembers of it.
-  struct JobSlot {
-    int id = 0;
-    bool full = false;         // all 2^32 seeds, or the 2^24 sample
-    double started = 0.0;      // ImGui time
-    double seconds = 0.0;      // start to done, once done
-    JobStatus status;          // polled once per frame
-    std::vector<double> done_result;  // the last finished run's result
-    bool done_full = false;
+  // A sweep over seeds in the worker. Its result depends on no lab field, so
+  // the last finished run stays on screen while another one runs.
+  struct SweepRun {
+    JobSlot<std::vector<double>> job;  // setup key: the job's parameters
+    bool full = false;                 // all 2^32 seeds, or the 2^24 sample
+    double started = 0.0;              // ImGui time
+    double seconds = 0.0;              // start to done, once done
+    std::vector<double> last;          // the last finished run's result
+    bool last_full = false;
   };
 
   const PokerDealView& view(const PokerLabState& state);
   void sync_seed_text(const PokerLabState& state);
-  void poll(JobSlot& slot, JobRunner& jobs);
-  void start(JobSlot& slot, const char* kind, bool full, JobRunner& jobs);
+  void poll(SweepRun& run, JobRunner& jobs);
+  void start(SweepRun& run, const char* kind, bool full, JobRunner& jobs);
   void set_step(PokerLabState& state, std::int64_t step);
 
   bool draw_controls(PokerLabState& state);
@@ -51,14 +52,14 @@ class PokerPanel {
   bool draw_sweep(PokerLabState& state, JobRunner& jobs);
   void draw_histogram(const SweepStats& stats);
   void draw_claims(JobRunner& jobs);
-  bool draw_job_progress(JobSlot& slot, JobRunner& jobs, const char* what, bool with_eta);
+  bool draw_job_progress(SweepRun& run, JobRunner& jobs, const char* what, bool with_eta);
 
   std::optional<PokerDealView> view_;
   char seed_text_[12] = "";
   std::string seed_error_;
   std::optional<std::uint32_t> shown_seed_;
 
-  JobSlot sweep_, hands_;
+  SweepRun sweep_, hands_;
   bool log_scale_ = true;
   bool playing_ = false;
   double play_accumulator_ = 0.0;

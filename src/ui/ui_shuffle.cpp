@@ -1,3 +1,25 @@
+// ui_shuffle.cpp: the shuffle lab panel (see ui_shuffle.hpp). It draws what
+// the core computes: the recording and frames (shuffle_lab), the bias matrix
+// and its view model (shuffle_bias, bias_view), the seed search
+// (shuffle_predict).
+//
+// Index of this file:
+// [SECTION] Formatting and colours
+// [SECTION] Deck layout
+// [SECTION] Caches
+// [SECTION] Setup row
+// [SECTION] Presets
+// [SECTION] Animation: transport and inputs read
+// [SECTION] Animation: the deck
+// [SECTION] Animation: the PDEP step
+// [SECTION] Bias: jobs
+// [SECTION] Bias: the matrix
+// [SECTION] Bias tab
+// [SECTION] Reachable decks
+// [SECTION] Predict
+// [SECTION] Panel
+// [SECTION] Test hook and CSV
+
 #include "ui/ui_shuffle.hpp"
 
 #include <algorithm>
@@ -8,31 +30,21 @@
 
 #include "core/base/csv_export.hpp"
 #include "core/base/parse.hpp"
+#include "core/base/text_format.hpp"
 #include "core/shuffle/shuffle_predict.hpp"
 #include "imgui.h"
-#include "ui/ui_widgets.hpp"
+#include "ui/kit/cards.hpp"
+#include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Formatting and colours
+//-----------------------------------------------------------------------------
 
 namespace {
 
 constexpr float kPi = 3.14159265f;
-
-std::string setup_key(const ShuffleLabState& s) {
-  return s.algo + "|" + std::to_string(s.n) + "|" + std::to_string(s.take) + "|" + std::to_string(s.keys) + "|" + s.gen +
-         "|" + std::to_string(s.seed) + "|" + s.method + "|" + std::to_string(s.bits) + "|" + std::to_string(s.warmup);
-}
-
-bool same_setup(const ShuffleLabState& a, const ShuffleLabState& b) { return setup_key(a) == setup_key(b); }
-
-std::string json_numbers(const std::vector<std::uint32_t>& values) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (i) out += ',';
-    out += std::to_string(values[i]);
-  }
-  return out + "]";
-}
 
 std::string fmt(const char* format, double value) {
   char text[64];
@@ -66,108 +78,16 @@ ImU32 diverging(double x) {
 
 ImU32 with_alpha(ImVec4 c, float alpha) { return ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, alpha)); }
 
-// ---- Card faces -------------------------------------------------------------
-
-void draw_suit(ImDrawList* dl, ImVec2 c, float s, int suit, ImU32 col) {
-  const float r = s * 0.27f;
-  switch (suit) {
-    case 0:  // clubs: three leaves and a stem
-      dl->AddCircleFilled(ImVec2(c.x, c.y - s * 0.22f), r, col);
-      dl->AddCircleFilled(ImVec2(c.x - s * 0.24f, c.y + s * 0.08f), r, col);
-      dl->AddCircleFilled(ImVec2(c.x + s * 0.24f, c.y + s * 0.08f), r, col);
-      dl->AddTriangleFilled(ImVec2(c.x, c.y), ImVec2(c.x - s * 0.16f, c.y + s * 0.48f), ImVec2(c.x + s * 0.16f, c.y + s * 0.48f), col);
-      break;
-    case 1:  // diamonds
-      dl->AddQuadFilled(ImVec2(c.x, c.y - s * 0.5f), ImVec2(c.x + s * 0.36f, c.y), ImVec2(c.x, c.y + s * 0.5f),
-                        ImVec2(c.x - s * 0.36f, c.y), col);
-      break;
-    case 2:  // hearts: two lobes and a point
-      dl->AddCircleFilled(ImVec2(c.x - s * 0.21f, c.y - s * 0.14f), r, col);
-      dl->AddCircleFilled(ImVec2(c.x + s * 0.21f, c.y - s * 0.14f), r, col);
-      dl->AddTriangleFilled(ImVec2(c.x - s * 0.47f, c.y - s * 0.06f), ImVec2(c.x + s * 0.47f, c.y - s * 0.06f),
-                            ImVec2(c.x, c.y + s * 0.48f), col);
-      break;
-    case 3:  // spades: an upside-down heart and a stem
-      dl->AddCircleFilled(ImVec2(c.x - s * 0.21f, c.y + s * 0.1f), r, col);
-      dl->AddCircleFilled(ImVec2(c.x + s * 0.21f, c.y + s * 0.1f), r, col);
-      dl->AddTriangleFilled(ImVec2(c.x - s * 0.47f, c.y + s * 0.02f), ImVec2(c.x, c.y - s * 0.5f),
-                            ImVec2(c.x + s * 0.47f, c.y + s * 0.02f), col);
-      dl->AddTriangleFilled(ImVec2(c.x, c.y + s * 0.1f), ImVec2(c.x - s * 0.14f, c.y + s * 0.5f), ImVec2(c.x + s * 0.14f, c.y + s * 0.5f), col);
-      break;
-    case 4:  // wands: a staff with a bud
-      dl->AddLine(ImVec2(c.x - s * 0.3f, c.y + s * 0.45f), ImVec2(c.x + s * 0.3f, c.y - s * 0.45f), col, s * 0.14f);
-      dl->AddCircleFilled(ImVec2(c.x + s * 0.3f, c.y - s * 0.45f), s * 0.1f, col);
-      break;
-    case 5:  // cups: a bowl on a stem
-      dl->PathArcTo(ImVec2(c.x, c.y - s * 0.2f), s * 0.34f, 0.0f, kPi, 12);
-      dl->PathFillConvex(col);
-      dl->AddRectFilled(ImVec2(c.x - s * 0.05f, c.y + s * 0.1f), ImVec2(c.x + s * 0.05f, c.y + s * 0.38f), col);
-      dl->AddRectFilled(ImVec2(c.x - s * 0.22f, c.y + s * 0.36f), ImVec2(c.x + s * 0.22f, c.y + s * 0.46f), col);
-      break;
-    case 6:  // swords: blade and cross-guard
-      dl->AddLine(ImVec2(c.x, c.y - s * 0.5f), ImVec2(c.x, c.y + s * 0.5f), col, s * 0.1f);
-      dl->AddLine(ImVec2(c.x - s * 0.25f, c.y + s * 0.22f), ImVec2(c.x + s * 0.25f, c.y + s * 0.22f), col, s * 0.1f);
-      break;
-    case 7:  // pentacles: a coin with a star
-      dl->AddCircle(c, s * 0.42f, col, 20, s * 0.08f);
-      dl->AddNgon(c, s * 0.26f, col, 5, s * 0.06f);
-      break;
-    default:
-      break;
-  }
+// Numbered cards on a rainbow (0 .. 0.78 of the hue circle) so a card is easy
+// to follow; big decks drawn plain (WebGL draws 16-bit indices).
+CardStyle card_style(std::uint32_t card, std::uint32_t n, bool highlight) {
+  const float hue = n > 1 ? 0.78f * static_cast<float>(card) / static_cast<float>(n - 1) : 0.0f;
+  return CardStyle{highlight, n > 200, hue};
 }
 
-void draw_card(ImDrawList* dl, ImVec2 a, ImVec2 b, const CardFace& face, CardFaces faces, std::uint32_t card,
-               std::uint32_t n, bool highlight) {
-  const float w = b.x - a.x, h = b.y - a.y;
-  // Big decks: square corners and no outline keep the vertex count low (WebGL draws 16-bit indices).
-  const bool simple = n > 200;
-  const float round = simple ? 0.0f : std::min(w, h) * 0.12f;
-  ImFont* font = ImGui::GetFont();
-  const float em = ImGui::GetFontSize();
-  if (faces == CardFaces::numbers) {
-    float hue = n > 1 ? 0.78f * static_cast<float>(card) / static_cast<float>(n - 1) : 0.0f;
-    float r, g, bl;
-    ImGui::ColorConvertHSVtoRGB(hue, 0.42f, 0.93f, r, g, bl);
-    dl->AddRectFilled(a, b, ImGui::ColorConvertFloat4ToU32(ImVec4(r, g, bl, 1)), round);
-    const float size = std::min(em, h * 0.62f);
-    const ImVec2 ts = font->CalcTextSizeA(size, 1e9f, 0, face.corner.c_str());
-    if (ts.x <= w - 2)
-      dl->AddText(font, size, ImVec2(a.x + (w - ts.x) * 0.5f, a.y + (h - ts.y) * 0.5f), IM_COL32(25, 25, 35, 255),
-                  face.corner.c_str());
-  } else {
-    dl->AddRectFilled(a, b, IM_COL32(246, 244, 238, 255), round);
-    // Tarot suits: wands brown, cups red, swords steel blue, pentacles gold.
-    static const ImU32 kTarotInk[4] = {IM_COL32(130, 75, 30, 255), IM_COL32(190, 35, 55, 255),
-                                       IM_COL32(45, 70, 120, 255), IM_COL32(175, 125, 15, 255)};
-    const ImU32 ink = face.major            ? IM_COL32(95, 60, 150, 255)
-                      : face.suit >= 4      ? kTarotInk[face.suit - 4]
-                      : face.red            ? IM_COL32(200, 35, 45, 255)
-                                            : IM_COL32(25, 25, 35, 255);
-    const float size = std::min(em * 0.95f, w * 0.42f);
-    dl->AddText(font, size, ImVec2(a.x + w * 0.09f, a.y + h * 0.04f), ink, face.corner.c_str());
-    if (face.major) {
-      // Major arcana: the numeral above and the name's last word below.
-      const std::string& name = face.name;
-      const std::size_t space = name.rfind(' ');
-      const std::string word = space == std::string::npos ? name : name.substr(space + 1);
-      float word_size = std::min(em * 0.72f, size);
-      ImVec2 ws = font->CalcTextSizeA(word_size, 1e9f, 0, word.c_str());
-      if (ws.x > w - 4) {
-        word_size *= (w - 4) / ws.x;
-        ws = font->CalcTextSizeA(word_size, 1e9f, 0, word.c_str());
-      }
-      dl->AddNgonFilled(ImVec2(a.x + w * 0.5f, a.y + h * 0.5f), w * 0.16f, IM_COL32(230, 190, 80, 255), 8);
-      dl->AddText(font, word_size, ImVec2(a.x + (w - ws.x) * 0.5f, b.y - ws.y - h * 0.05f), ink, word.c_str());
-    } else {
-      draw_suit(dl, ImVec2(a.x + w * 0.5f, a.y + h * 0.6f), std::min(w * 0.55f, h * 0.45f), face.suit, ink);
-    }
-  }
-  if (highlight) dl->AddRect(a, b, ImGui::ColorConvertFloat4ToU32(colors::kAccent), round, 0, 3.0f);
-  else if (!simple) dl->AddRect(a, b, IM_COL32(120, 120, 130, 255), round);
-}
-
-// ---- Layout of the deck -----------------------------------------------------
+//-----------------------------------------------------------------------------
+// [SECTION] Deck layout
+//-----------------------------------------------------------------------------
 
 struct DeckGrid {
   ImVec2 origin;
@@ -215,12 +135,129 @@ void flow(float width, float spacing = -1.0f) {
   if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
 }
 
+// The slots under the cards: settled positions get a green frame and underline (the shuffled side).
+void draw_deck_slots(ImDrawList* dl, const DeckGrid& g, const ShuffleFrame& f, std::uint32_t n) {
+  const float em = ImGui::GetFontSize();
+  const ImU32 green = IM_COL32(120, 230, 140, 255);
+  for (std::uint32_t p = 0; p < n; ++p) {
+    const ImVec2 a = g.slot(p);
+    const bool settled = p >= f.settled_begin && p < f.settled_end;
+    const float pad = em * 0.12f;
+    dl->AddRectFilled(ImVec2(a.x - pad, a.y - pad), ImVec2(a.x + g.card_w + pad, a.y + g.card_h + pad),
+                      settled ? with_alpha(colors::kGood, 0.55f) : IM_COL32(40, 44, 56, 255), n > 200 ? 0.0f : em * 0.2f);
+    if (settled)
+      dl->AddRectFilled(ImVec2(a.x, a.y + g.card_h + pad * 2), ImVec2(a.x + g.card_w, a.y + g.card_h + pad * 2 + em * 0.18f),
+                        green, em * 0.05f);
+  }
+}
+
+// Where the step's transition stands: phase 0 (cards where they were) .. 1 (where they are).
+struct DeckMotion {
+  bool animating = false;
+  float phase = 1.0f;
+};
+
+// The cards, each between its old and its new slot; returns the hovered position or -1.
+int draw_deck_cards(ImDrawList* dl, const DeckGrid& g, const ShuffleFrame& f, CardFaces faces, std::uint32_t n,
+                    DeckMotion motion) {
+  // Where every card is now and was one step ago.
+  std::vector<std::uint32_t> now(n), was(n);
+  for (std::uint32_t p = 0; p < n; ++p) now[f.deck[p]] = p, was[f.before[p]] = p;
+  std::vector<bool> involved(n, false);
+  for (const ShuffleEvent& m : f.moves) {
+    if (m.kind == EventKind::Swap) involved[m.a] = involved[m.b] = true;
+    else for (std::uint32_t p = m.a; p <= m.b && p < n; ++p) involved[p] = p == m.a;
+  }
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  int hovered = -1;
+  auto card_rect = [&](std::uint32_t card) {
+    const ImVec2 from = g.slot(was[card]), to = g.slot(now[card]);
+    ImVec2 a(from.x + (to.x - from.x) * motion.phase, from.y + (to.y - from.y) * motion.phase);
+    if (motion.animating && was[card] != now[card]) a.y -= std::sin(kPi * motion.phase) * g.card_h * 0.5f;
+    return a;
+  };
+  for (int pass = 0; pass < 2; ++pass) {  // moving cards last, on top
+    for (std::uint32_t p = 0; p < n; ++p) {
+      const std::uint32_t card = f.deck[p];
+      const bool moving = was[card] != now[card];
+      if ((pass == 1) != moving) continue;
+      const ImVec2 a = card_rect(card), b(a.x + g.card_w, a.y + g.card_h);
+      draw_card(dl, a, b, card_face(faces, card), faces, card_style(card, n, involved[p]));
+      if (mouse.x >= a.x && mouse.x < b.x && mouse.y >= a.y && mouse.y < b.y && ImGui::IsWindowHovered())
+        hovered = static_cast<int>(p);
+    }
+  }
+  return hovered;
+}
+
+// The swap arcs (both ends move) or the lifted card's path (Move: from b to a) of this step.
+void draw_move_arcs(ImDrawList* dl, const DeckGrid& g, const ShuffleFrame& f, float top_y) {
+  const float em = ImGui::GetFontSize();
+  const ImU32 accent = ImGui::ColorConvertFloat4ToU32(colors::kAccent);
+  for (const ShuffleEvent& m : f.moves) {
+    if (m.a == m.b) continue;
+    const ImVec2 sa = g.slot(m.a), sb = g.slot(m.b);
+    const ImVec2 p1(sa.x + g.card_w * 0.5f, sa.y), p4(sb.x + g.card_w * 0.5f, sb.y);
+    const float room = std::min(p1.y, p4.y) - top_y - em * 0.1f;
+    const float lift = std::min({em * 2.4f, em * 0.6f + std::abs(p4.x - p1.x) * 0.25f, room});
+    const float up = std::min(p1.y, p4.y) - lift;
+    dl->AddBezierCubic(p1, ImVec2(p1.x, up), ImVec2(p4.x, up), p4, IM_COL32(20, 20, 28, 200), 5.5f);
+    dl->AddBezierCubic(p1, ImVec2(p1.x, up), ImVec2(p4.x, up), p4, accent, 2.5f);
+    auto head = [&](ImVec2 tip) {
+      dl->AddTriangleFilled(ImVec2(tip.x - em * 0.32f, tip.y - em * 0.5f), ImVec2(tip.x + em * 0.32f, tip.y - em * 0.5f),
+                            tip, accent);
+    };
+    head(p1);
+    if (m.kind == EventKind::Swap) head(p4);
+  }
+}
+
+// The boundary between the unshuffled and the shuffled side (the article's pivot), and the pivot.
+void draw_pivot_marks(ImDrawList* dl, const DeckGrid& g, const ShuffleFrame& f, std::uint32_t n) {
+  const float em = ImGui::GetFontSize();
+  const ImU32 green = IM_COL32(120, 230, 140, 255);
+  if (f.settled_end > f.settled_begin && f.settled_end - f.settled_begin < n) {
+    const std::uint32_t edge = f.settled_begin > 0 ? f.settled_begin : f.settled_end;
+    const ImVec2 s = g.slot(edge);
+    const float x = edge % g.cols == 0 && edge > 0 ? g.slot(edge - 1).x + g.card_w + g.gap_x * 0.5f : s.x - g.gap_x * 0.5f;
+    const float y = edge % g.cols == 0 && edge > 0 ? g.slot(edge - 1).y : s.y;
+    dl->AddLine(ImVec2(x, y - em * 0.3f), ImVec2(x, y + g.card_h + em * 0.3f), green, 3.0f);
+  }
+  if (f.pivot >= 0 && static_cast<std::uint32_t>(f.pivot) < n) {
+    const ImVec2 s = g.slot(static_cast<std::uint32_t>(f.pivot));
+    const float cx = s.x + g.card_w * 0.5f, y = s.y + g.card_h + em * 0.15f;
+    dl->AddTriangleFilled(ImVec2(cx, y), ImVec2(cx - em * 0.35f, y + em * 0.5f), ImVec2(cx + em * 0.35f, y + em * 0.5f),
+                          green);
+  }
+}
+
+// A row of 52-card faces (Predict): one line, or wrapped to the width.
+void draw_card_row(const std::vector<std::uint32_t>& cards, std::size_t from, std::size_t to, bool wrap) {
+  const float em = ImGui::GetFontSize();
+  const float cw = em * 3.0f, ch = cw * 1.4f, gap = em * 0.3f;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const auto per_row = static_cast<std::size_t>(std::max(1.0f, std::floor((avail + gap) / (cw + gap))));
+  const std::size_t count = to - from, rows = wrap ? (count + per_row - 1) / per_row : 1;
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::size_t col = wrap ? k % per_row : k, r = wrap ? k / per_row : 0;
+    const ImVec2 a(o.x + static_cast<float>(col) * (cw + gap), o.y + static_cast<float>(r) * (ch + gap));
+    const std::uint32_t card = cards[from + k];
+    draw_card(dl, a, ImVec2(a.x + cw, a.y + ch), card_face(CardFaces::standard, card), CardFaces::standard,
+              card_style(card, 52, false));
+  }
+  ImGui::Dummy(ImVec2(avail, static_cast<float>(rows) * (ch + gap)));
+}
+
 }  // namespace
 
-// ---- Caches -------------------------------------------------------------------
+//-----------------------------------------------------------------------------
+// [SECTION] Caches
+//-----------------------------------------------------------------------------
 
 const LabRecording* ShufflePanel::recording(const ShuffleLabState& state) {
-  const std::string key = setup_key(state);
+  const std::string key = shuffle_setup_key(state);
   if (key != recorded_key_) {
     recorded_key_ = key;
     frame_key_.clear();
@@ -249,14 +286,33 @@ const ShuffleFrame* ShufflePanel::frame(const ShuffleLabState& state) {
   return &frame_;
 }
 
-// ---- Setup --------------------------------------------------------------------
+//-----------------------------------------------------------------------------
+// [SECTION] Setup row
+//-----------------------------------------------------------------------------
 
+// Every field edits a copy; the copy replaces the state only if it makes a valid setup.
 bool ShufflePanel::draw_setup(ShuffleLabState& state) {
-  const float em = ImGui::GetFontSize();
-  const bool lin2003 = state.algo == "lin2003";
   ShuffleLabState edit = state;
-  bool edited = false;
+  bool edited = draw_shuffle_row(state, edit);
+  edited |= draw_source_row(state, edit);
+  if (edited) {
+    auto ok = make_shuffle_setup(edit);
+    if (ok) {
+      edit_error_.clear();
+      state = edit;
+      seed_shown_ = ~std::uint64_t{0};
+      return true;
+    }
+    edit_error_ = ok.error();
+  }
+  field_error(edit_error_);
+  return false;
+}
 
+// First row: the shuffle, the number of cards and the algorithm's own parameters.
+bool ShufflePanel::draw_shuffle_row(const ShuffleLabState& state, ShuffleLabState& edit) {
+  const float em = ImGui::GetFontSize();
+  bool edited = false;
   static const char* const kAlgos[] = {"fisher-yates", "lin2003", "pencil", "pdep", "sattolo", "naive", "sort-keys", "partial"};
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Shuffle");
@@ -305,8 +361,14 @@ bool ShufflePanel::draw_setup(ShuffleLabState& state) {
   flow(em * 6.0f, em);
   bool numbers = state.faces == "numbers";
   if (ImGui::Checkbox("Numbers", &numbers)) edit.faces = numbers ? "numbers" : "auto", edited = true;
+  return edited;
+}
 
-  // Second row: where the random numbers come from.
+// Second row: where the random numbers come from (fixed, and disabled, for shuffle.c).
+bool ShufflePanel::draw_source_row(const ShuffleLabState& state, ShuffleLabState& edit) {
+  const float em = ImGui::GetFontSize();
+  const bool lin2003 = state.algo == "lin2003";
+  bool edited = false;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Generator");
   ImGui::SameLine();
@@ -325,27 +387,7 @@ bool ShufflePanel::draw_setup(ShuffleLabState& state) {
     ImGui::EndCombo();
   }
   ImGui::EndDisabled();
-  flow(em * 14.0f, em);
-  ImGui::TextUnformatted(lin2003 ? "srand" : "Seed");
-  ImGui::SameLine();
-  if (seed_shown_ != state.seed || shown_gen_ != state.gen) {
-    std::snprintf(seed_text_, sizeof seed_text_, "%" PRIu64, state.seed);
-    seed_shown_ = state.seed;
-    shown_gen_ = state.gen;
-  }
-  ImGui::SetNextItemWidth(em * 10.0f);
-  if (ImGui::InputText("##seed", seed_text_, sizeof seed_text_)) {
-    const std::string text = seed_text_;
-    auto parsed = text.rfind("0x", 0) == 0 ? parse_hex("seed", text, 16) : parse_decimal("seed", text, 0, ~std::uint64_t{0});
-    if (parsed) {
-      edit.seed = *parsed;
-      edited = true;
-    } else {
-      edit_error_ = parsed.error();
-    }
-  }
-  help_marker(lin2003 ? "The argument of srand(): shuffle.c passes time(NULL), the Unix time in seconds."
-                      : "Decimal, or hex with 0x. The LFSRs refuse 0 (an all-zero register never changes).");
+  edited |= draw_seed_field(state, edit);
   flow(em * 13.5f, em);
   ImGui::BeginDisabled(lin2003);
   ImGui::TextUnformatted("Method");
@@ -381,20 +423,41 @@ bool ShufflePanel::draw_setup(ShuffleLabState& state) {
   if (lin2003)
     explain("shuffle.c fixes the rest: glibc rand() after srand(seed), four warm-up calls, then "
             "(int)(n * rand() / RAND_MAX) with a retry when the ratio reaches 1.0.");
-
-  if (edited) {
-    auto ok = make_shuffle_setup(edit);
-    if (ok) {
-      edit_error_.clear();
-      state = edit;
-      seed_shown_ = ~std::uint64_t{0};
-      return true;
-    }
-    edit_error_ = ok.error();
-  }
-  field_error(edit_error_);
-  return false;
+  return edited;
 }
+
+// The seed as text (decimal or 0x hex); the text follows the state unless it is being edited.
+bool ShufflePanel::draw_seed_field(const ShuffleLabState& state, ShuffleLabState& edit) {
+  const float em = ImGui::GetFontSize();
+  const bool lin2003 = state.algo == "lin2003";
+  bool edited = false;
+  flow(em * 14.0f, em);
+  ImGui::TextUnformatted(lin2003 ? "srand" : "Seed");
+  ImGui::SameLine();
+  if (seed_shown_ != state.seed || shown_gen_ != state.gen) {
+    std::snprintf(seed_text_, sizeof seed_text_, "%" PRIu64, state.seed);
+    seed_shown_ = state.seed;
+    shown_gen_ = state.gen;
+  }
+  ImGui::SetNextItemWidth(em * 10.0f);
+  if (ImGui::InputText("##seed", seed_text_, sizeof seed_text_)) {
+    const std::string text = seed_text_;
+    auto parsed = text.rfind("0x", 0) == 0 ? parse_hex("seed", text, 16) : parse_decimal("seed", text, 0, ~std::uint64_t{0});
+    if (parsed) {
+      edit.seed = *parsed;
+      edited = true;
+    } else {
+      edit_error_ = parsed.error();
+    }
+  }
+  help_marker(lin2003 ? "The argument of srand(): shuffle.c passes time(NULL), the Unix time in seconds."
+                      : "Decimal, or hex with 0x. The LFSRs refuse 0 (an all-zero register never changes).");
+  return edited;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Presets
+//-----------------------------------------------------------------------------
 
 bool ShufflePanel::apply_preset(ShuffleLabState& state, std::string_view name, JobRunner& jobs) {
   ShuffleLabState p;
@@ -474,7 +537,10 @@ bool ShufflePanel::draw_presets(ShuffleLabState& state, PanelContext& ctx, bool 
   return changed;
 }
 
-// ---- Animation ----------------------------------------------------------------
+//-----------------------------------------------------------------------------
+// [SECTION] Animation: transport and inputs read
+//-----------------------------------------------------------------------------
+
 
 void ShufflePanel::step_to(ShuffleLabState& state, long long t) {
   const LabRecording* rec = recording(state);
@@ -577,93 +643,29 @@ void ShufflePanel::draw_inputs(const ShuffleFrame& f, const ShuffleLabState& sta
   }
 }
 
+//-----------------------------------------------------------------------------
+// [SECTION] Animation: the deck
+//-----------------------------------------------------------------------------
+
 void ShufflePanel::draw_deck(const ShuffleFrame& f, CardFaces faces, std::uint32_t n) {
   const float em = ImGui::GetFontSize();
   const float avail = ImGui::GetContentRegionAvail().x;
   const ImVec2 top = ImGui::GetCursorScreenPos();
   const float margin = em * 1.6f;  // room above the first row for its arcs
   const DeckGrid g = layout_deck(faces, n, avail, ImVec2(top.x, top.y + margin));
-  const ImU32 accent = ImGui::ColorConvertFloat4ToU32(colors::kAccent);
   // The deck gets its own child window, so its own draw list: a 1000-card deck alone stays below
   // the 65536 vertices a draw list can index on WebGL.
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0, 0, 0, 0));
   ImGui::BeginChild("deck", ImVec2(avail, margin + g.height() + em * 0.4f), false,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-
-  // Slots: settled positions get a green frame and underline (the shuffled side).
-  const ImU32 green = IM_COL32(120, 230, 140, 255);
-  for (std::uint32_t p = 0; p < n; ++p) {
-    const ImVec2 a = g.slot(p);
-    const bool settled = p >= f.settled_begin && p < f.settled_end;
-    const float pad = em * 0.12f;
-    dl->AddRectFilled(ImVec2(a.x - pad, a.y - pad), ImVec2(a.x + g.card_w + pad, a.y + g.card_h + pad),
-                      settled ? with_alpha(colors::kGood, 0.55f) : IM_COL32(40, 44, 56, 255), n > 200 ? 0.0f : em * 0.2f);
-    if (settled)
-      dl->AddRectFilled(ImVec2(a.x, a.y + g.card_h + pad * 2), ImVec2(a.x + g.card_w, a.y + g.card_h + pad * 2 + em * 0.18f),
-                        green, em * 0.05f);
-  }
-  // Where every card is now and was one step ago.
-  std::vector<std::uint32_t> now(n), was(n);
-  for (std::uint32_t p = 0; p < n; ++p) now[f.deck[p]] = p, was[f.before[p]] = p;
-  const bool animating = animation_ < 1.0f && animated_t_ == f.step && steps_per_second_ <= 30.0f;
-  const float phase = animating ? ease(animation_) : 1.0f;
-  std::vector<bool> involved(n, false);
-  for (const ShuffleEvent& m : f.moves) {
-    if (m.kind == EventKind::Swap) involved[m.a] = involved[m.b] = true;
-    else for (std::uint32_t p = m.a; p <= m.b && p < n; ++p) involved[p] = p == m.a;
-  }
-  ImGuiIO& io = ImGui::GetIO();
-  int hovered = -1;
-  auto card_rect = [&](std::uint32_t card) {
-    const ImVec2 from = g.slot(was[card]), to = g.slot(now[card]);
-    ImVec2 a(from.x + (to.x - from.x) * phase, from.y + (to.y - from.y) * phase);
-    if (animating && was[card] != now[card]) a.y -= std::sin(kPi * phase) * g.card_h * 0.5f;
-    return a;
-  };
-  for (int pass = 0; pass < 2; ++pass) {  // moving cards last, on top
-    for (std::uint32_t p = 0; p < n; ++p) {
-      const std::uint32_t card = f.deck[p];
-      const bool moving = was[card] != now[card];
-      if ((pass == 1) != moving) continue;
-      const ImVec2 a = card_rect(card), b(a.x + g.card_w, a.y + g.card_h);
-      draw_card(dl, a, b, card_face(faces, card), faces, card, n, involved[p]);
-      if (io.MousePos.x >= a.x && io.MousePos.x < b.x && io.MousePos.y >= a.y && io.MousePos.y < b.y &&
-          ImGui::IsWindowHovered())
-        hovered = static_cast<int>(p);
-    }
-  }
-  // The swap arcs (both ends move) or the lifted card's path (Move: from b to a) of this step.
-  for (const ShuffleEvent& m : f.moves) {
-    if (m.a == m.b) continue;
-    const ImVec2 sa = g.slot(m.a), sb = g.slot(m.b);
-    const ImVec2 p1(sa.x + g.card_w * 0.5f, sa.y), p4(sb.x + g.card_w * 0.5f, sb.y);
-    const float room = std::min(p1.y, p4.y) - top.y - em * 0.1f;
-    const float lift = std::min({em * 2.4f, em * 0.6f + std::abs(p4.x - p1.x) * 0.25f, room});
-    const float up = std::min(p1.y, p4.y) - lift;
-    dl->AddBezierCubic(p1, ImVec2(p1.x, up), ImVec2(p4.x, up), p4, IM_COL32(20, 20, 28, 200), 5.5f);
-    dl->AddBezierCubic(p1, ImVec2(p1.x, up), ImVec2(p4.x, up), p4, accent, 2.5f);
-    auto head = [&](ImVec2 tip) {
-      dl->AddTriangleFilled(ImVec2(tip.x - em * 0.32f, tip.y - em * 0.5f), ImVec2(tip.x + em * 0.32f, tip.y - em * 0.5f),
-                            tip, accent);
-    };
-    head(p1);
-    if (m.kind == EventKind::Swap) head(p4);
-  }
-  // The boundary between the unshuffled and the shuffled side (the article's pivot).
-  if (f.settled_end > f.settled_begin && f.settled_end - f.settled_begin < n) {
-    const std::uint32_t edge = f.settled_begin > 0 ? f.settled_begin : f.settled_end;
-    const ImVec2 s = g.slot(edge);
-    const float x = edge % g.cols == 0 && edge > 0 ? g.slot(edge - 1).x + g.card_w + g.gap_x * 0.5f : s.x - g.gap_x * 0.5f;
-    const float y = edge % g.cols == 0 && edge > 0 ? g.slot(edge - 1).y : s.y;
-    dl->AddLine(ImVec2(x, y - em * 0.3f), ImVec2(x, y + g.card_h + em * 0.3f), green, 3.0f);
-  }
-  if (f.pivot >= 0 && static_cast<std::uint32_t>(f.pivot) < n) {
-    const ImVec2 s = g.slot(static_cast<std::uint32_t>(f.pivot));
-    const float cx = s.x + g.card_w * 0.5f, y = s.y + g.card_h + em * 0.15f;
-    dl->AddTriangleFilled(ImVec2(cx, y), ImVec2(cx - em * 0.35f, y + em * 0.5f), ImVec2(cx + em * 0.35f, y + em * 0.5f),
-                          green);
-  }
+  draw_deck_slots(dl, g, f, n);
+  DeckMotion motion;
+  motion.animating = animation_ < 1.0f && animated_t_ == f.step && steps_per_second_ <= 30.0f;
+  motion.phase = motion.animating ? ease(animation_) : 1.0f;
+  const int hovered = draw_deck_cards(dl, g, f, faces, n, motion);
+  draw_move_arcs(dl, g, f, top.y);
+  draw_pivot_marks(dl, g, f, n);
   ImGui::EndChild();
   ImGui::PopStyleColor();
   if (f.settled_end > f.settled_begin || f.pivot >= 0)
@@ -675,6 +677,10 @@ void ShufflePanel::draw_deck(const ShuffleFrame& f, CardFaces faces, std::uint32
                       p >= f.settled_begin && p < f.settled_end ? "\nfinal: this position will not change again" : "");
   }
 }
+
+//-----------------------------------------------------------------------------
+// [SECTION] Animation: the PDEP step
+//-----------------------------------------------------------------------------
 
 void ShufflePanel::draw_pdep(const PdepStep& s, std::uint32_t n) {
   const float em = ImGui::GetFontSize();
@@ -758,124 +764,82 @@ bool ShufflePanel::draw_animate(ShuffleLabState& state) {
                        " bits) from the generator.", total, rec->words_read, bits, rec->words_read * bits);
   }
   ImGui::Spacing();
-  changed |= lanes_.draw(state.lanes, lanes_key(state, encode_shuffle_lab), [&] { return make_lanes(state); });
+  changed |= lanes_.draw(state.lanes, setup_key(state, encode_shuffle_lab), [&] { return make_lanes(state); });
   return changed;
 }
 
-// ---- Bias -------------------------------------------------------------------------
+//-----------------------------------------------------------------------------
+// [SECTION] Bias: jobs
+//-----------------------------------------------------------------------------
 
 void ShufflePanel::start_bias(const ShuffleLabState& state, BiasKind kind, JobRunner& jobs) {
-  if (bias_.job && bias_.status.state == JobStatus::State::running) jobs.cancel(bias_.job);
-  bias_ = BiasView{};
-  bias_.kind = kind;
-  bias_.computed_for = state;
+  bias_kind_ = kind;
+  bias_origin_ = BiasOrigin{state.algo, algo_label(state), state.n, card_faces(state)};
   const BiasMode mode = kind == BiasKind::exact ? BiasMode::exact : kind == BiasKind::law ? BiasMode::law : BiasMode::empirical;
+  std::string key = shuffle_setup_key(state);
   auto setup = bias_setup(state, mode);
   if (!setup) {
-    bias_.error = setup.error();
+    bias_.cancel(jobs);
+    bias_.refuse(std::move(key), setup.error());
     return;
   }
-  bias_.job = jobs.start("shuffle_bias", shuffle_bias_job_params(state, mode));
+  bias_.start(jobs, "shuffle_bias", shuffle_bias_job_params(state, mode), std::move(key));
 }
 
 void ShufflePanel::poll_jobs(JobRunner& jobs) {
-  if (bias_.job && (bias_.status.state == JobStatus::State::running || bias_.status.state == JobStatus::State::none)) {
-    bias_.status = jobs.status(bias_.job);
-    if (bias_.status.state == JobStatus::State::done && bias_.kind == BiasKind::law) {
+  if (bias_.poll(jobs)) {
+    BiasResult result;
+    if (bias_kind_ == BiasKind::law) {
       auto law = law_bias_from_result(bias_.status.result);
-      if (law) bias_.law = std::move(law.value());
+      if (law) result.law = std::move(law.value());
       else bias_.error = law.error();
-    } else if (bias_.status.state == JobStatus::State::done) {
+    } else {
       auto m = bias_matrix_from_result(bias_.status.result);
-      if (m) bias_.matrix = std::move(m.value());
+      if (m) result.matrix = std::move(m.value());
       else bias_.error = m.error();
-    } else if (bias_.status.state == JobStatus::State::failed) {
-      bias_.error = bias_.status.summary;
     }
+    if (result.law || result.matrix) bias_.result = std::move(result);
   }
-  if (predict_.job && (predict_.status.state == JobStatus::State::running || predict_.status.state == JobStatus::State::none)) {
-    predict_.status = jobs.status(predict_.job);
-    if (predict_.status.state == JobStatus::State::done && !predict_.status.result.empty()) {
-      predict_.tried = static_cast<std::uint64_t>(predict_.status.result[0]);
-      predict_.found.clear();
-      for (std::size_t k = 1; k < predict_.status.result.size(); ++k)
-        predict_.found.push_back(static_cast<std::uint32_t>(predict_.status.result[k]));
-    }
+  if (predict_.poll(jobs)) {
+    // {tried, seeds found...}
+    const std::vector<double>& values = predict_.status.result;
+    PredictResult result;
+    if (!values.empty()) result.tried = static_cast<std::uint64_t>(values[0]);
+    for (std::size_t k = 1; k < values.size(); ++k) result.found.push_back(static_cast<std::uint32_t>(values[k]));
+    predict_.result = std::move(result);
   }
 }
 
-void ShufflePanel::draw_matrix() {
+//-----------------------------------------------------------------------------
+// [SECTION] Bias: the matrix
+//-----------------------------------------------------------------------------
+
+namespace {
+
+// Where the matrix goes: rows are positions, columns cards; it fits the width
+// and, down to a minimum, the height.
+struct MatrixLayout {
+  float axis = 0, cell = 0, side = 0, head = 0, legend_h = 0;
+  bool ticks = false;  // cells wide enough for their numbers on the axes
+};
+
+MatrixLayout matrix_layout(std::uint32_t n) {
   const float em = ImGui::GetFontSize();
-  const std::uint32_t n = bias_.matrix ? bias_.matrix->n : bias_.law->n;
-  const bool law = bias_.law.has_value();
-  const bool sampled = bias_.kind == BiasKind::sampled;
-  // Relative deviation of every cell from 1/n.
-  std::vector<double> dev(std::size_t{n} * n);
-  double max_dev = 0;
-  for (std::uint32_t p = 0; p < n; ++p)
-    for (std::uint32_t c = 0; c < n; ++c) {
-      const std::size_t k = std::size_t{p} * n + c;
-      const double prob = law ? ratio_to_double(bias_.law->weights[k], bias_.law->total)
-                              : static_cast<double>(bias_.matrix->counts[k]) / static_cast<double>(bias_.matrix->total);
-      dev[k] = prob * n - 1.0;
-      max_dev = std::max(max_dev, std::abs(dev[k]));
-    }
-  BiasSummary summary;
-  if (!law) summary = summarize_bias(*bias_.matrix);
-  static const double kFixed[] = {0.0, 0.01, 0.1, 1.0};
-  double limit = kFixed[colour_scale_];
-  if (colour_scale_ == 0) {
-    // Auto: the 95th percentile of |deviation|, so a few extreme cells saturate instead of washing
-    // out the rest; never below 4 standard errors when sampled, so noise stays pale.
-    std::vector<double> sorted(dev.size());
-    for (std::size_t k = 0; k < dev.size(); ++k) sorted[k] = std::abs(dev[k]);
-    std::sort(sorted.begin(), sorted.end());
-    const double typical = sorted[std::min(sorted.size() - 1, sorted.size() * 95 / 100)];
-    limit = max_dev > 0 ? nice_limit(std::max(typical, max_dev * 1e-3)) : 0.01;
-    if (sampled) limit = std::max(limit, nice_limit(4.0 * summary.relative_standard_error));
-  }
-
-  // Summary lines.
-  if (law) {
-    ImGui::Text("Exact probabilities from %" PRIu64 " weighted draw lists: largest relative deviation from 1/%u is %s.",
-                bias_.law->lists, n, fmt("%.3g", max_dev).c_str());
-  } else if (bias_.kind == BiasKind::exact) {
-    ImGui::Text("Exact counts over all %" PRIu64 " draw lists: largest relative deviation from 1/%u is %s.", bias_.matrix->total, n,
-                fmt("%.4g", max_dev).c_str());
-  } else {
-    ImGui::Text("%" PRIu64 " shuffles: largest relative deviation %s; one cell's standard error is %s of 1/%u.",
-                bias_.matrix->total, fmt("%.2f%%", 100 * max_dev).c_str(),
-                fmt("%.2f%%", 100 * summary.relative_standard_error).c_str(), n);
-    const bool biased = summary.p_value < 1e-6;
-    ImGui::TextColored(biased ? colors::kError : colors::kGood,
-                       "chi-square %.1f on %.0f degrees of freedom: p %s; %" PRIu64 " cells beyond 4 sigma. %s",
-                       summary.chi_square, summary.degrees_of_freedom,
-                       summary.p_value > 0 ? fmt("= %.3g", summary.p_value).c_str() : "< 1e-300",
-                       summary.cells_beyond_4_sigma,
-                       biased ? "Not uniform: this bias is real, not noise."
-                              : "Consistent with a uniform shuffle at this sample size.");
-    help_marker("Pearson's statistic over all n x n cells, scaled by (n-1)/n, against a chi-square with (n-1)^2 "
-                "degrees of freedom. A cell beyond 4 standard errors happens by chance about once in 16000 cells.");
-  }
-  ImGui::SetNextItemWidth(em * 7.0f);
-  static const char* const kScales[] = {"auto", "+-1%", "+-10%", "+-100%"};
-  ImGui::Combo("colour scale", &colour_scale_, kScales, 4);
-
-  // The matrix: rows are positions, columns cards; it fits the width and, down to a minimum, the height.
-  const float axis = em * 3.4f;
+  MatrixLayout l;
+  l.axis = em * 3.4f;
   const ImVec2 room = ImGui::GetContentRegionAvail();
-  const float side_max = std::min(room.x - axis - em * 7.0f, std::max(room.y - em * 5.0f, em * 18.0f));
-  const float cell = std::clamp(side_max / static_cast<float>(n), 3.0f, em * 3.0f);
-  const bool ticks = cell >= em * 1.2f;
-  const float side = cell * static_cast<float>(n);
-  const float head = em * (ticks ? 2.4f : 1.3f), lh = std::max(side, em * 8.0f);
-  // Its own child window, so its own draw list (up to 10^4 cells; WebGL indexes 16 bits).
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0, 0, 0, 0));
-  ImGui::BeginChild("matrix", ImVec2(axis + side + em * 7.0f, head + lh + em * 0.4f), false,
-                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 top = ImGui::GetCursorScreenPos();
-  const ImVec2 origin(top.x + axis, top.y + head);
+  const float side_max = std::min(room.x - l.axis - em * 7.0f, std::max(room.y - em * 5.0f, em * 18.0f));
+  l.cell = std::clamp(side_max / static_cast<float>(n), 3.0f, em * 3.0f);
+  l.ticks = l.cell >= em * 1.2f;
+  l.side = l.cell * static_cast<float>(n);
+  l.head = em * (l.ticks ? 2.4f : 1.3f);
+  l.legend_h = std::max(l.side, em * 8.0f);
+  return l;
+}
+
+// "card ->" above, "position" down the side, and the numbers when they fit.
+void draw_matrix_axes(ImDrawList* dl, ImVec2 top, ImVec2 origin, const MatrixLayout& l, std::uint32_t n) {
+  const float em = ImGui::GetFontSize();
   const ImU32 label_col = IM_COL32(170, 175, 190, 255);
   dl->AddText(ImVec2(origin.x, top.y), label_col, "card ->");
   const char* pos_label = "position";
@@ -883,83 +847,161 @@ void ShufflePanel::draw_matrix() {
     const char ch[2] = {pos_label[i], 0};
     dl->AddText(ImVec2(top.x + em * 0.2f, origin.y + static_cast<float>(i) * em * 0.95f), label_col, ch);
   }
-  if (ticks) {
-    ImFont* font = ImGui::GetFont();
-    const float size = em * 0.8f;
-    for (std::uint32_t k = 0; k < n; ++k) {
-      const std::string label = std::to_string(k);
-      const ImVec2 ts = font->CalcTextSizeA(size, 1e9f, 0, label.c_str());
-      const float mid = static_cast<float>(k) * cell + cell * 0.5f;
-      dl->AddText(font, size, ImVec2(origin.x + mid - ts.x * 0.5f, origin.y - ts.y - em * 0.15f), label_col, label.c_str());
-      dl->AddText(font, size, ImVec2(origin.x - ts.x - em * 0.3f, origin.y + mid - ts.y * 0.5f), label_col, label.c_str());
-    }
+  if (!l.ticks) return;
+  ImFont* font = ImGui::GetFont();
+  const float size = em * 0.8f;
+  for (std::uint32_t k = 0; k < n; ++k) {
+    const std::string label = std::to_string(k);
+    const ImVec2 ts = font->CalcTextSizeA(size, 1e9f, 0, label.c_str());
+    const float mid = static_cast<float>(k) * l.cell + l.cell * 0.5f;
+    dl->AddText(font, size, ImVec2(origin.x + mid - ts.x * 0.5f, origin.y - ts.y - em * 0.15f), label_col, label.c_str());
+    dl->AddText(font, size, ImVec2(origin.x - ts.x - em * 0.3f, origin.y + mid - ts.y * 0.5f), label_col, label.c_str());
   }
-  for (std::uint32_t p = 0; p < n; ++p)
-    for (std::uint32_t c = 0; c < n; ++c) {
-      const ImVec2 a(origin.x + static_cast<float>(c) * cell, origin.y + static_cast<float>(p) * cell);
-      dl->AddRectFilled(a, ImVec2(a.x + cell, a.y + cell), diverging(dev[std::size_t{p} * n + c] / limit));
-      if (cell >= em * 2.2f && !law) {
-        const std::string count = std::to_string(bias_.matrix->at(p, c));
-        const ImVec2 ts = ImGui::CalcTextSize(count.c_str());
-        if (ts.x < cell - 4)
-          dl->AddText(ImVec2(a.x + (cell - ts.x) * 0.5f, a.y + (cell - ts.y) * 0.5f), IM_COL32(20, 20, 30, 255), count.c_str());
-      }
-    }
-  dl->AddRect(ImVec2(origin.x - 1, origin.y - 1), ImVec2(origin.x + side + 1, origin.y + side + 1), IM_COL32(90, 95, 110, 255));
-  // Legend: the colour bar with its scale.
-  const float lx = origin.x + side + em * 1.2f, lw = em * 1.0f;
+}
+
+// The colour bar with its scale.
+void draw_matrix_legend(ImDrawList* dl, ImVec2 origin, const MatrixLayout& l, const BiasMatrixView& view) {
+  const float em = ImGui::GetFontSize();
+  const float lx = origin.x + l.side + em * 1.2f, lw = em * 1.0f, lh = l.legend_h;
   for (int k = 0; k < 64; ++k) {
     const float y0 = origin.y + lh * static_cast<float>(k) / 64.0f, y1 = origin.y + lh * static_cast<float>(k + 1) / 64.0f;
     dl->AddRectFilled(ImVec2(lx, y0), ImVec2(lx + lw, y1 + 0.5f), diverging(1.0 - 2.0 * (k + 0.5) / 64.0));
   }
-  const std::string plus = (limit >= 0.01 ? fmt("+%.0f%%", 100 * limit) : fmt("+%.2g", limit));
-  const std::string minus = (limit >= 0.01 ? fmt("-%.0f%%", 100 * limit) : fmt("-%.2g", limit));
-  dl->AddText(ImVec2(lx + lw + em * 0.3f, origin.y - em * 0.2f), IM_COL32(220, 224, 235, 255), plus.c_str());
-  dl->AddText(ImVec2(lx + lw + em * 0.3f, origin.y + lh * 0.5f - em * 0.5f), IM_COL32(220, 224, 235, 255), "1/n");
-  dl->AddText(ImVec2(lx + lw + em * 0.3f, origin.y + lh - em * 0.8f), IM_COL32(220, 224, 235, 255), minus.c_str());
+  const ImU32 text_col = IM_COL32(220, 224, 235, 255);
+  dl->AddText(ImVec2(lx + lw + em * 0.3f, origin.y - em * 0.2f), text_col, view.limit_plus.c_str());
+  dl->AddText(ImVec2(lx + lw + em * 0.3f, origin.y + lh * 0.5f - em * 0.5f), text_col, "1/n");
+  dl->AddText(ImVec2(lx + lw + em * 0.3f, origin.y + lh - em * 0.8f), text_col, view.limit_minus.c_str());
+}
+
+}  // namespace
+
+// Rebuilt only when the result or the colour scale changes.
+const BiasMatrixView& ShufflePanel::matrix_view() {
+  if (!matrix_view_ || matrix_view_job_ != bias_.id || matrix_view_scale_ != colour_scale_) {
+    const auto scale = static_cast<BiasColourScale>(colour_scale_);
+    matrix_view_ = bias_.result->law ? bias_matrix_view(*bias_.result->law, scale)
+                                     : bias_matrix_view(*bias_.result->matrix, bias_kind_ == BiasKind::sampled, scale);
+    matrix_view_job_ = bias_.id;
+    matrix_view_scale_ = colour_scale_;
+  }
+  return *matrix_view_;
+}
+
+void ShufflePanel::draw_bias_summary(const BiasMatrixView& view) {
+  const std::uint32_t n = view.n;
+  if (bias_.result->law) {
+    ImGui::Text("Exact probabilities from %" PRIu64 " weighted draw lists: largest relative deviation from 1/%u is %s.",
+                bias_.result->law->lists, n, fmt("%.3g", view.max_deviation).c_str());
+    return;
+  }
+  const BiasMatrix& matrix = *bias_.result->matrix;
+  if (bias_kind_ == BiasKind::exact) {
+    ImGui::Text("Exact counts over all %" PRIu64 " draw lists: largest relative deviation from 1/%u is %s.", matrix.total, n,
+                fmt("%.4g", view.max_deviation).c_str());
+    return;
+  }
+  const BiasSummary& summary = *view.summary;
+  ImGui::Text("%" PRIu64 " shuffles: largest relative deviation %s; one cell's standard error is %s of 1/%u.",
+              matrix.total, fmt("%.2f%%", view.max_deviation_percent()).c_str(),
+              fmt("%.2f%%", view.standard_error_percent()).c_str(), n);
+  const bool biased = summary.p_value < 1e-6;
+  ImGui::TextColored(biased ? colors::kError : colors::kGood,
+                     "chi-square %.1f on %.0f degrees of freedom: p %s; %" PRIu64 " cells beyond 4 sigma. %s",
+                     summary.chi_square, summary.degrees_of_freedom,
+                     summary.p_value > 0 ? fmt("= %.3g", summary.p_value).c_str() : "< 1e-300",
+                     summary.cells_beyond_4_sigma,
+                     biased ? "Not uniform: this bias is real, not noise."
+                            : "Consistent with a uniform shuffle at this sample size.");
+  help_marker("Pearson's statistic over all n x n cells, scaled by (n-1)/n, against a chi-square with (n-1)^2 "
+              "degrees of freedom. A cell beyond 4 standard errors happens by chance about once in 16000 cells.");
+}
+
+ShufflePanel::MatrixHover ShufflePanel::draw_matrix_grid(const BiasMatrixView& view) {
+  const float em = ImGui::GetFontSize();
+  const std::uint32_t n = view.n;
+  const MatrixLayout l = matrix_layout(n);
+  const BiasMatrix* counts = bias_.result->law ? nullptr : &*bias_.result->matrix;
+  // Its own child window, so its own draw list (up to 10^4 cells; WebGL indexes 16 bits).
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0, 0, 0, 0));
+  ImGui::BeginChild("matrix", ImVec2(l.axis + l.side + em * 7.0f, l.head + l.legend_h + em * 0.4f), false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 top = ImGui::GetCursorScreenPos();
+  const ImVec2 origin(top.x + l.axis, top.y + l.head);
+  draw_matrix_axes(dl, top, origin, l, n);
+  for (std::uint32_t p = 0; p < n; ++p)
+    for (std::uint32_t c = 0; c < n; ++c) {
+      const ImVec2 a(origin.x + static_cast<float>(c) * l.cell, origin.y + static_cast<float>(p) * l.cell);
+      dl->AddRectFilled(a, ImVec2(a.x + l.cell, a.y + l.cell), diverging(view.deviation_at(p, c) / view.colour_limit));
+      if (l.cell >= em * 2.2f && counts) {
+        const std::string count = std::to_string(counts->at(p, c));
+        const ImVec2 ts = ImGui::CalcTextSize(count.c_str());
+        if (ts.x < l.cell - 4)
+          dl->AddText(ImVec2(a.x + (l.cell - ts.x) * 0.5f, a.y + (l.cell - ts.y) * 0.5f), IM_COL32(20, 20, 30, 255),
+                      count.c_str());
+      }
+    }
+  dl->AddRect(ImVec2(origin.x - 1, origin.y - 1), ImVec2(origin.x + l.side + 1, origin.y + l.side + 1),
+              IM_COL32(90, 95, 110, 255));
+  draw_matrix_legend(dl, origin, l, view);
   const bool matrix_hovered = ImGui::IsWindowHovered();
   ImGui::EndChild();
   ImGui::PopStyleColor();
-  explain("Red: the card lands at that position more often than 1/n; blue: less often. Scale: relative "
-          "deviation p*n - 1.");
 
-  // Hover: the exact fraction, or the estimate with its standard error.
+  MatrixHover hover;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
-  if (matrix_hovered && mouse.x >= origin.x && mouse.y >= origin.y && mouse.x < origin.x + side &&
-      mouse.y < origin.y + side) {
-    const auto c = static_cast<std::uint32_t>((mouse.x - origin.x) / cell);
-    const auto p = static_cast<std::uint32_t>((mouse.y - origin.y) / cell);
-    if (c < n && p < n) {
-      const CardFaces faces = card_faces(bias_.computed_for);
-      const std::string name = card_face(faces, c).name;
-      const std::size_t k = std::size_t{p} * n + c;
-      if (law) {
-        const Fraction fr = bias_.law->probability(p, c);
-        std::string text = fr.to_string();
-        if (text.size() > 60) text = "(a fraction with " + std::to_string(fr.denominator().to_string().size()) + "-digit denominator)";
-        ImGui::SetTooltip("%s at position %u\nP = %s\n  = %.12f\n1/n = %.12f\ndeviation %+.3e of 1/n", name.c_str(), p,
-                          text.c_str(), fr.to_double(), 1.0 / n, dev[k]);
-      } else if (bias_.kind == BiasKind::exact) {
-        const Fraction fr(bias_.matrix->at(p, c), bias_.matrix->total);
-        ImGui::SetTooltip("%s at position %u\nP = %" PRIu64 "/%" PRIu64 " = %s exactly (%.6f)\n1/n = %.6f", name.c_str(), p,
-                          bias_.matrix->at(p, c), bias_.matrix->total, fr.to_string().c_str(), fr.to_double(), 1.0 / n);
-      } else {
-        const double m = static_cast<double>(bias_.matrix->total);
-        const double est = static_cast<double>(bias_.matrix->at(p, c)) / m;
-        const double se = std::sqrt(est * (1 - est) / m);
-        const double z = (est - 1.0 / n) / std::sqrt((1.0 / n) * (1 - 1.0 / n) / m);
-        ImGui::SetTooltip("%s at position %u\nestimate %.6f +- %.6f (one standard error)\n1/n = %.6f, z = %+.2f",
-                          name.c_str(), p, est, se, 1.0 / n, z);
-      }
-    }
+  if (matrix_hovered && mouse.x >= origin.x && mouse.y >= origin.y && mouse.x < origin.x + l.side &&
+      mouse.y < origin.y + l.side) {
+    hover.card = static_cast<std::uint32_t>((mouse.x - origin.x) / l.cell);
+    hover.position = static_cast<std::uint32_t>((mouse.y - origin.y) / l.cell);
+    hover.inside = hover.card < n && hover.position < n;
   }
+  return hover;
 }
 
-bool ShufflePanel::draw_bias(ShuffleLabState& state, PanelContext& ctx) {
+// The exact fraction, or the estimate with its standard error.
+void ShufflePanel::draw_cell_tooltip(const BiasMatrixView& view, std::uint32_t p, std::uint32_t c) {
+  const std::string name = card_face(bias_origin_.faces, c).name;
+  if (bias_.result->law) {
+    const Fraction fr = bias_.result->law->probability(p, c);
+    std::string text = fr.to_string();
+    if (text.size() > 60) text = "(a fraction with " + std::to_string(fr.denominator().to_string().size()) + "-digit denominator)";
+    ImGui::SetTooltip("%s at position %u\nP = %s\n  = %.12f\n1/n = %.12f\ndeviation %+.3e of 1/n", name.c_str(), p,
+                      text.c_str(), fr.to_double(), view.uniform, view.deviation_at(p, c));
+    return;
+  }
+  const BiasMatrix& matrix = *bias_.result->matrix;
+  if (bias_kind_ == BiasKind::exact) {
+    const Fraction fr(matrix.at(p, c), matrix.total);
+    ImGui::SetTooltip("%s at position %u\nP = %" PRIu64 "/%" PRIu64 " = %s exactly (%.6f)\n1/n = %.6f", name.c_str(), p,
+                      matrix.at(p, c), matrix.total, fr.to_string().c_str(), fr.to_double(), view.uniform);
+    return;
+  }
+  const SampledCell cell = sampled_cell(matrix, p, c);
+  ImGui::SetTooltip("%s at position %u\nestimate %.6f +- %.6f (one standard error)\n1/n = %.6f, z = %+.2f", name.c_str(),
+                    p, cell.estimate, cell.standard_error, view.uniform, cell.z);
+}
+
+void ShufflePanel::draw_matrix() {
   const float em = ImGui::GetFontSize();
-  bool changed = draw_presets(state, ctx, true);
-  explain("Shuffle many times and count where each card ends up. A fair shuffle puts every card at every "
-          "position with probability 1/n.");
+  const BiasMatrixView& view = matrix_view();
+  draw_bias_summary(view);
+  ImGui::SetNextItemWidth(em * 7.0f);
+  static const char* const kScales[] = {"auto", "+-1%", "+-10%", "+-100%"};
+  ImGui::Combo("colour scale", &colour_scale_, kScales, 4);
+  const MatrixHover hover = draw_matrix_grid(view);
+  explain("Red: the card lands at that position more often than 1/n; blue: less often. Scale: relative "
+          "deviation p*n - 1.");
+  if (hover.inside) draw_cell_tooltip(view, hover.position, hover.card);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Bias tab
+//-----------------------------------------------------------------------------
+
+bool ShufflePanel::draw_bias_buttons(ShuffleLabState& state, PanelContext& ctx) {
+  const float em = ImGui::GetFontSize();
+  bool changed = false;
   const std::uint64_t lists = [&] {
     auto setup = make_shuffle_setup(state);
     return setup ? ExactBias::outcomes(setup->spec) : 0;
@@ -975,8 +1017,7 @@ bool ShufflePanel::draw_bias(ShuffleLabState& state, PanelContext& ctx) {
     changed = true;
   }
   ImGui::SameLine();
-  const bool running = bias_.job && bias_.status.state == JobStatus::State::running;
-  ImGui::BeginDisabled(running);
+  ImGui::BeginDisabled(bias_.running());
   if (ImGui::Button("Sample")) start_bias(state, BiasKind::sampled, *ctx.jobs);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(state.algo == "lin2003"
@@ -995,95 +1036,82 @@ bool ShufflePanel::draw_bias(ShuffleLabState& state, PanelContext& ctx) {
                       "(the algorithm's bias plus the method's, as exact fractions). At most %llu lists.",
                       static_cast<unsigned long long>(kMaxLawLists));
   ImGui::EndDisabled();
-  if (running) {
-    ImGui::ProgressBar(static_cast<float>(bias_.status.progress), ImVec2(em * 16.0f, 0));
-    ImGui::SameLine();
-    if (ImGui::Button("Cancel")) ctx.jobs->cancel(bias_.job);
-    ImGui::SameLine();
-    ImGui::TextColored(colors::kMuted, "%s", bias_.status.summary.c_str());
-  } else if (bias_.status.state == JobStatus::State::cancelled) {
-    ImGui::TextColored(colors::kMuted, "Cancelled.");
-  }
-  field_error(bias_.error);
-  if (bias_.matrix || bias_.law) {
-    if (!same_setup(bias_.computed_for, state))
+  return changed;
+}
+
+bool ShufflePanel::draw_bias(ShuffleLabState& state, PanelContext& ctx) {
+  bool changed = draw_presets(state, ctx, true);
+  explain("Shuffle many times and count where each card ends up. A fair shuffle puts every card at every "
+          "position with probability 1/n.");
+  changed |= draw_bias_buttons(state, ctx);
+  job_progress_row(bias_, *ctx.jobs);
+  if (bias_.result) {
+    // A result for an older setup stays on screen, labelled.
+    if (!bias_.belongs_to(shuffle_setup_key(state)))
       ImGui::TextColored(colors::kAccent, "Computed for %s with %u cards; the setup has changed since.",
-                         algo_label(bias_.computed_for).c_str(), bias_.computed_for.n);
+                         bias_origin_.label.c_str(), bias_origin_.n);
     draw_matrix();
-  } else if (!running && bias_.error.empty()) {
+  } else if (!bias_.running() && bias_.error.empty()) {
     ImGui::TextColored(colors::kMuted, "Press Sample, Exact, or pick a preset.");
   }
   return changed;
 }
 
-// ---- Reachable decks ----------------------------------------------------------
+//-----------------------------------------------------------------------------
+// [SECTION] Reachable decks
+//-----------------------------------------------------------------------------
 
 void ShufflePanel::draw_reach(const ShuffleLabState& state) {
   const float em = ImGui::GetFontSize();
-  const double orders = log2_factorial(state.n);
+  const ReachView reach = reach_view(state);
   explain("A generator that starts from one of 2^k seeds can only ever produce 2^k different decks, however good the "
           "shuffle. A deck has n! orders.");
-  ImGui::Text("log2(%u!) = %.2f: the bits needed to reach every order of %u cards.", state.n, orders, state.n);
-  const auto rows = seed_space_rows(state);
-  double scale = orders;
-  for (const auto& r : rows) scale = std::max(scale, r.log2_count);
+  ImGui::Text("log2(%u!) = %.2f: the bits needed to reach every order of %u cards.", state.n, reach.log2_orders, state.n);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float label_w = em * 16.0f, bar_max = std::max(em * 10.0f, ImGui::GetContentRegionAvail().x - label_w - em * 6.0f);
   const ImU32 bar = IM_COL32(110, 160, 230, 255), current = ImGui::ColorConvertFloat4ToU32(colors::kAccent);
   auto row = [&](const std::string& label, double value, ImU32 col, const std::string& note) {
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImGui::TextUnformatted(label.c_str());
-    const float w = static_cast<float>(value / scale) * bar_max;
+    const float w = static_cast<float>(reach.bar_fraction(value)) * bar_max;
     dl->AddRectFilled(ImVec2(p.x + label_w, p.y + em * 0.15f), ImVec2(p.x + label_w + w, p.y + em * 0.95f), col, 3.0f);
-    char num[32];
-    std::snprintf(num, sizeof num, "%.2f", value);
-    dl->AddText(ImVec2(p.x + label_w + w + em * 0.4f, p.y), IM_COL32(220, 224, 235, 255), num);
+    const std::string number = fmt("%.2f", value);
+    dl->AddText(ImVec2(p.x + label_w + w + em * 0.4f, p.y), IM_COL32(220, 224, 235, 255), number.c_str());
     if (!note.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", note.c_str());
   };
   ImGui::Spacing();
-  row("log2(n!) orders", orders, IM_COL32(120, 200, 130, 255), "every order of the deck");
-  for (const auto& r : rows) row(r.label, r.log2_count, r.current ? current : bar, r.note);
+  row("log2(n!) orders", reach.log2_orders, IM_COL32(120, 200, 130, 255), "every order of the deck");
+  for (const auto& r : reach.rows) row(r.label, r.log2_count, r.current ? current : bar, r.note);
   ImGui::Spacing();
-  const double seeds = rows.empty() ? 0 : rows.front().log2_count;
-  if (seeds < orders) {
+  if (reach.seeds_fall_short) {
     ImGui::TextWrapped("So this setup reaches at most 2^%.2f of the 2^%.2f orders of %u cards: a fraction of at most %s. "
                        "Almost every deck can never come up.",
-                       seeds, orders, state.n, power_of_two_text(seeds - orders).c_str());
+                       reach.log2_seeds, reach.log2_orders, state.n, power_of_two_text(reach.log2_reached_fraction).c_str());
   } else {
     ImGui::TextWrapped("Here the seeds (2^%.2f) outnumber the %u! = 2^%.2f orders, so the seed alone does not rule any "
                        "deck out (whether every deck actually comes up is another matter).",
-                       seeds, state.n, orders);
+                       reach.log2_seeds, state.n, reach.log2_orders);
   }
   ImGui::TextWrapped("shuffle.c seeded with time(NULL) has at most 2^32 decks; someone who knows the year it ran has "
                      "about 2^24.9 candidates, and the Predict tab shows that one hour (2^11.8) takes a moment to search.");
 }
 
-// ---- Predict --------------------------------------------------------------------
+//-----------------------------------------------------------------------------
+// [SECTION] Predict
+//-----------------------------------------------------------------------------
 
 void ShufflePanel::start_predict(const ShuffleLabState& state, JobRunner& jobs) {
-  if (predict_.job && predict_.status.state == JobStatus::State::running) jobs.cancel(predict_.job);
-  predict_ = PredictView{};
-  predict_.computed_for = state;
   const auto deck = lin2003_deck(static_cast<std::uint32_t>(state.time), 52);
   const std::vector<std::uint32_t> seen(deck.begin(), deck.begin() + kPredictShownCards);
-  predict_.job = jobs.start("shuffle_seed_search",
-                            seed_search_job_params(seen, 52, predict_window(state.guess, window_seconds(state.window))));
+  predict_.start(jobs, "shuffle_seed_search",
+                 seed_search_job_params(seen, 52, predict_window(state.guess, window_seconds(state.window))),
+                 predict_setup_key(state));
 }
 
-bool ShufflePanel::draw_predict(ShuffleLabState& state, PanelContext& ctx) {
+// The true time, the attacker's guess and window; true when one of them changed.
+bool ShufflePanel::draw_predict_times(ShuffleLabState& state) {
   const float em = ImGui::GetFontSize();
   bool changed = false;
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(colors::kAccent,
-                     "shuffle.c seeds glibc with srand(time(NULL)), so its whole deck is a function of the second the "
-                     "program started: whoever knows roughly when can replay every second of that window and keep the "
-                     "one whose deck begins with the cards already on the table.");
-  ImGui::TextColored(colors::kAccent,
-                     "A deck needs log2(52!) = 225.6 bits to reach every order, so seed from the operating system "
-                     "(getrandom, /dev/urandom) into a generator with at least that much state, never from the clock.");
-  ImGui::PopTextWrapPos();
-  explain("This tab is always shuffle.c with 52 cards, whatever the setup above says.");
-  ImGui::Spacing();
   const SeedWindow window = predict_window(state.guess, window_seconds(state.window));
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("The program really ran at");
@@ -1118,66 +1146,65 @@ bool ShufflePanel::draw_predict(ShuffleLabState& state, PanelContext& ctx) {
                      format_utc(window.first).c_str(), format_utc(window.first + window.count - 1).c_str());
   if (!window.contains(state.time))
     ImGui::TextColored(colors::kError, "The true time is outside this window: the search will come back empty.");
-
-  const auto deck = lin2003_deck(static_cast<std::uint32_t>(state.time), 52);
-  section("What the attacker sees: the first five cards");
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float cw = em * 3.0f, ch = cw * 1.4f, gap = em * 0.3f;
-  auto draw_row = [&](const std::vector<std::uint32_t>& cards, std::size_t from, std::size_t to, bool wrap) {
-    const float avail = ImGui::GetContentRegionAvail().x;
-    const auto per_row = static_cast<std::size_t>(std::max(1.0f, std::floor((avail + gap) / (cw + gap))));
-    const std::size_t count = to - from, rows = wrap ? (count + per_row - 1) / per_row : 1;
-    const ImVec2 o = ImGui::GetCursorScreenPos();
-    for (std::size_t k = 0; k < count; ++k) {
-      const std::size_t col = wrap ? k % per_row : k, r = wrap ? k / per_row : 0;
-      const ImVec2 a(o.x + static_cast<float>(col) * (cw + gap), o.y + static_cast<float>(r) * (ch + gap));
-      draw_card(dl, a, ImVec2(a.x + cw, a.y + ch), card_face(CardFaces::standard, cards[from + k]), CardFaces::standard,
-                cards[from + k], 52, false);
-    }
-    ImGui::Dummy(ImVec2(avail, static_cast<float>(rows) * (ch + gap)));
-  };
-  draw_row(deck, 0, kPredictShownCards, false);
-
-  const bool running = predict_.job && predict_.status.state == JobStatus::State::running;
-  ImGui::BeginDisabled(running);
-  if (ImGui::Button("Recover the seed")) start_predict(state, *ctx.jobs);
-  ImGui::EndDisabled();
-  if (running) {
-    ImGui::SameLine();
-    ImGui::ProgressBar(static_cast<float>(predict_.status.progress), ImVec2(em * 14.0f, 0));
-    ImGui::SameLine();
-    if (ImGui::Button("Cancel")) ctx.jobs->cancel(predict_.job);
-  }
-  const bool current = predict_.job && predict_.computed_for.time == state.time &&
-                       predict_.computed_for.guess == state.guess && predict_.computed_for.window == state.window;
-  if (current && predict_.status.state == JobStatus::State::done) {
-    if (predict_.found.empty()) {
-      ImGui::TextColored(colors::kError, "No seed in the window gives these five cards (%" PRIu64 " tried).", predict_.tried);
-    } else {
-      const std::uint32_t seed = predict_.found.front();
-      ImGui::TextColored(colors::kGood, "Tried all %" PRIu64 " seeds; %s: srand(%u), %s.", predict_.tried,
-                         predict_.found.size() == 1 ? "exactly one gives these five cards"
-                                                    : "several give these five cards (hover for all), the first is",
-                         seed, format_utc(seed).c_str());
-      if (predict_.found.size() > 1 && ImGui::IsItemHovered()) {
-        std::string all;
-        for (std::uint32_t s : predict_.found) all += std::to_string(s) + "\n";
-        ImGui::SetTooltip("%s", all.c_str());
-      }
-      section("The rest of the deck, predicted");
-      const auto predicted = lin2003_deck(seed, 52);
-      draw_row(predicted, kPredictShownCards, 52, true);
-      const bool right = predicted == deck;
-      ImGui::TextColored(right ? colors::kGood : colors::kError, right ? "Every card matches the real deck."
-                                                                         : "The prediction differs from the real deck.");
-    }
-  } else if (current && !running && !predict_.status.summary.empty()) {
-    ImGui::TextColored(colors::kMuted, "%s", predict_.status.summary.c_str());
-  }
   return changed;
 }
 
-// ---- Panel ----------------------------------------------------------------------
+// The seeds found and, from the first, the rest of the deck.
+void ShufflePanel::draw_predict_result(const std::vector<std::uint32_t>& deck) {
+  const PredictResult& r = *predict_.result;
+  if (r.found.empty()) {
+    ImGui::TextColored(colors::kError, "No seed in the window gives these five cards (%" PRIu64 " tried).", r.tried);
+    return;
+  }
+  const std::uint32_t seed = r.found.front();
+  ImGui::TextColored(colors::kGood, "Tried all %" PRIu64 " seeds; %s: srand(%u), %s.", r.tried,
+                     r.found.size() == 1 ? "exactly one gives these five cards"
+                                         : "several give these five cards (hover for all), the first is",
+                     seed, format_utc(seed).c_str());
+  if (r.found.size() > 1 && ImGui::IsItemHovered()) {
+    std::string all;
+    for (std::uint32_t s : r.found) all += std::to_string(s) + "\n";
+    ImGui::SetTooltip("%s", all.c_str());
+  }
+  section("The rest of the deck, predicted");
+  const auto predicted = lin2003_deck(seed, 52);
+  draw_card_row(predicted, kPredictShownCards, 52, true);
+  const bool right = predicted == deck;
+  ImGui::TextColored(right ? colors::kGood : colors::kError, right ? "Every card matches the real deck."
+                                                                     : "The prediction differs from the real deck.");
+}
+
+bool ShufflePanel::draw_predict(ShuffleLabState& state, PanelContext& ctx) {
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(colors::kAccent,
+                     "shuffle.c seeds glibc with srand(time(NULL)), so its whole deck is a function of the second the "
+                     "program started: whoever knows roughly when can replay every second of that window and keep the "
+                     "one whose deck begins with the cards already on the table.");
+  ImGui::TextColored(colors::kAccent,
+                     "A deck needs log2(52!) = 225.6 bits to reach every order, so seed from the operating system "
+                     "(getrandom, /dev/urandom) into a generator with at least that much state, never from the clock.");
+  ImGui::PopTextWrapPos();
+  explain("This tab is always shuffle.c with 52 cards, whatever the setup above says.");
+  ImGui::Spacing();
+  const bool changed = draw_predict_times(state);
+
+  const auto deck = lin2003_deck(static_cast<std::uint32_t>(state.time), 52);
+  section("What the attacker sees: the first five cards");
+  draw_card_row(deck, 0, kPredictShownCards, false);
+
+  ImGui::BeginDisabled(predict_.running());
+  if (ImGui::Button("Recover the seed")) start_predict(state, *ctx.jobs);
+  ImGui::EndDisabled();
+  job_progress_row(predict_, *ctx.jobs, 14.0f);
+  // Only the search for these times is shown.
+  if (predict_.current(predict_setup_key(state)) && predict_.status.state == JobStatus::State::done)
+    draw_predict_result(deck);
+  return changed;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Panel
+//-----------------------------------------------------------------------------
 
 bool ShufflePanel::draw(ShuffleLabState& state, PanelContext& ctx) {
   poll_jobs(*ctx.jobs);
@@ -1191,34 +1218,20 @@ bool ShufflePanel::draw(ShuffleLabState& state, PanelContext& ctx) {
   changed |= draw_presets(state, ctx, false);
   ImGui::Spacing();
 
-  static const char* const kTabs[][2] = {{"animate", "Animate"}, {"bias", "Bias"}, {"reach", "Reachable decks"},
-                                         {"predict", "Predict the deck"}};
-  if (tab_shown_ != state.tab) tab_force_frames_ = 2;
-  if (ImGui::BeginTabBar("shuffle_tabs")) {
-    for (const auto& tab : kTabs) {
-      const ImGuiTabItemFlags flags = tab_force_frames_ > 0 && state.tab == tab[0] ? ImGuiTabItemFlags_SetSelected : 0;
-      if (ImGui::BeginTabItem(tab[1], nullptr, flags)) {
-        if (tab_force_frames_ == 0 && state.tab != tab[0]) state.tab = tab[0], changed = true;
-        ImGui::Spacing();
-        if (state.tab == tab[0]) {
-          if (state.tab == std::string("animate")) changed |= draw_animate(state);
-          else if (state.tab == std::string("bias")) changed |= draw_bias(state, ctx);
-          else if (state.tab == std::string("reach")) draw_reach(state);
-          else changed |= draw_predict(state, ctx);
-        }
-        ImGui::EndTabItem();
-      }
-    }
-    ImGui::EndTabBar();
-  }
-  if (tab_force_frames_ > 0) --tab_force_frames_;
-  tab_shown_ = state.tab;
+  static const TabSpec kTabs[] = {{"animate", "Animate"}, {"bias", "Bias"}, {"reach", "Reachable decks"},
+                                  {"predict", "Predict the deck"}};
+  changed |= tabs_.draw("shuffle_tabs", kTabs, state.tab, [&](const std::string& tab) {
+    if (tab == "animate") return draw_animate(state);
+    if (tab == "bias") return draw_bias(state, ctx);
+    if (tab == "reach") return draw_reach(state), false;
+    return draw_predict(state, ctx);
+  });
   return changed;
 }
 
 bool ShufflePanel::command(std::string_view name, ShuffleLabState& state, PanelContext& ctx) {
   if (name.rfind("lane_", 0) == 0) {
-    lanes_.refresh(state.lanes, lanes_key(state, encode_shuffle_lab), [&] { return make_lanes(state); });
+    lanes_.refresh(state.lanes, setup_key(state, encode_shuffle_lab), [&] { return make_lanes(state); });
     return lanes_.command(name);
   }
   const LabRecording* rec = recording(state);
@@ -1246,11 +1259,69 @@ bool ShufflePanel::command(std::string_view name, ShuffleLabState& state, PanelC
   } else if (name == "bias_sample") start_bias(state, BiasKind::sampled, *ctx.jobs);
   else if (name == "bias_exact") start_bias(state, BiasKind::exact, *ctx.jobs);
   else if (name == "bias_law") start_bias(state, BiasKind::law, *ctx.jobs);
-  else if (name == "bias_cancel") { if (bias_.job) ctx.jobs->cancel(bias_.job); }
+  else if (name == "bias_cancel") bias_.cancel(*ctx.jobs);
   else if (name == "predict") start_predict(state, *ctx.jobs);
   else if (name.substr(0, 7) == "preset=") return apply_preset(state, name.substr(7), *ctx.jobs);
   else return false;
   return true;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Test hook and CSV
+//-----------------------------------------------------------------------------
+
+std::string ShufflePanel::describe_frame_json(const ShuffleLabState& state) {
+  const ShuffleFrame* f = frame(state);
+  std::string out = ",\"setupError\":" + json_string(recording_error_);
+  if (!f) return out;
+  out += ",\"step\":" + std::to_string(f->step) + ",\"totalSteps\":" + std::to_string(f->total_steps) +
+         ",\"deck\":" + json_integers(f->deck) + ",\"pivot\":" + std::to_string(f->pivot) + ",\"settled\":[" +
+         std::to_string(f->settled_begin) + "," + std::to_string(f->settled_end) + "],\"caption\":" +
+         json_string(f->caption) + ",\"inputsRead\":" + std::to_string(f->inputs.size());
+  out += f->draw ? ",\"draw\":{\"value\":" + std::to_string(f->draw->a) + ",\"bound\":" + std::to_string(f->draw->b) + "}"
+                 : std::string(",\"draw\":null");
+  out += f->deck.empty() ? "" : ",\"topCard\":" + json_string(card_face(card_faces(state), f->deck.back()).name);
+  char rect[96];
+  std::snprintf(rect, sizeof rect, ",\"timelineRect\":[%.0f,%.0f,%.0f,%.0f]", timeline_rect_[0], timeline_rect_[1],
+                timeline_rect_[2], timeline_rect_[3]);
+  out += rect;
+  if (f->pdep)
+    out += ",\"pdep\":{\"rank\":" + std::to_string(f->pdep->rank) + ",\"card\":" + std::to_string(f->pdep->card) +
+           ",\"before\":" + json_string(format_hex_upper(f->pdep->set_before, 16)) +
+           ",\"after\":" + json_string(format_hex_upper(f->pdep->set_after, 16)) + "}";
+  return out;
+}
+
+std::string ShufflePanel::describe_bias_json() const {
+  static const char* const kKinds[] = {"none", "sampled", "exact", "law"};
+  std::string out = ",\"bias\":{\"kind\":" + json_string(kKinds[static_cast<int>(bias_kind_)]) +
+                    ",\"jobState\":" + std::to_string(static_cast<int>(bias_.status.state)) +
+                    ",\"progress\":" + fmt("%.4f", bias_.status.progress) + ",\"error\":" + json_string(bias_.error);
+  const BiasMatrix* matrix = bias_.result && bias_.result->matrix ? &*bias_.result->matrix : nullptr;
+  const LawBias* law = bias_.result && bias_.result->law ? &*bias_.result->law : nullptr;
+  if (matrix) {
+    out += ",\"n\":" + std::to_string(matrix->n) + ",\"total\":" + std::to_string(matrix->total) +
+           ",\"counts\":" + json_integers(matrix->counts);
+    const BiasSummary s = summarize_bias(*matrix);
+    out += ",\"maxDeviation\":" + fmt("%.6g", s.max_relative_deviation) + ",\"chiSquare\":" + fmt("%.6g", s.chi_square) +
+           ",\"pValue\":" + fmt("%.6g", s.p_value);
+  }
+  if (law)
+    out += ",\"n\":" + std::to_string(law->n) + ",\"total\":" + json_string(law->total.to_string()) + ",\"weights\":" +
+           json_array(law->weights, [](const BigUint& w) { return json_string(w.to_string()); });
+  return out + "}";
+}
+
+std::string ShufflePanel::describe_predict_json(const ShuffleLabState& state) const {
+  const SeedWindow window = predict_window(state.guess, window_seconds(state.window));
+  const auto deck = lin2003_deck(static_cast<std::uint32_t>(state.time), 52);
+  const PredictResult none;
+  const PredictResult& r = predict_.result ? *predict_.result : none;
+  return ",\"predict\":{\"time\":" + std::to_string(state.time) + ",\"guess\":" + std::to_string(state.guess) +
+         ",\"windowFirst\":" + std::to_string(window.first) + ",\"windowCount\":" + std::to_string(window.count) +
+         ",\"seen\":" + json_integers(std::vector<std::uint32_t>(deck.begin(), deck.begin() + kPredictShownCards)) +
+         ",\"jobState\":" + std::to_string(static_cast<int>(predict_.status.state)) +
+         ",\"tried\":" + std::to_string(r.tried) + ",\"found\":" + json_integers(r.found) + "}";
 }
 
 std::string ShufflePanel::describe_json(const ShuffleLabState& state, PanelContext& ctx) {
@@ -1259,68 +1330,17 @@ std::string ShufflePanel::describe_json(const ShuffleLabState& state, PanelConte
                     ",\"gen\":" + json_string(state.gen) + ",\"seed\":" + json_string(std::to_string(state.seed)) +
                     ",\"method\":" + json_string(state.method) + ",\"bits\":" + std::to_string(state.bits) +
                     ",\"warmup\":" + std::to_string(state.warmup) + ",\"t\":" + std::to_string(state.t) +
-                    ",\"tab\":" + json_string(state.tab) + ",\"playing\":" + (playing_ ? "true" : "false");
-  const ShuffleFrame* f = frame(state);
-  out += ",\"setupError\":" + json_string(recording_error_);
-  if (f) {
-    out += ",\"step\":" + std::to_string(f->step) + ",\"totalSteps\":" + std::to_string(f->total_steps) +
-           ",\"deck\":" + json_numbers(f->deck) + ",\"pivot\":" + std::to_string(f->pivot) + ",\"settled\":[" +
-           std::to_string(f->settled_begin) + "," + std::to_string(f->settled_end) + "],\"caption\":" +
-           json_string(f->caption) + ",\"inputsRead\":" + std::to_string(f->inputs.size());
-    out += f->draw ? ",\"draw\":{\"value\":" + std::to_string(f->draw->a) + ",\"bound\":" + std::to_string(f->draw->b) + "}"
-                   : std::string(",\"draw\":null");
-    out += f->deck.empty() ? "" : ",\"topCard\":" + json_string(card_face(card_faces(state), f->deck.back()).name);
-    char rect[96];
-    std::snprintf(rect, sizeof rect, ",\"timelineRect\":[%.0f,%.0f,%.0f,%.0f]", timeline_rect_[0], timeline_rect_[1],
-                  timeline_rect_[2], timeline_rect_[3]);
-    out += rect;
-    if (f->pdep)
-      out += ",\"pdep\":{\"rank\":" + std::to_string(f->pdep->rank) + ",\"card\":" + std::to_string(f->pdep->card) +
-             ",\"before\":" + json_string(format_hex_upper(f->pdep->set_before, 16)) +
-             ",\"after\":" + json_string(format_hex_upper(f->pdep->set_after, 16)) + "}";
-  }
-  // Bias.
-  static const char* const kKinds[] = {"none", "sampled", "exact", "law"};
-  out += ",\"bias\":{\"kind\":" + json_string(kKinds[static_cast<int>(bias_.kind)]) +
-         ",\"jobState\":" + std::to_string(static_cast<int>(bias_.status.state)) +
-         ",\"progress\":" + fmt("%.4f", bias_.status.progress) + ",\"error\":" + json_string(bias_.error);
-  if (bias_.matrix) {
-    out += ",\"n\":" + std::to_string(bias_.matrix->n) + ",\"total\":" + std::to_string(bias_.matrix->total) + ",\"counts\":[";
-    for (std::size_t k = 0; k < bias_.matrix->counts.size(); ++k) {
-      if (k) out += ',';
-      out += std::to_string(bias_.matrix->counts[k]);
-    }
-    out += "]";
-    const BiasSummary s = summarize_bias(*bias_.matrix);
-    out += ",\"maxDeviation\":" + fmt("%.6g", s.max_relative_deviation) + ",\"chiSquare\":" + fmt("%.6g", s.chi_square) +
-           ",\"pValue\":" + fmt("%.6g", s.p_value);
-  }
-  if (bias_.law) {
-    out += ",\"n\":" + std::to_string(bias_.law->n) + ",\"total\":" + json_string(bias_.law->total.to_string()) +
-           ",\"weights\":[";
-    for (std::size_t k = 0; k < bias_.law->weights.size(); ++k) {
-      if (k) out += ',';
-      out += json_string(bias_.law->weights[k].to_string());
-    }
-    out += "]";
-  }
-  out += "}";
-  // Reachable decks.
-  out += ",\"reach\":{\"log2Factorial\":" + fmt("%.6f", log2_factorial(state.n)) + ",\"rows\":[";
-  const auto rows = seed_space_rows(state);
-  for (std::size_t k = 0; k < rows.size(); ++k)
-    out += std::string(k ? "," : "") + "{\"label\":" + json_string(rows[k].label) + ",\"log2\":" + fmt("%.6f", rows[k].log2_count) + "}";
-  out += "]}";
-  // Predict.
-  const SeedWindow window = predict_window(state.guess, window_seconds(state.window));
-  const auto deck = lin2003_deck(static_cast<std::uint32_t>(state.time), 52);
-  out += ",\"predict\":{\"time\":" + std::to_string(state.time) + ",\"guess\":" + std::to_string(state.guess) +
-         ",\"windowFirst\":" + std::to_string(window.first) + ",\"windowCount\":" + std::to_string(window.count) +
-         ",\"seen\":" + json_numbers(std::vector<std::uint32_t>(deck.begin(), deck.begin() + kPredictShownCards)) +
-         ",\"jobState\":" + std::to_string(static_cast<int>(predict_.status.state)) +
-         ",\"tried\":" + std::to_string(predict_.tried) + ",\"found\":" + json_numbers(predict_.found) + "}";
+                    ",\"tab\":" + json_string(state.tab) + ",\"playing\":" + json_bool(playing_);
+  out += describe_frame_json(state);
+  out += describe_bias_json();
+  const ReachView reach = reach_view(state);
+  out += ",\"reach\":{\"log2Factorial\":" + fmt("%.6f", reach.log2_orders) + ",\"rows\":" +
+         json_array(reach.rows, [](const SeedSpaceRow& r) {
+           return "{\"label\":" + json_string(r.label) + ",\"log2\":" + fmt("%.6f", r.log2_count) + "}";
+         }) + "}";
+  out += describe_predict_json(state);
   if (state.tab == "animate") {
-    lanes_.refresh(state.lanes, lanes_key(state, encode_shuffle_lab), [&] { return make_lanes(state); });
+    lanes_.refresh(state.lanes, setup_key(state, encode_shuffle_lab), [&] { return make_lanes(state); });
     out += lanes_.describe_json_field();
   }
   return out + "}";
@@ -1328,18 +1348,16 @@ std::string ShufflePanel::describe_json(const ShuffleLabState& state, PanelConte
 
 std::vector<CsvExport> ShufflePanel::csv_exports(const ShuffleLabState& state) {
   std::vector<CsvExport> out;
-  if (state.tab != "bias" || (!bias_.matrix && !bias_.law)) return out;
-  const ShuffleLabState& setup = bias_.computed_for;
-  const std::string name = "shufflelab-" + setup.algo + "-" + std::to_string(setup.n) + "-";
-  if (bias_.law) {
-    out.push_back({"bias", "Exact position x card law (fractions)", name + "law.csv", bias_law_csv(*bias_.law).text()});
+  if (state.tab != "bias" || !bias_.result) return out;
+  const std::string name = "shufflelab-" + bias_origin_.algo + "-" + std::to_string(bias_origin_.n) + "-";
+  if (bias_.result->law) {
+    out.push_back({"bias", "Exact position x card law (fractions)", name + "law.csv", bias_law_csv(*bias_.result->law).text()});
   } else {
-    const bool exact = bias_.kind == BiasKind::exact;
+    const bool exact = bias_kind_ == BiasKind::exact;
     out.push_back({"bias", exact ? "Position x card counts over every draw list" : "Position x card counts of the sample",
-                   name + (exact ? "exact.csv" : "sampled.csv"), bias_matrix_csv(*bias_.matrix).text()});
+                   name + (exact ? "exact.csv" : "sampled.csv"), bias_matrix_csv(*bias_.result->matrix).text()});
   }
   return out;
 }
 
 }  // namespace shufflelab::ui
-

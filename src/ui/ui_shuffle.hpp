@@ -2,7 +2,8 @@
 // fed by a generator and a range method): the animation (cards, swap arcs,
 // the pivot, the PDEP bitset), the bias matrix (sampled in a worker, or exact),
 // reachable decks, and predicting shuffle.c's deck from five cards. Every
-// number comes from the core (shuffle_lab, shuffle_bias, shuffle_predict).
+// number comes from the core (shuffle_lab, shuffle_bias, bias_view,
+// shuffle_predict).
 #pragma once
 #include <array>
 #include <cstdint>
@@ -12,8 +13,11 @@
 #include <vector>
 
 #include "core/shuffle/bias.hpp"
+#include "core/shuffle/bias_view.hpp"
 #include "core/shuffle/shuffle_bias.hpp"
 #include "core/shuffle/shuffle_lab.hpp"
+#include "ui/kit/job_slot.hpp"
+#include "ui/kit/tabs.hpp"
 #include "ui/panel_context.hpp"
 #include "ui/ui_lanes.hpp"
 
@@ -29,21 +33,25 @@ class ShufflePanel {
 
  private:
   enum class BiasKind { none, sampled, exact, law };
-  struct BiasView {
-    BiasKind kind = BiasKind::none;
-    ShuffleLabState computed_for;
-    int job = 0;
-    JobStatus status;
+  struct BiasResult {
     std::optional<BiasMatrix> matrix;  // sampled, exact
     std::optional<LawBias> law;        // law
-    std::string error;
   };
-  struct PredictView {
-    int job = 0;
-    JobStatus status;
-    ShuffleLabState computed_for;
+  // What the bias result was computed for: the "setup has changed" notice,
+  // the card names in its tooltip and the CSV file name.
+  struct BiasOrigin {
+    std::string algo, label;
+    std::uint32_t n = 0;
+    CardFaces faces = CardFaces::numbers;
+  };
+  struct PredictResult {
     std::vector<std::uint32_t> found;  // matching seeds
     std::uint64_t tried = 0;
+  };
+  // Where the matrix sits on screen, for the hover.
+  struct MatrixHover {
+    bool inside = false;
+    std::uint32_t position = 0, card = 0;
   };
 
   // Caches: the recording changes with the setup, the frame with t as well.
@@ -51,6 +59,9 @@ class ShufflePanel {
   const ShuffleFrame* frame(const ShuffleLabState& state);
 
   bool draw_setup(ShuffleLabState& state);
+  bool draw_shuffle_row(const ShuffleLabState& state, ShuffleLabState& edit);
+  bool draw_source_row(const ShuffleLabState& state, ShuffleLabState& edit);
+  bool draw_seed_field(const ShuffleLabState& state, ShuffleLabState& edit);
   bool draw_presets(ShuffleLabState& state, PanelContext& ctx, bool bias_presets);
   bool draw_animate(ShuffleLabState& state);
   bool draw_transport(ShuffleLabState& state, std::uint32_t total);
@@ -58,15 +69,26 @@ class ShufflePanel {
   void draw_inputs(const ShuffleFrame& f, const ShuffleLabState& state);
   void draw_pdep(const PdepStep& step, std::uint32_t n);
   bool draw_bias(ShuffleLabState& state, PanelContext& ctx);
+  bool draw_bias_buttons(ShuffleLabState& state, PanelContext& ctx);
   void draw_matrix();
+  void draw_bias_summary(const BiasMatrixView& view);
+  MatrixHover draw_matrix_grid(const BiasMatrixView& view);
+  void draw_cell_tooltip(const BiasMatrixView& view, std::uint32_t position, std::uint32_t card);
+  const BiasMatrixView& matrix_view();
   void draw_reach(const ShuffleLabState& state);
   bool draw_predict(ShuffleLabState& state, PanelContext& ctx);
+  bool draw_predict_times(ShuffleLabState& state);
+  void draw_predict_result(const std::vector<std::uint32_t>& deck);
 
   void start_bias(const ShuffleLabState& state, BiasKind kind, JobRunner& jobs);
   void poll_jobs(JobRunner& jobs);
   void start_predict(const ShuffleLabState& state, JobRunner& jobs);
   void step_to(ShuffleLabState& state, long long t);
   bool apply_preset(ShuffleLabState& state, std::string_view name, JobRunner& jobs);
+
+  std::string describe_frame_json(const ShuffleLabState& state);
+  std::string describe_bias_json() const;
+  std::string describe_predict_json(const ShuffleLabState& state) const;
 
   std::string recorded_key_;
   std::optional<LabRecording> recording_;
@@ -89,12 +111,15 @@ class ShufflePanel {
   float animation_ = 1.0f;        // 0..1 progress of that transition
 
   std::array<float, 4> timeline_rect_{};  // where the timeline was drawn (test hook)
-  std::string tab_shown_;
-  int tab_force_frames_ = 0;
+  LinkedTabs tabs_;
 
-  BiasView bias_;
-  int colour_scale_ = 0;  // 0 auto, then fixed limits
-  PredictView predict_;
+  JobSlot<BiasResult> bias_;  // setup key: shuffle_setup_key
+  BiasKind bias_kind_ = BiasKind::none;
+  BiasOrigin bias_origin_;
+  int colour_scale_ = 0;  // BiasColourScale: 0 auto, then fixed limits
+  std::optional<BiasMatrixView> matrix_view_;  // of bias_'s result at colour_scale_
+  int matrix_view_job_ = 0, matrix_view_scale_ = -1;
+  JobSlot<PredictResult> predict_;  // setup key: predict_setup_key
 };
 
 }  // namespace shufflelab::ui

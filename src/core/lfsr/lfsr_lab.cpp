@@ -221,7 +221,7 @@ void decode_lfsr_lab(FieldReader& f, LfsrLabState& state) {
       break;
     default: decode_plain_seed(f, c); break;
   }
-  f.flag("lanes", c.lanes.open);
+  f.flag("lanes", c.lanes);
   decode_step(f, c);
   state = c;
 }
@@ -239,7 +239,7 @@ void encode_lfsr_lab(const LfsrLabState& s, FieldWriter& out) {
   if (s.gen == LabGen::fibonacci) out.add_hex("taps", s.taps, register_digits(s.width));
   if (s.gen == LabGen::pcg32) out.add_hex("stream", s.stream, 16);
   out.add("t", s.t);
-  if (s.lanes.open) out.add("lanes", "1");
+  if (s.lanes) out.add("lanes", "1");
 }
 
 // ---------------------------------------------------------------------------

@@ -39,11 +39,6 @@ std::string_view lab_step_unit(LabGen gen);
 
 // How the lab is shown, not what it computes: it never makes two states
 // differ, so the panel's caches (timeline, analysis, jobs) survive toggling it.
-struct ViewFlag {
-  bool open = false;
-  bool operator==(const ViewFlag&) const { return true; }
-};
-
 struct LfsrLabState {
   int width = 32;                   // tarot32, fibonacci
   std::uint64_t mask = 0xCF;        // tarot32: the article's top-byte mask
@@ -54,7 +49,7 @@ struct LfsrLabState {
   bool full_taps = false;
   int preset = 0;                   // lcg32: index into kLcgPresets
   std::uint64_t stream = 0;         // pcg32: initseq
-  ViewFlag lanes{};                 // link field lanes=1: the assembly lanes open
+  bool lanes = false;               // link field lanes=1: the assembly lanes open
   bool operator==(const LfsrLabState&) const = default;
 };
 

@@ -1,6 +1,8 @@
 #include "core/poker/poker_lab.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 
 namespace shufflelab {
 
@@ -61,26 +63,6 @@ PokerDealView poker_deal_view(const PokerLabState& state) {
   return view;
 }
 
-std::string_view card_rank_label(std::uint32_t card) {
-  static constexpr std::string_view kLabels[] = {"2", "3", "4",  "5", "6", "7", "8",
-                                                 "9", "10", "J", "Q", "K", "A"};
-  return card < kOneChipDeckCards ? kLabels[card_rank(card)] : "?";
-}
-
-std::string_view card_suit_name(std::uint32_t card) {
-  static constexpr std::string_view kSuits[] = {"hearts", "diamonds", "clubs", "spades"};
-  return card < kOneChipDeckCards ? kSuits[card_suit(card)] : "?";
-}
-
-bool card_is_red(std::uint32_t card) { return card_suit(card) < 2; }
-
-std::string card_long_name(std::uint32_t card) {
-  static constexpr std::string_view kNames[] = {"2",  "3",    "4",     "5",    "6",   "7",  "8",
-                                                "9",  "10",   "jack",  "queen", "king", "ace"};
-  if (card >= kOneChipDeckCards) return "no card";
-  return std::string(kNames[card_rank(card)]) + " of " + std::string(card_suit_name(card));
-}
-
 std::uint64_t pat_hand_count() {
   // C(52, 5) by the multiplicative formula; every partial product divides exactly.
   std::uint64_t c = 1;
@@ -103,5 +85,45 @@ std::optional<double> eta_seconds(double progress, double elapsed) {
   if (progress >= 1.0) return 0.0;
   return elapsed * (1.0 - progress) / progress;
 }
+
+SweepHistogramView sweep_histogram_view(const SweepStats& stats, bool log_scale) {
+  SweepHistogramView view;
+  for (int calls = kFirstSweepBar; calls <= kLastSweepBar; ++calls) view.bars.push_back({.calls = calls});
+  for (std::size_t c = static_cast<std::size_t>(kFirstSweepBar); c < stats.histogram.size(); ++c)
+    view.bars[static_cast<std::size_t>(std::min(static_cast<int>(c), kLastSweepBar) - kFirstSweepBar)].seeds +=
+        stats.histogram[c];
+  std::uint64_t top = 1;
+  for (const SweepBar& bar : view.bars) top = std::max(top, bar.seeds);
+  const double top_log = std::log10(static_cast<double>(top)) + 0.3;
+  const auto height_of = [&](double n) {
+    if (n <= 0.0) return 0.0;
+    return log_scale ? (std::log10(n) + 0.3) / top_log : n / static_cast<double>(top);
+  };
+  const int max_bar = static_cast<int>(std::min<std::uint32_t>(stats.max_calls, kLastSweepBar));
+  for (SweepBar& bar : view.bars) {
+    bar.height = height_of(static_cast<double>(bar.seeds));
+    bar.percent = stats.seeds ? 100.0 * static_cast<double>(bar.seeds) / static_cast<double>(stats.seeds) : 0.0;
+    bar.is_max = bar.calls == max_bar;
+  }
+  char label[32];
+  if (log_scale) {
+    for (int p = 0; std::pow(10.0, p) <= static_cast<double>(top); p += 3) {
+      std::snprintf(label, sizeof label, "1e%d", p);
+      view.gridlines.push_back({height_of(std::pow(10.0, p)), label});
+    }
+  } else {
+    for (int q = 1; q <= 4; ++q) {
+      std::snprintf(label, sizeof label, "%.2g", static_cast<double>(top) * q / 4.0);
+      view.gridlines.push_back({q / 4.0, label});
+    }
+  }
+  return view;
+}
+
+double dealt_share_percent() {
+  return 100.0 * static_cast<double>(kLcrngPeriod) / static_cast<double>(possible_deal_count());
+}
+
+double deals_per_pat_hand() { return static_cast<double>(kLcrngPeriod) / static_cast<double>(pat_hand_count()); }
 
 }  // namespace shufflelab

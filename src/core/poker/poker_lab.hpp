@@ -18,7 +18,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/base/cards.hpp"
 #include "core/poker/poker.hpp"
+#include "core/poker/poker_sweep.hpp"
 #include "core/base/url_fields.hpp"
 
 namespace shufflelab {
@@ -53,12 +55,8 @@ struct PokerDealView {
 };
 PokerDealView poker_deal_view(const PokerLabState& state);
 
-// Card faces: "2".."10", "J", "Q", "K", "A"; suit names; red for hearts and diamonds.
-std::string_view card_rank_label(std::uint32_t card);
-std::string_view card_suit_name(std::uint32_t card);
-bool card_is_red(std::uint32_t card);
-// "10 of clubs"
-std::string card_long_name(std::uint32_t card);
+// Card faces and names: core/base/cards.hpp (CardFaces::standard is this
+// lab's numbering).
 
 // The article's numbers set against counted ones.
 constexpr std::uint32_t kArticleWorstCalls = 39;
@@ -68,6 +66,35 @@ std::uint64_t possible_deal_count();  // C(52, 5) * 47 * 46 * 45 * 44 * 43
 // Sweep job parameters: every seed, or the first 2^24 cycle positions from state 0.
 constexpr std::uint64_t kPokerSampleSeeds = std::uint64_t{1} << 24;
 std::string poker_sweep_params(bool full);
+
+// The sweep's histogram as the lab draws it: bars for kFirstSweepBar ..
+// kLastSweepBar calls (the last bar holds that many or more), each with its
+// height as a share of the plot (linear, or log10 with a 0.3 floor so single
+// seeds still show) and its share of all seeds; gridlines at powers of 1000
+// (log) or quarters of the tallest bar (linear), with their labels.
+constexpr int kFirstSweepBar = 10;
+constexpr int kLastSweepBar = 39;
+struct SweepBar {
+  int calls = 0;             // the bar's call count (kLastSweepBar: that many or more)
+  std::uint64_t seeds = 0;   // seeds whose deal takes that many calls
+  double height = 0.0;       // 0..1 of the plot
+  double percent = 0.0;      // of all seeds swept
+  bool is_max = false;       // the bar holding the most calls any seed needs
+};
+struct SweepGridline {
+  double height = 0.0;  // 0..1
+  std::string label;    // "1e3", "2.1e+06"
+};
+struct SweepHistogramView {
+  std::vector<SweepBar> bars;
+  std::vector<SweepGridline> gridlines;
+};
+SweepHistogramView sweep_histogram_view(const SweepStats& stats, bool log_scale);
+
+// The claims' numbers: the share of all possible deals 2^32 seeds can deal
+// (percent) and how often each pat hand comes up on average.
+double dealt_share_percent();
+double deals_per_pat_hand();
 
 // Seconds left when `progress` (0..1] took `elapsed` seconds; none before any progress.
 std::optional<double> eta_seconds(double progress, double elapsed);

@@ -127,6 +127,20 @@ void DealEndSweeper::run(std::uint64_t budget) {
        [this](std::uint64_t steps) { run_fast(steps); }, [this] { step_exact(); });
 }
 
+// One value into the deal-end window (see DealEndWalk): `latest` keeps the
+// newest copy of each card, `previous_copy` is the bit of this value's last
+// copy. Returns 1 when the value is a new card inside the window, which then
+// moves up to its highest card; otherwise the window grows by one.
+inline std::uint64_t advance_window(std::uint64_t& latest, std::uint64_t& window, std::uint64_t valid,
+                                    std::uint64_t previous_copy) {
+  latest = ((latest << 1) | valid) & ~previous_copy;
+  const std::uint64_t new_value = valid & static_cast<std::uint64_t>((window & previous_copy) == 0);
+  const std::uint64_t moved = through_highest_bit(latest & window);
+  const std::uint64_t grown = window + window + 1;
+  window = new_value ? moved : grown;
+  return new_value;
+}
+
 // The hot loop. Per card: the mask of "latest copy" bits shifts in the card
 // and drops its value's previous copy; W = bits 0..t. If the card is a new
 // value for the window (valid, previous copy at or past the 10th), the old
@@ -155,11 +169,7 @@ void DealEndSweeper::run_fast(std::uint64_t steps) {
     stamp[value] = now;
     const auto valid = static_cast<std::uint64_t>(state < kFirstTooHighState);
     const std::uint64_t previous_copy = kBit[std::min(age, 63u)];  // bit 63 is outside every window here
-    latest = ((latest << 1) | valid) & ~previous_copy;
-    const std::uint64_t new_value = valid & static_cast<std::uint64_t>((window & previous_copy) == 0);
-    const std::uint64_t moved = through_highest_bit(latest & window);
-    const std::uint64_t grown = window + window + 1;
-    window = new_value ? moved : grown;
+    const std::uint64_t new_value = advance_window(latest, window, valid, previous_copy);
     zeros = leading_zeros(window);
     ++by_zeros[zeros];
   };
@@ -281,11 +291,7 @@ void PatHandSweeper::run_fast(std::uint64_t steps) {
     ring[now & 63] = static_cast<std::uint8_t>(value);
     const auto valid = static_cast<std::uint64_t>(state < kFirstTooHighState);
     const std::uint64_t previous_copy = kBit[std::min(age, 63u)];
-    latest = ((latest << 1) | valid) & ~previous_copy;
-    const std::uint64_t new_value = valid & static_cast<std::uint64_t>((window & previous_copy) == 0);
-    const std::uint64_t moved = through_highest_bit(latest & window);
-    const std::uint64_t grown = window + window + 1;
-    window = new_value ? moved : grown;
+    const std::uint64_t new_value = advance_window(latest, window, valid, previous_copy);
     zeros = leading_zeros(window);
     const std::uint64_t changed = (hand & ~kBit[leaving & 63]) | kBit[value];
     hand = new_value ? changed : hand;

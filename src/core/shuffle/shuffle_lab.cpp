@@ -113,6 +113,26 @@ void encode_shuffle_lab(const ShuffleLabState& state, FieldWriter& out) {
   if (state.lanes) out.add("lanes", "1");
 }
 
+// ---- Setup keys -------------------------------------------------------------
+
+namespace {
+std::string link_text(const ShuffleLabState& state) {
+  FieldWriter out;
+  encode_shuffle_lab(state, out);
+  return out.text();
+}
+}  // namespace
+
+// The other fields keep their defaults, so only these can change the key.
+std::string shuffle_setup_key(const ShuffleLabState& state) {
+  return link_text({.algo = state.algo, .n = state.n, .take = state.take, .keys = state.keys, .gen = state.gen,
+                    .seed = state.seed, .method = state.method, .bits = state.bits, .warmup = state.warmup});
+}
+
+std::string predict_setup_key(const ShuffleLabState& state) {
+  return link_text({.time = state.time, .guess = state.guess, .window = state.window});
+}
+
 // ---- Setup ------------------------------------------------------------------
 
 Result<ShuffleSetup> make_shuffle_setup(const ShuffleLabState& state) {
@@ -168,50 +188,6 @@ CardFaces card_faces(const ShuffleLabState& state) {
   if (state.n == 52) return CardFaces::standard;
   if (state.n == 78) return CardFaces::tarot;
   return CardFaces::numbers;
-}
-
-CardFace card_face(CardFaces faces, std::uint32_t card) {
-  static constexpr std::array<std::string_view, 13> kRanks{"A", "2", "3", "4", "5", "6", "7",
-                                                           "8", "9", "10", "J", "Q", "K"};
-  static constexpr std::array<std::string_view, 13> kRankNames{
-      "Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King"};
-  static constexpr std::array<std::string_view, 4> kSuits{"Clubs", "Diamonds", "Hearts", "Spades"};
-  static constexpr std::array<std::string_view, 22> kMajors{
-      "The Fool",   "The Magician", "The High Priestess", "The Empress",     "The Emperor", "The Hierophant",
-      "The Lovers", "The Chariot",  "Strength",           "The Hermit",      "Wheel of Fortune", "Justice",
-      "The Hanged Man", "Death",    "Temperance",         "The Devil",       "The Tower",   "The Star",
-      "The Moon",   "The Sun",      "Judgement",          "The World"};
-  static constexpr std::array<std::string_view, 22> kRoman{"0",    "I",   "II",  "III", "IV",   "V",    "VI",  "VII",
-                                                           "VIII", "IX",  "X",   "XI",  "XII",  "XIII", "XIV", "XV",
-                                                           "XVI",  "XVII", "XVIII", "XIX", "XX", "XXI"};
-  static constexpr std::array<std::string_view, 14> kTarotRanks{"A", "2", "3", "4", "5", "6", "7",
-                                                                "8", "9", "10", "P", "Kn", "Q", "K"};
-  static constexpr std::array<std::string_view, 14> kTarotRankNames{
-      "Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Page", "Knight", "Queen", "King"};
-  static constexpr std::array<std::string_view, 4> kTarotSuits{"Wands", "Cups", "Swords", "Pentacles"};
-
-  CardFace face;
-  if (faces == CardFaces::standard && card < 52) {
-    const std::uint32_t suit = card / 13, rank = card % 13;
-    face.corner = kRanks[rank];
-    face.name = std::string(kRankNames[rank]) + " of " + std::string(kSuits[suit]);
-    face.suit = static_cast<int>(suit);
-    face.red = suit == 1 || suit == 2;
-  } else if (faces == CardFaces::tarot && card < 22) {
-    face.corner = kRoman[card];
-    face.name = kMajors[card];
-    face.major = true;
-  } else if (faces == CardFaces::tarot && card < 78) {
-    const std::uint32_t suit = (card - 22) / 14, rank = (card - 22) % 14;
-    face.corner = kTarotRanks[rank];
-    face.name = std::string(kTarotRankNames[rank]) + " of " + std::string(kTarotSuits[suit]);
-    face.suit = static_cast<int>(4 + suit);
-    face.red = suit == 1 || suit == 3;  // cups and pentacles drawn warm, wands and swords cool
-  } else {
-    face.corner = std::to_string(card);
-    face.name = "card " + std::to_string(card);
-  }
-  return face;
 }
 
 // ---- Recording --------------------------------------------------------------
@@ -398,6 +374,18 @@ std::vector<SeedSpaceRow> seed_space_rows(const ShuffleLabState& state) {
                   "seed 000's register", false});
   rows.push_back({"One Chip LCRNG (32 bits)", 32.0, "seed 004's state", false});
   return rows;
+}
+
+ReachView reach_view(const ShuffleLabState& state) {
+  ReachView view;
+  view.log2_orders = log2_factorial(state.n);
+  view.rows = seed_space_rows(state);
+  view.bar_scale = view.log2_orders;
+  for (const SeedSpaceRow& row : view.rows) view.bar_scale = std::max(view.bar_scale, row.log2_count);
+  view.log2_seeds = view.rows.empty() ? 0 : view.rows.front().log2_count;
+  view.seeds_fall_short = view.log2_seeds < view.log2_orders;
+  view.log2_reached_fraction = view.log2_seeds - view.log2_orders;
+  return view;
 }
 
 }  // namespace shufflelab

@@ -7,11 +7,10 @@
 // srand(seed), four warm-up calls, float scaling of 31-bit words (gen, method,
 // bits and warmup are then ignored).
 //
-// Card faces: 52 cards are clubs, diamonds, hearts, spades (c / 13), each
-// A, 2..10, J, Q, K (c % 13); 78 are the tarot deck: 0..21 the major arcana
-// in Rider-Waite order (Strength VIII, Justice XI), then wands, cups, swords,
-// pentacles, each Ace, 2..10, Page, Knight, Queen, King. Other sizes (up to
-// kMaxLabCards) show numbers. Link fields: see decode_shuffle_lab.
+// Card faces (core/base/cards.hpp): 52 cards are One Chip's deck (rank c >> 2,
+// 2..A; suit c & 3: hearts, diamonds, clubs, spades), 78 the tarot deck;
+// other sizes (up to kMaxLabCards) show numbers. Link fields: see
+// decode_shuffle_lab.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -21,6 +20,7 @@
 #include "core/base/result.hpp"
 #include "core/shuffle/shuffle.hpp"
 #include "core/shuffle/shuffle_source.hpp"
+#include "core/base/cards.hpp"
 #include "core/base/url_fields.hpp"
 
 namespace shufflelab {
@@ -63,6 +63,14 @@ struct ShuffleLabState {
 void decode_shuffle_lab(FieldReader& fields, ShuffleLabState& state);
 void encode_shuffle_lab(const ShuffleLabState& state, FieldWriter& out);
 
+// Setup keys: the link text of only the fields a result depends on, so a
+// panel can tell whether a finished job still matches what is on screen.
+//  - shuffle_setup_key: algo, n, take, keys, gen, seed, method, bits, warmup
+//    (the recording and the bias matrices);
+//  - predict_setup_key: time, guess, window (the seed search).
+std::string shuffle_setup_key(const ShuffleLabState& state);
+std::string predict_setup_key(const ShuffleLabState& state);
+
 // Typed, validated setup.
 struct ShuffleSetup {
   bool lin2003 = false;
@@ -73,17 +81,8 @@ Result<ShuffleSetup> make_shuffle_setup(const ShuffleLabState& state);
 std::string algo_label(const ShuffleLabState& state);  // "Fisher-Yates", "shuffle.c (2003)", ...
 
 // ---- Cards ---------------------------------------------------------------
-enum class CardFaces : std::uint8_t { numbers, standard, tarot };
+// Which faces the lab draws (core/base/cards.hpp numbers the cards).
 CardFaces card_faces(const ShuffleLabState& state);
-
-struct CardFace {
-  std::string corner;  // "10", "Q", "XVIII", "17"
-  std::string name;    // "Queen of Hearts", "The Moon", "card 17"
-  int suit = -1;       // standard: 0 clubs, 1 diamonds, 2 hearts, 3 spades; tarot minors: 4 wands .. 7 pentacles
-  bool major = false;  // tarot major arcana
-  bool red = false;    // diamonds, hearts
-};
-CardFace card_face(CardFaces faces, std::uint32_t card);
 
 // ---- Animation -----------------------------------------------------------
 struct LabRecording {
@@ -134,5 +133,18 @@ struct SeedSpaceRow {
   bool current = false;  // the generator of the current setup
 };
 std::vector<SeedSpaceRow> seed_space_rows(const ShuffleLabState& state);
+
+// The Reachable decks tab: log2(n!) against the seed spaces, drawn as bars
+// that are fractions of the longest one.
+struct ReachView {
+  double log2_orders = 0;  // log2(n!)
+  std::vector<SeedSpaceRow> rows;
+  double bar_scale = 0;    // the longest bar: max(log2_orders, every row's log2_count)
+  double log2_seeds = 0;   // the first row (this setup's seeds), 0 without rows
+  bool seeds_fall_short = false;  // log2_seeds < log2_orders: most decks can never come up
+  double log2_reached_fraction = 0;  // log2_seeds - log2_orders
+  double bar_fraction(double log2_value) const { return log2_value / bar_scale; }
+};
+ReachView reach_view(const ShuffleLabState& state);
 
 }  // namespace shufflelab

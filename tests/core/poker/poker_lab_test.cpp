@@ -141,18 +141,6 @@ TEST(PokerLab, DealViewAtEveryStepFollowsTheTrace) {
   }
 }
 
-TEST(PokerLab, CardFaces) {
-  // rank = card >> 2 with 0 = "2", suit = card & 3: hearts, diamonds, clubs, spades.
-  EXPECT_EQ(card_rank_label(0), "2");
-  EXPECT_EQ(card_suit_name(0), "hearts");
-  EXPECT_EQ(card_rank_label(35), "10");  // 35 >> 2 = 8 -> "10"; 35 & 3 = 3
-  EXPECT_EQ(card_suit_name(35), "spades");
-  EXPECT_EQ(card_long_name(51), "ace of spades");
-  EXPECT_EQ(card_long_name(6), "3 of clubs");
-  EXPECT_TRUE(card_is_red(5));   // diamonds
-  EXPECT_FALSE(card_is_red(7));  // spades
-}
-
 TEST(PokerLab, ClaimNumbers) {
   // 2,598,960 five-card hands: the standard poker count.
   EXPECT_EQ(pat_hand_count(), 2598960u);

@@ -331,10 +331,21 @@ TEST(ShuffleLabFrames, TheBoundaryFollowsTheArticlesPivot) {
 }
 
 TEST(ShuffleLabCards, NamesOfTheStandardAndTarotDecks) {
-  EXPECT_EQ(card_face(CardFaces::standard, 0).name, "Ace of Clubs");
-  EXPECT_EQ(card_face(CardFaces::standard, 24).name, "Queen of Diamonds");
-  EXPECT_EQ(card_face(CardFaces::standard, 51).name, "King of Spades");
-  EXPECT_TRUE(card_face(CardFaces::standard, 26).red);
+  // One Chip's numbering (its article): rank = card >> 2 counting from "2",
+  // suit = card & 3 in the order hearts, diamonds, clubs, spades (suit + 3 is
+  // the PC console's code for the suit symbol: 3 heart .. 6 spade).
+  //   0 = 0b000000: rank 0 (Two), suit 0: Two of Hearts
+  //  24 = 0b011000: rank 6 (Eight), suit 0: Eight of Hearts
+  //  45 = 0b101101: rank 11 (King), suit 1: King of Diamonds
+  //  51 = 0b110011: rank 12 (Ace), suit 3: Ace of Spades
+  //  25: suit 1, diamonds, red; 26: suit 2, clubs, black.
+  EXPECT_EQ(card_face(CardFaces::standard, 0).name, "Two of Hearts");
+  EXPECT_EQ(card_face(CardFaces::standard, 24).name, "Eight of Hearts");
+  EXPECT_EQ(card_face(CardFaces::standard, 45).name, "King of Diamonds");
+  EXPECT_EQ(card_face(CardFaces::standard, 51).name, "Ace of Spades");
+  EXPECT_EQ(card_face(CardFaces::standard, 51).corner, "A");
+  EXPECT_TRUE(card_face(CardFaces::standard, 25).red);
+  EXPECT_FALSE(card_face(CardFaces::standard, 26).red);
   EXPECT_EQ(card_face(CardFaces::tarot, 0).name, "The Fool");
   EXPECT_EQ(card_face(CardFaces::tarot, 8).name, "Strength");
   EXPECT_EQ(card_face(CardFaces::tarot, 18).corner, "XVIII");
@@ -345,6 +356,78 @@ TEST(ShuffleLabCards, NamesOfTheStandardAndTarotDecks) {
   std::set<std::string> names;
   for (std::uint32_t c = 0; c < 78; ++c) names.insert(card_face(CardFaces::tarot, c).name);
   EXPECT_EQ(names.size(), 78u);
+}
+
+// ---- Reachable decks ---------------------------------------------------------------
+
+TEST(ShuffleLabReach, FiftyTwoCardsOutgrowEverySeedSpace) {
+  // log2(52!) = sum of log2 k for k = 2..52 = 225.58 (52! = 8.0658e67, and
+  // 67.9066 / log10(2) = 225.58). splitmix64 has 2^64 seeds and a 64-bit
+  // state, no row reaches 225.58, so the longest bar is log2(52!) itself.
+  const ReachView v = reach_view(ShuffleLabState{});
+  EXPECT_NEAR(v.log2_orders, 225.58, 0.005);
+  EXPECT_DOUBLE_EQ(v.bar_scale, v.log2_orders);
+  EXPECT_DOUBLE_EQ(v.bar_fraction(v.log2_orders), 1.0);
+  EXPECT_NEAR(v.log2_seeds, 64.0, 1e-9);
+  EXPECT_TRUE(v.seeds_fall_short);
+  EXPECT_NEAR(v.log2_reached_fraction, 64.0 - 225.58, 0.005);
+}
+
+TEST(ShuffleLabReach, GlibcStateIsTheLongestBar) {
+  // shuffle.c: srand() takes a 32-bit unsigned int (about 2^32 seeds), but
+  // glibc's TYPE_3 state is 31 words of 32 bits = 992 bits, longer than
+  // log2(52!) = 225.58: that row sets the scale.
+  ShuffleLabState s;
+  s.algo = "lin2003";
+  const ReachView v = reach_view(s);
+  EXPECT_NEAR(v.log2_seeds, 32.0, 1e-6);
+  EXPECT_DOUBLE_EQ(v.bar_scale, 992.0);
+  EXPECT_NEAR(v.bar_fraction(v.log2_orders), 225.58 / 992.0, 1e-5);
+}
+
+TEST(ShuffleLabReach, ThreeCardsAreFewerThanTheSeeds) {
+  // log2(3!) = log2 6 = 2.585; the seed spaces are far longer, so the longest
+  // bar is the largest seed space and 3! is a sliver of it.
+  ShuffleLabState s;
+  s.n = 3;
+  const ReachView v = reach_view(s);
+  EXPECT_NEAR(v.log2_orders, std::log2(6.0), 1e-12);
+  EXPECT_FALSE(v.seeds_fall_short);
+  double longest = 0;
+  for (const SeedSpaceRow& r : v.rows) longest = std::max(longest, r.log2_count);
+  EXPECT_DOUBLE_EQ(v.bar_scale, longest);
+  EXPECT_LT(v.bar_fraction(v.log2_orders), 0.1);
+}
+
+// ---- Setup keys -------------------------------------------------------------------
+
+TEST(ShuffleLabKeys, SetupKeyFollowsOnlyTheShuffleSetup) {
+  ShuffleLabState a;
+  ShuffleLabState b = a;
+  b.t = 7, b.tab = "bias", b.shuffles = 5, b.time = 1, b.guess = 2, b.window = "day", b.lanes = true;
+  EXPECT_EQ(shuffle_setup_key(a), shuffle_setup_key(b));  // view fields only
+  for (auto edit : {+[](ShuffleLabState& s) { s.algo = "sattolo"; }, +[](ShuffleLabState& s) { s.n = 51; },
+                    +[](ShuffleLabState& s) { s.take = 6; }, +[](ShuffleLabState& s) { s.keys = 99; },
+                    +[](ShuffleLabState& s) { s.gen = "pcg32"; }, +[](ShuffleLabState& s) { s.seed = 2; },
+                    +[](ShuffleLabState& s) { s.method = "modulo"; }, +[](ShuffleLabState& s) { s.bits = 32; },
+                    +[](ShuffleLabState& s) { s.warmup = 4; }}) {
+    ShuffleLabState c = a;
+    edit(c);
+    EXPECT_NE(shuffle_setup_key(a), shuffle_setup_key(c));
+  }
+}
+
+TEST(ShuffleLabKeys, PredictKeyFollowsOnlyTimeGuessAndWindow) {
+  ShuffleLabState a;
+  ShuffleLabState b = a;
+  b.algo = "naive", b.n = 10, b.seed = 9, b.tab = "predict";
+  EXPECT_EQ(predict_setup_key(a), predict_setup_key(b));
+  b = a, b.time = a.time + 1;
+  EXPECT_NE(predict_setup_key(a), predict_setup_key(b));
+  b = a, b.guess = a.guess + 1;
+  EXPECT_NE(predict_setup_key(a), predict_setup_key(b));
+  b = a, b.window = "week";
+  EXPECT_NE(predict_setup_key(a), predict_setup_key(b));
 }
 
 // ---- Bias ---------------------------------------------------------------------

@@ -1,4 +1,4 @@
-// ui_widgets.hpp: small ImGui helpers shared by the panels (help markers,
+// widgets.hpp: small ImGui helpers shared by the panels (help markers,
 // field errors, colours). Drawing only; no algorithm logic lives in src/ui.
 #pragma once
 #include <string>

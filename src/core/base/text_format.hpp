@@ -1,0 +1,44 @@
+// text_format.hpp: how numbers read on screen, in the CLI and in the text a
+// screen reader gets, in one place so every lab writes them the same way.
+//  - grouped: digits in threes with commas, "4,294,967,296" (any length, so a
+//    BigUint's decimal string too);
+//  - json_*: the small JSON writer behind the labs' test hook and the
+//    benchmarks' report (strings escaped per RFC 8259, numbers round-trip).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace shufflelab {
+
+class BigUint;
+
+std::string grouped(std::string_view digits);
+std::string grouped(std::uint64_t value);
+std::string grouped(const BigUint& value);
+
+// JSON text: a quoted, escaped string; a number with `digits` significant
+// digits (17 round-trips a double), null when not finite; true/false.
+std::string json_string(std::string_view text);
+std::string json_number(double value, int digits = 17);
+inline std::string json_bool(bool value) { return value ? "true" : "false"; }
+
+// [e0,e1,...] with element(value) writing each one.
+template <class T, class F>
+std::string json_array(const std::vector<T>& values, F&& element) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i) out += ',';
+    out += element(values[i]);
+  }
+  return out + "]";
+}
+
+// [1,2,3] for whole numbers.
+template <class T>
+std::string json_integers(const std::vector<T>& values) {
+  return json_array(values, [](T v) { return std::to_string(v); });
+}
+
+}  // namespace shufflelab
