@@ -54,31 +54,145 @@
     const text = e.clipboardData ? e.clipboardData.getData('text/plain') : '';
     Module.shufflelabPasted = text;
   });
-  canvas.addEventListener('pointerdown', function () { canvas.focus(); });
+  // The hidden <input> over the text field being edited (Module.shufflelabTextProxy below).
+  const proxy = document.getElementById('text-proxy') || (function () {
+    const input = document.createElement('input');
+    input.id = 'text-proxy';
+    document.body.appendChild(input);
+    return input;
+  })();
+  let proxyActive = false;
+  canvas.addEventListener('pointerdown', function () { if (!proxyActive) canvas.focus(); });
 
-  // Emscripten 3.1.6's GLFW presses the mouse on touchstart without moving it
-  // to the finger, so a tap would click where the previous tap was. Turn
-  // touches into ordinary mouse events at the finger instead.
-  function forwardTouch(type, touch) {
-    canvas.dispatchEvent(new MouseEvent(type, {
-      clientX: touch.clientX, clientY: touch.clientY, screenX: touch.screenX, screenY: touch.screenY,
-      button: 0, buttons: type === 'mouseup' ? 0 : 1, bubbles: true, cancelable: true, view: window,
-    }));
+  // Touches go to the app as touches (backing pixels): it decides between a
+  // tap, a drag of the widget under the finger and scrolling the window under
+  // it (ImGui 1.86 has no touch API; main.cpp, apply_touch). Only the first
+  // finger counts; a second one (a pinch) is ignored. The events are stopped
+  // here, before Emscripten's GLFW, which would press the mouse where the
+  // previous tap was.
+  let fingerId = null;
+  function toBacking(touch) {
+    const r = canvas.getBoundingClientRect(), sx = canvas.width / r.width, sy = canvas.height / r.height;
+    return [(touch.clientX - r.left) * sx, (touch.clientY - r.top) * sy];
   }
+  const touchPhase = { touchstart: 0, touchmove: 1, touchend: 2, touchcancel: 3 };
   function onTouch(e) {
     if (e.target !== canvas || !e.changedTouches.length) return;
     e.stopImmediatePropagation();
     e.preventDefault();
-    canvas.focus();
-    const touch = e.changedTouches[0];
-    if (e.type === 'touchstart') { forwardTouch('mousemove', touch); forwardTouch('mousedown', touch); }
-    else if (e.type === 'touchmove') forwardTouch('mousemove', touch);
-    else forwardTouch('mouseup', touch);
+    if (!proxyActive) canvas.focus();
+    let touch = null;
+    for (const t of e.changedTouches) {
+      if (e.type === 'touchstart' ? fingerId === null : t.identifier === fingerId) { touch = t; break; }
+    }
+    if (!touch) return;
+    if (e.type === 'touchstart') fingerId = touch.identifier;
+    else if (e.type !== 'touchmove') fingerId = null;
+    if (hook.ready) {
+      const [x, y] = toBacking(touch);
+      Module.ccall('shufflelab_touch', null, ['number', 'number', 'number'], [touchPhase[e.type], x, y]);
+      // Some phones raise a keyboard only for a focus made inside the gesture.
+      if (e.type === 'touchend' && Module.ccall('shufflelab_text_wanted', 'number', [], [])) focusProxy();
+    }
+    lessonSwipe(e.type, touch);
+  }
+  // A horizontal swipe that starts on the lesson bar turns its page.
+  let swipeStart = null;
+  function lessonSwipe(type, touch) {
+    if (type === 'touchstart') {
+      swipeStart = { x: touch.clientX, y: touch.clientY };
+      return;
+    }
+    if (type !== 'touchend' || !swipeStart || !hook.ready) return;
+    const dx = touch.clientX - swipeStart.x, dy = touch.clientY - swipeStart.y;
+    const start = swipeStart;
+    swipeStart = null;
+    if (Math.abs(dx) < 60 || Math.abs(dy) > Math.abs(dx) / 2) return;
+    const tour = hook.state().tour;
+    if (!tour || !tour.rect) return;
+    const r = canvas.getBoundingClientRect(), scale = canvas.width / r.width;
+    const x = (start.x - r.left) * scale, y = (start.y - r.top) * scale;
+    const [x0, y0, x1, y1] = tour.rect;
+    if (x >= x0 && x <= x1 && y >= y0 && y <= y1) hook.command(dx < 0 ? 'tour_next' : 'tour_back');
   }
   for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel']) {
     window.addEventListener(type, onTouch, { capture: true, passive: false });
   }
   window.addEventListener('error', function (e) { hook.errors.push(String(e.message)); });
+
+  // Typing on phones: a focused <canvas> raises no on-screen keyboard, so while
+  // ImGui edits a text field the app puts a real, invisible <input> over it
+  // (Module.shufflelabTextProxy, called from web_glue.cpp) and focuses it.
+  // What is typed there goes to ImGui as characters (input events; IME text on
+  // compositionend: mobile keyboards send keyCode 229 and no useful key) and
+  // editing keys (keydown's key) as GLFW keys; the <input> is emptied after
+  // each forward. When the field is left the <input> is blurred, which hides
+  // the keyboard. Key events aimed at it are stopped before Emscripten's GLFW
+  // (which listens on window) so nothing arrives twice.
+  const glfwKeys = { Backspace: 259, Enter: 257, Delete: 261, Escape: 256, Tab: 258, ArrowLeft: 263, ArrowRight: 262,
+    ArrowUp: 265, ArrowDown: 264, Home: 268, End: 269 };
+  let composing = false;
+  function focusProxy() {
+    if (proxyActive && document.activeElement !== proxy) proxy.focus({ preventScroll: true });
+  }
+  function forwardProxyText() {
+    const text = proxy.value;
+    proxy.value = '';
+    if (text && hook.ready) Module.ccall('shufflelab_text', null, ['string'], [text]);
+  }
+  Module.shufflelabTextProxy = function (active, x0, y0, x1, y1, mode) {
+    const r = canvas.getBoundingClientRect(), scale = canvas.width / r.width;
+    proxyActive = active;
+    proxy.classList.toggle('active', active);
+    if (!active) {
+      proxy.value = '';
+      if (document.activeElement === proxy) { proxy.blur(); canvas.focus({ preventScroll: true }); }
+      return;
+    }
+    proxy.style.left = (r.left + x0 / scale) + 'px';
+    proxy.style.top = (r.top + y0 / scale) + 'px';
+    proxy.style.width = Math.max(1, (x1 - x0) / scale) + 'px';
+    proxy.style.height = Math.max(1, (y1 - y0) / scale) + 'px';
+    proxy.inputMode = mode === 'hex' ? 'text' : mode;
+    proxy.setAttribute('autocapitalize', mode === 'hex' ? 'characters' : 'off');
+    proxy.enterKeyHint = 'done';
+    focusProxy();
+  };
+  for (const type of ['keydown', 'keypress', 'keyup']) {
+    window.addEventListener(type, function (e) {
+      if (e.target !== proxy) return;
+      e.stopImmediatePropagation();  // GLFW must not see these
+      if (type !== 'keydown' || composing || e.isComposing) return;
+      const key = glfwKeys[e.key];
+      if (key && hook.ready) {
+        e.preventDefault();
+        forwardProxyText();
+        Module.ccall('shufflelab_text_key', null, ['number'], [key]);
+      }
+    }, true);
+  }
+  proxy.addEventListener('beforeinput', function (e) {
+    // Keyboards that send no keydown for these (keyCode 229).
+    const key = { deleteContentBackward: 259, deleteContentForward: 261, insertLineBreak: 257, insertParagraph: 257 }[e.inputType];
+    if (!key || !hook.ready) return;
+    e.preventDefault();
+    forwardProxyText();
+    Module.ccall('shufflelab_text_key', null, ['number'], [key]);
+  });
+  proxy.addEventListener('input', function (e) { if (!composing && !e.isComposing) forwardProxyText(); });
+  proxy.addEventListener('compositionstart', function () { composing = true; });
+  proxy.addEventListener('compositionend', function () { composing = false; forwardProxyText(); });
+
+  // A lesson file dropped onto the page (one step a line: link, tab, text)
+  // opens as a lesson; the app reports what is wrong with one that is not.
+  window.addEventListener('dragover', function (e) { e.preventDefault(); });
+  window.addEventListener('drop', function (e) {
+    e.preventDefault();
+    const file = e.dataTransfer && e.dataTransfer.files[0];
+    if (!file || !hook.ready) return;
+    // Past the core's limit the text is cut; the core then refuses it by size.
+    file.slice(0, (4 << 20) + 1).text().then(function (text) { hook.command('tour_text=' + encodeURIComponent(text)); });
+  });
 
   // Long jobs run in module workers with the core ES module: a small pool
   // (one per core, at most four), each running one job at a time from a shared

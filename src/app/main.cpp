@@ -9,6 +9,8 @@
 #include <malloc.h>
 
 #include <algorithm>
+#include <cfloat>
+#include <deque>
 #include <cstdlib>
 #include <cmath>
 #include <vector>
@@ -19,11 +21,17 @@
 #include "app/web_glue.hpp"
 #include "app/worker_job_runner.hpp"
 #include "imgui.h"
+#include "imgui_internal.h"  // touch scrolling and the text proxy read ImGui 1.86 internals
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
+#include "core/lab_text.hpp"
 #include "ui/lab_app.hpp"
 #include "mono_font.hpp"
 #include "ui_font.hpp"
+
+namespace shufflelab::ui {
+extern std::string g_help_shown;  // widgets.cpp: the help text shown this frame (test hook)
+}
 
 namespace {
 
@@ -38,6 +46,13 @@ struct App {
   float font_scale = 0.0f;
   std::string written_fragment;
   bool first_frame_done = false;
+  bool coarse_pointer = false;  // (pointer: coarse): bigger tap targets
+  bool style_coarse = false;
+  std::string text_fragment;      // the state the text mirror was last built for
+  std::string text_json;          // what was last handed to web/textview.js
+  double text_checked_at = -1e9;  // emscripten_get_now() of the last check
+  int saved_scale = 0;  // the preferences last saved (0: none yet)
+  bool saved_light = false;
 };
 App* g_app = nullptr;
 
@@ -66,6 +81,214 @@ void release_deferred_keys() {
   g_deferred_releases.clear();
 }
 
+// Touch (ImGui 1.86 has no touch API). The page sends the first finger here
+// (backing pixels) instead of turning it into mouse events. A finger press is a
+// mouse press at once (so taps click and sliders grab); once the finger has
+// moved past a dead zone the gesture is decided: a slider or drag widget moved
+// along its axis, a scrollbar, or a horizontal drag on a custom widget where
+// nothing scrolls sideways keeps the mouse drag; anything else becomes a
+// scroll of the window under the finger (or the nearest parent that scrolls),
+// and the mouse is released off-screen so the pressed button does not click.
+// While the last pointer was a finger the mouse is off-screen between touches
+// (no hover left behind); a real mouse moving GLFW's cursor ends touch mode.
+struct TouchEvent {
+  int phase;  // 0 start, 1 move, 2 end, 3 cancel
+  float x, y;
+};
+struct Touch {
+  enum class Phase { idle, pressed, dragging, scrolling };
+  std::deque<TouchEvent> queue;
+  bool mode = false;
+  Phase phase = Phase::idle;
+  ImVec2 start, pos, scrolled_to;
+  int frames_down = 0;       // frames the press has been seen in
+  bool release = false;      // the finger is up: release this frame
+  bool cancelled = false;    // release off-screen (no click)
+  ImGuiID scroll_x = 0, scroll_y = 0;
+  double cursor_x = 0, cursor_y = 0;  // GLFW's cursor when the finger came
+  float scroll_last_dy = 0;
+} g_touch;
+
+constexpr float kDeadZoneCss = 10.0f;
+constexpr int kNoAxis = -1;
+
+ImGuiWindow* scrollable_parent(ImGuiWindow* w, int axis) {
+  for (; w; w = w->ParentWindow) {
+    if (w->ScrollMax[axis] > 0.0f && !(w->Flags & ImGuiWindowFlags_NoScrollWithMouse)) return w;
+    if (!(w->Flags & ImGuiWindowFlags_ChildWindow)) break;
+  }
+  return nullptr;
+}
+
+// Whether the press that started this touch should keep dragging as a mouse.
+bool keep_mouse_drag(ImVec2 moved) {
+  ImGuiContext& g = *GImGui;
+  if (g.ActiveId == 0) return false;
+  const bool horizontal = std::fabs(moved.x) > std::fabs(moved.y);
+  ImGuiWindow* w = g.ActiveIdWindow;
+  if (w && (g.ActiveId == ImGui::GetWindowScrollbarID(w, ImGuiAxis_X) ||
+            g.ActiveId == ImGui::GetWindowScrollbarID(w, ImGuiAxis_Y)))
+    return true;
+  if (g.InputTextState.ID == g.ActiveId) return false;  // a drag on a text field scrolls
+  if (w && g.ActiveId == w->MoveId) return false;       // empty space
+  const ImU32 mask = g.ActiveIdUsingNavDirMask;
+  if (mask & ((1u << ImGuiDir_Left) | (1u << ImGuiDir_Right))) return horizontal;  // sliders, drags
+  if (mask & ((1u << ImGuiDir_Up) | (1u << ImGuiDir_Down))) return !horizontal;
+  // Custom widgets (InvisibleButton scrubbers): a sideways drag is theirs
+  // unless something under the finger scrolls sideways.
+  return horizontal && !scrollable_parent(g.HoveredWindow ? g.HoveredWindow : w, ImGuiAxis_X);
+}
+
+void apply_touch() {
+  ImGuiIO& io = ImGui::GetIO();
+  Touch& t = g_touch;
+  if (!t.mode && t.queue.empty()) return;
+  double cx = 0, cy = 0;
+  glfwGetCursorPos(g_app->window, &cx, &cy);
+  if (t.mode && t.phase == Touch::Phase::idle && t.queue.empty() && (cx != t.cursor_x || cy != t.cursor_y)) {
+    t.mode = false;  // a real mouse moved
+    return;
+  }
+  t.release = false;
+  while (!t.queue.empty()) {
+    const TouchEvent e = t.queue.front();
+    if (e.phase == 0) {
+      if (t.phase != Touch::Phase::idle) {  // a finger came before the last one's release was seen
+        t.release = true;
+        break;
+      }
+      t.queue.pop_front();
+      t.mode = true;
+      t.cursor_x = cx, t.cursor_y = cy;
+      t.phase = Touch::Phase::pressed;
+      t.start = t.pos = ImVec2(e.x, e.y);
+      t.frames_down = 0;
+      t.cancelled = false;
+      break;  // let ImGui see the press before deciding anything
+    }
+    if (t.phase == Touch::Phase::idle) {
+      t.queue.pop_front();
+      continue;
+    }
+    if (e.phase == 1) {
+      t.pos = ImVec2(e.x, e.y);
+      t.queue.pop_front();
+      continue;
+    }
+    if (t.phase == Touch::Phase::pressed && t.frames_down == 0) break;  // a tap within one frame: press first
+    t.queue.pop_front();
+    t.pos = ImVec2(e.x, e.y);
+    t.release = true;
+    t.cancelled = t.cancelled || e.phase == 3;
+    break;
+  }
+  const float dpr = g_app->font_scale > 0.0f ? g_app->font_scale : 1.0f;
+  if (t.phase == Touch::Phase::pressed && t.frames_down > 0) {
+    const ImVec2 moved(t.pos.x - t.start.x, t.pos.y - t.start.y);
+    if (moved.x * moved.x + moved.y * moved.y > kDeadZoneCss * kDeadZoneCss * dpr * dpr) {
+      if (keep_mouse_drag(moved)) {
+        t.phase = Touch::Phase::dragging;
+      } else {
+        ImGuiContext& g = *GImGui;
+        ImGuiWindow* under = g.HoveredWindow ? g.HoveredWindow : g.ActiveIdWindow;
+        ImGuiWindow* wx = scrollable_parent(under, ImGuiAxis_X);
+        ImGuiWindow* wy = scrollable_parent(under, ImGuiAxis_Y);
+        // A mostly vertical (horizontal) drag scrolls along that axis only.
+        t.scroll_x = wx && std::fabs(moved.x) * 2.0f >= std::fabs(moved.y) ? wx->ID : 0;
+        t.scroll_y = wy && std::fabs(moved.y) * 2.0f >= std::fabs(moved.x) ? wy->ID : 0;
+        t.scrolled_to = t.start;  // the dead zone counts: content follows the finger from its first contact
+        t.phase = Touch::Phase::scrolling;
+        t.cancelled = true;
+      }
+    }
+  }
+  if (t.phase == Touch::Phase::scrolling) {
+    const ImVec2 d(t.pos.x - t.scrolled_to.x, t.pos.y - t.scrolled_to.y);
+    if (ImGuiWindow* w = t.scroll_y ? ImGui::FindWindowByID(t.scroll_y) : nullptr) ImGui::SetScrollY(w, w->Scroll.y - d.y);
+    if (ImGuiWindow* w = t.scroll_x ? ImGui::FindWindowByID(t.scroll_x) : nullptr) ImGui::SetScrollX(w, w->Scroll.x - d.x);
+    t.scrolled_to = t.pos;
+  }
+  const bool down = t.phase == Touch::Phase::pressed || t.phase == Touch::Phase::dragging;
+  io.MousePos = (down && !(t.release && t.cancelled)) ? t.pos : ImVec2(-FLT_MAX, -FLT_MAX);
+  io.MouseDown[0] = down && !t.release;
+  for (int i = 1; i < IM_ARRAYSIZE(io.MouseDown); ++i) io.MouseDown[i] = false;
+  if (down && !t.release) ++t.frames_down;
+  if (t.release) t.phase = Touch::Phase::idle;
+}
+
+// Text typed into the page's hidden <input> (phones' on-screen keyboards):
+// characters and editing keys, in order. ImGui 1.86 samples keys once a
+// frame, so one key is pressed per frame (its release is held back by
+// key_callback like any quick key) and nothing more goes in until ImGui has
+// seen it up for a frame (so the same key twice is two presses).
+struct TextItem {
+  int key;  // 0: text
+  std::string text;
+};
+std::deque<TextItem> g_text_queue;
+int g_text_wait = 0;  // frames before the next item may go in
+
+void key_callback(GLFWwindow* window, int key, int scancode, int action, int mods);
+
+void feed_text_queue() {
+  ImGuiIO& io = ImGui::GetIO();
+  if (g_text_wait > 0) {
+    --g_text_wait;
+    return;
+  }
+  while (!g_text_queue.empty()) {
+    TextItem& item = g_text_queue.front();
+    if (item.key == 0) {
+      io.AddInputCharactersUTF8(item.text.c_str());
+      g_text_queue.pop_front();
+      continue;
+    }
+    key_callback(g_app->window, item.key, 0, GLFW_PRESS, 0);
+    key_callback(g_app->window, item.key, 0, GLFW_RELEASE, 0);  // held back one frame
+    g_text_queue.pop_front();
+    g_text_wait = 1;
+    break;
+  }
+}
+
+// The proxy follows the active text field: where it is (backing pixels) and
+// which keyboard fits it. ImGui 1.86 clears the field's flags at the end of
+// InputText, so the kind is read from what stays: InputScalar/InputInt edit a
+// 64-byte buffer of digits (numeric); short all-hex fields are seeds and masks
+// (text, capitals); everything else is text.
+struct TextProxy {
+  bool active = false;
+  float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  std::string mode;
+} g_proxy;
+
+std::string text_field_mode(const ImGuiInputTextState& s) {
+  std::string text;
+  for (int i = 0; i < s.CurLenW && i < s.TextW.Size; ++i) text += static_cast<char>(s.TextW[i] < 128 ? s.TextW[i] : '?');
+  const auto only = [&](const char* allowed) { return text.find_first_not_of(allowed) == std::string::npos; };
+  if (s.BufCapacityA == 64 && only("0123456789+-.eE ")) return text.find('.') != std::string::npos ? "decimal" : "numeric";
+  if (s.BufCapacityA <= 32 && only("0123456789ABCDEF")) return "hex";
+  return "text";
+}
+
+void sync_text_proxy() {
+  ImGuiContext& g = *GImGui;
+  const bool editing = g.ActiveId != 0 && g.InputTextState.ID == g.ActiveId;
+  TextProxy want;
+  if (editing && (g_proxy.active || g_touch.mode || g_app->coarse_pointer)) {
+    want.active = true;
+    ImRect r(g.PlatformImePos, ImVec2(g.PlatformImePos.x + g.FontSize, g.PlatformImePos.y + g.FontSize * 2.0f));
+    if (g.NavId == g.ActiveId && g.NavWindow) r = ImGui::WindowRectRelToAbs(g.NavWindow, g.NavWindow->NavRectRel[g.NavLayer]);
+    want.x0 = r.Min.x, want.y0 = r.Min.y, want.x1 = r.Max.x, want.y1 = r.Max.y;
+    want.mode = text_field_mode(g.InputTextState);
+  }
+  if (want.active == g_proxy.active && want.mode == g_proxy.mode && std::fabs(want.x0 - g_proxy.x0) < 1 &&
+      std::fabs(want.y0 - g_proxy.y0) < 1 && std::fabs(want.x1 - g_proxy.x1) < 1 && std::fabs(want.y1 - g_proxy.y1) < 1)
+    return;
+  g_proxy = want;
+  shufflelab::web::text_proxy(want.active, want.x0, want.y0, want.x1, want.y1, want.mode);
+}
+
 void set_style_and_font(float scale) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
@@ -84,9 +307,22 @@ void set_style_and_font(float scale) {
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
   }
-  ImGui::GetStyle() = g_app->base_style;
-  ImGui::GetStyle().ScaleAllSizes(scale);
+  ImGuiStyle& style = ImGui::GetStyle();
+  style = g_app->base_style;
+  if (g_app->coarse_pointer) {
+    // Fingers: frames 16 + 2 x 10 = 36 CSS px high, reacting 4 px beyond
+    // their edges (44 px tap targets), and more room between items. Frames
+    // are not made taller: InputScalar's -/+ buttons are squares of the frame
+    // height inside the panels' fixed em widths.
+    style.FramePadding = ImVec2(std::max(style.FramePadding.x, 10.0f), std::max(style.FramePadding.y, 10.0f));
+    style.ItemSpacing = ImVec2(std::max(style.ItemSpacing.x, 10.0f), std::max(style.ItemSpacing.y, 10.0f));
+    style.ScrollbarSize = std::max(style.ScrollbarSize, 18.0f);
+    style.GrabMinSize = std::max(style.GrabMinSize, 24.0f);
+    style.TouchExtraPadding = ImVec2(4.0f, 4.0f);
+  }
+  style.ScaleAllSizes(scale);
   g_app->font_scale = scale;
+  g_app->style_coarse = g_app->coarse_pointer;
 }
 
 void follow_canvas_size() {
@@ -97,7 +333,40 @@ void follow_canvas_size() {
   int w = 0, h = 0;
   glfwGetWindowSize(g_app->window, &w, &h);
   if (w != want_w || h != want_h) glfwSetWindowSize(g_app->window, want_w, want_h);
-  if (dpr != g_app->font_scale) set_style_and_font(dpr);
+  g_app->coarse_pointer = size.coarse_pointer;
+  // The font and sizes follow the device's pixel ratio times the reader's UI scale.
+  const float scale = dpr * g_app->lab.ui_scale();
+  if (scale != g_app->font_scale || g_app->coarse_pointer != g_app->style_coarse) set_style_and_font(scale);
+}
+
+// The reader's size and theme, kept in localStorage when they change
+// (web/prefs.js applies them on the next visit); never in links.
+void save_preferences() {
+  if (!g_app->lab.preferences_chosen()) return;  // until the reader picks, the system's theme applies
+  const int scale = static_cast<int>(std::lround(g_app->lab.ui_scale() * 100.0f));
+  const bool light = g_app->lab.theme() == shufflelab::ui::Theme::light;
+  if (scale == g_app->saved_scale && light == g_app->saved_light) return;
+  shufflelab::web::save_preferences(scale, light);
+  g_app->saved_scale = scale, g_app->saved_light = light;
+}
+
+// The text mirror for screen readers and Ctrl+F (core/lab_text, web/textview.js):
+// rebuilt when the state changed, at most every kTextIntervalMs, and handed
+// to the page only when its text differs from the last one published.
+// LabApp exposes no LabState, so the state is its canonical link decoded
+// again (the same LabState: links round-trip); the text comes from the core's
+// view models for that state, not from the link's words.
+constexpr double kTextIntervalMs = 250.0;
+void publish_text(double now) {
+  if (now - g_app->text_checked_at < kTextIntervalMs) return;
+  g_app->text_checked_at = now;
+  const std::string fragment = g_app->lab.fragment();
+  if (fragment == g_app->text_fragment) return;
+  g_app->text_fragment = fragment;
+  std::string json = shufflelab::lab_text_json(shufflelab::lab_text(shufflelab::decode_fragment(fragment).state));
+  if (json == g_app->text_json) return;
+  g_app->text_json = std::move(json);
+  shufflelab::web::publish_text(g_app->text_json);
 }
 
 void frame() {
@@ -105,25 +374,32 @@ void frame() {
   follow_canvas_size();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  apply_touch();
+  feed_text_queue();
   ImGui::NewFrame();
+  shufflelab::ui::g_help_shown.clear();
   g_app->lab.frame();
   ImGui::Render();
+  sync_text_proxy();
   release_deferred_keys();
   const double ui_done = emscripten_get_now();
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(g_app->window, &fb_w, &fb_h);
   glViewport(0, 0, fb_w, fb_h);
-  glClearColor(0.09f, 0.10f, 0.13f, 1.0f);
+  const ImVec4 background = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  glClearColor(background.x, background.y, background.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   if (g_app->lab.take_png_request())
     shufflelab::web::save_canvas_png("shufflelab-" + std::string(shufflelab::lab_name(g_app->lab.current_lab())) + ".png");
 
+  save_preferences();
   const std::string fragment = g_app->lab.fragment();
   if (fragment != g_app->written_fragment) {
     shufflelab::web::replace_fragment(fragment);
     g_app->written_fragment = fragment;
   }
+  publish_text(emscripten_get_now());
   g_app->lab.note_frame_cpu_ms(ui_done - started, emscripten_get_now() - started);
   if (!g_app->first_frame_done) {
     g_app->first_frame_done = true;
@@ -137,6 +413,22 @@ const char* get_clipboard(void*) { return shufflelab::web::pasted_text(); }
 }  // namespace
 
 extern "C" {
+// The page's touch events on the canvas: phase 0 start, 1 move, 2 end,
+// 3 cancel; x, y in backing pixels.
+EMSCRIPTEN_KEEPALIVE void shufflelab_touch(int phase, double x, double y) {
+  if (g_app) g_touch.queue.push_back({phase, static_cast<float>(x), static_cast<float>(y)});
+}
+// Text from the hidden <input> (UTF-8), and editing keys as GLFW key codes.
+EMSCRIPTEN_KEEPALIVE void shufflelab_text(const char* utf8) {
+  if (g_app && utf8 && *utf8) g_text_queue.push_back({0, utf8});
+}
+EMSCRIPTEN_KEEPALIVE void shufflelab_text_key(int glfw_key) {
+  if (g_app && glfw_key > 0) g_text_queue.push_back({glfw_key, {}});
+}
+// Whether a text field is being edited now (the page focuses the <input>
+// inside the touchend handler, which some phones require to show a keyboard).
+EMSCRIPTEN_KEEPALIVE int shufflelab_text_wanted() { return g_proxy.active ? 1 : 0; }
+
 // Called by the page when the user edits the address bar (hashchange).
 EMSCRIPTEN_KEEPALIVE void shufflelab_set_hash(const char* fragment) {
   if (!g_app) return;
@@ -166,7 +458,31 @@ EMSCRIPTEN_KEEPALIVE const char* shufflelab_test_query(const char* command) {
   const struct mallinfo heap = mallinfo();
   json.pop_back();
   json += ",\"heap\":{\"wasmBytes\":" + std::to_string(EM_ASM_INT({ return HEAP8.length; })) +
-          ",\"inUseBytes\":" + std::to_string(heap.uordblks) + "}}";
+          ",\"inUseBytes\":" + std::to_string(heap.uordblks) + "}";
+  // Touch and text-entry facts: scrollable windows, the help text shown, the proxy.
+  std::string scroll = "[";
+  for (ImGuiWindow* w : GImGui->Windows) {
+    if (!w->WasActive || (w->ScrollMax.x <= 0.0f && w->ScrollMax.y <= 0.0f)) continue;
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "\"x\":%.1f,\"y\":%.1f,\"maxX\":%.1f,\"maxY\":%.1f}", w->Scroll.x, w->Scroll.y,
+                  w->ScrollMax.x, w->ScrollMax.y);
+    std::string name;
+    for (const char* c = w->Name; *c; ++c)
+      if (*c != '"' && *c != '\\' && static_cast<unsigned char>(*c) >= 32) name += *c;
+    scroll += std::string(scroll.size() > 1 ? "," : "") + "{\"name\":\"" + name + "\"," + buf;
+  }
+  scroll += "]";
+  std::string help;
+  for (char c : shufflelab::ui::g_help_shown) {
+    if (c == '"' || c == '\\') help += '\\';
+    if (static_cast<unsigned char>(c) >= 32) help += c;
+  }
+  char proxy[160];
+  std::snprintf(proxy, sizeof proxy, "{\"active\":%s,\"rect\":[%.0f,%.0f,%.0f,%.0f],\"mode\":\"%s\"}",
+                g_proxy.active ? "true" : "false", g_proxy.x0, g_proxy.y0, g_proxy.x1, g_proxy.y1, g_proxy.mode.c_str());
+  json += std::string(",\"touch\":{\"mode\":") + (g_touch.mode ? "true" : "false") +
+          ",\"coarse\":" + (g_app->coarse_pointer ? "true" : "false") + ",\"scroll\":" + scroll +
+          ",\"help\":\"" + help + "\",\"textProxy\":" + proxy + "}}";
   return json.c_str();
 }
 }

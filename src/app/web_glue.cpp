@@ -5,12 +5,18 @@
 #include <cstdlib>
 
 // clang-format off
-EM_JS(void, js_canvas_size, (int* w, int* h, double* dpr), {
+EM_JS(void, js_canvas_size, (int* w, int* h, double* dpr, int* coarse), {
   const canvas = Module['canvas'];
   const rect = canvas.getBoundingClientRect();
   HEAP32[w >> 2] = Math.max(1, Math.round(rect.width));
   HEAP32[h >> 2] = Math.max(1, Math.round(rect.height));
   HEAPF64[dpr >> 3] = window.devicePixelRatio || 1;
+  HEAP32[coarse >> 2] = window.matchMedia && window.matchMedia('(pointer: coarse)').matches ? 1 : 0;
+});
+
+// The hidden <input> that raises phones' keyboards (web/app.js owns it).
+EM_JS(void, js_text_proxy, (int active, double x0, double y0, double x1, double y1, const char* mode), {
+  if (Module['shufflelabTextProxy']) Module['shufflelabTextProxy'](!!active, x0, y0, x1, y1, UTF8ToString(mode));
 });
 
 EM_JS(char*, js_location_fragment, (), {
@@ -19,6 +25,12 @@ EM_JS(char*, js_location_fragment, (), {
 
 EM_JS(char*, js_page_url, (), {
   return stringToNewUTF8(window.location.href.split('#')[0]);
+});
+
+EM_JS(void, js_save_preferences, (int scale, int light), {
+  try {
+    localStorage.setItem('shufflelab.prefs', JSON.stringify({ scale: scale, theme: light ? 'light' : 'dark' }));
+  } catch (e) { /* storage disabled: the choice lasts this visit */ }
 });
 
 EM_JS(void, js_replace_fragment, (const char* fragment), {
@@ -72,6 +84,13 @@ EM_JS(void, js_save_canvas_png, (const char* name), {
     setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
   }, 'image/png');
 });
+// The text view (web/textview.js); kept in Module until the script is there.
+EM_JS(void, js_publish_text, (const char* json), {
+  const text = UTF8ToString(json);
+  Module['shufflelabTextJson'] = text;
+  const view = window['shufflelabTextView'];
+  if (view && view.update) view.update(text);
+});
 // clang-format on
 
 namespace shufflelab::web {
@@ -86,12 +105,16 @@ std::string take(char* p) {
 
 CanvasSize canvas_size() {
   CanvasSize s;
-  js_canvas_size(&s.css_width, &s.css_height, &s.device_pixel_ratio);
+  int coarse = 0;
+  js_canvas_size(&s.css_width, &s.css_height, &s.device_pixel_ratio, &coarse);
+  s.coarse_pointer = coarse != 0;
   return s;
 }
 std::string location_fragment() { return take(js_location_fragment()); }
 std::string page_url_without_fragment() { return take(js_page_url()); }
 void replace_fragment(const std::string& fragment) { js_replace_fragment(fragment.c_str()); }
+
+void save_preferences(int scale_percent, bool light) { js_save_preferences(scale_percent, light ? 1 : 0); }
 void copy_to_clipboard(const std::string& text) { js_copy_to_clipboard(text.c_str()); }
 const char* pasted_text() {
   static std::string last;
@@ -103,5 +126,9 @@ void download(const std::string& filename, const std::string& mime, const void* 
   js_download(filename.c_str(), mime.c_str(), data, static_cast<int>(size));
 }
 void save_canvas_png(const std::string& filename) { js_save_canvas_png(filename.c_str()); }
+void text_proxy(bool active, float x0, float y0, float x1, float y1, const std::string& mode) {
+  js_text_proxy(active ? 1 : 0, x0, y0, x1, y1, mode.c_str());
+}
+void publish_text(const std::string& json) { js_publish_text(json.c_str()); }
 
 }  // namespace shufflelab::web

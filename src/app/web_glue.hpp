@@ -10,12 +10,15 @@ struct CanvasSize {
   int css_width = 0;
   int css_height = 0;
   double device_pixel_ratio = 1.0;
+  bool coarse_pointer = false;  // CSS (pointer: coarse): a finger is the main pointer
 };
 
 CanvasSize canvas_size();
 std::string location_fragment();          // "#..." or ""
 std::string page_url_without_fragment();
 void replace_fragment(const std::string& fragment);  // history.replaceState
+// The reader's UI scale (percent) and theme, in localStorage for web/prefs.js.
+void save_preferences(int scale_percent, bool light);
 void copy_to_clipboard(const std::string& text);
 const char* pasted_text();                // last text pasted into the page
 void announce_first_frame();
@@ -23,5 +26,12 @@ void announce_first_frame();
 void download(const std::string& filename, const std::string& mime, const void* data, std::size_t size);
 // Saves what the canvas shows now as a PNG download; call right after drawing.
 void save_canvas_png(const std::string& filename);
+// Shows the hidden <input> over the text field being edited (backing pixels),
+// with a keyboard fitting `mode` ("numeric", "decimal", "hex", "text"), or
+// blurs it when `active` is false, so phones' on-screen keyboards open and close.
+void text_proxy(bool active, float x0, float y0, float x1, float y1, const std::string& mode);
+// Hands the lab's text mirror (core/lab_text: a JSON array of {kind, text}) to
+// web/textview.js, which renders it as headings and lists with textContent.
+void publish_text(const std::string& json);
 
 }  // namespace shufflelab::web

@@ -1,5 +1,7 @@
 #include "core/gallery.hpp"
 
+#include "core/base/text_format.hpp"
+
 #include <cmath>
 #include <cstdio>
 
@@ -17,15 +19,10 @@
 namespace shufflelab {
 
 namespace {
-std::string fixed(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
-std::string percent(double share) { return fixed(share * 100.0, 1) + "%"; }
+std::string percent(double share) { return fixed_decimals(share * 100.0, 1) + "%"; }
 
 GalleryEntry tarot_mask() {
-  GalleryEntry e{"The tarot mask is not maximal", "Game Boy tarot dev log", "#v=1&lab=lfsr&seed=00000001&mask=CF&t=0", ""};
+  GalleryEntry e{"The tarot mask is not maximal", "Game Boy tarot dev log", "#v=1&lab=lfsr&seed=00000001&mask=CF&t=0&tab=period", ""};
   auto a = analyse_galois(GaloisLfsr{32, tarot_taps(32, 0xCF), 1});
   if (!a) return e.text = a.error(), e;
   const auto masks = maximal_tarot_masks(32);
@@ -44,14 +41,14 @@ GalleryEntry tarot_mask() {
 }
 
 GalleryEntry z80_weak_seed() {
-  GalleryEntry e{"A fixed point in the Z80 routine", "Rolling D20s on the Z80", "#v=1&lab=lfsr&gen=z80&seed=FFFFFFFFFFFFFFFF&t=0",
+  GalleryEntry e{"A fixed point in the Z80 routine", "Rolling D20s on the Z80", "#v=1&lab=lfsr&gen=z80&seed=FFFFFFFFFFFFFFFF&t=0&tab=period",
                  ""};
   auto all_ones = analyse_z80(Z80Lfsr::from_packed(~std::uint64_t{0}));
   if (!all_ones) return e.text = all_ones.error(), e;
   const double weak = static_cast<double>(all_ones->map.weak_seeds) / static_cast<double>(all_ones->map.nonzero_states);
   e.text = "A 64-bit LFSR suggests a period near 2^64. This routine's longest cycle is " +
            to_decimal(all_ones->map.max_period) + " calls (about 2^" +
-           fixed(std::log2(static_cast<double>(all_ones->map.max_period)), 1) + "), " + percent(weak) +
+           fixed_decimals(std::log2(static_cast<double>(all_ones->map.max_period)), 1) + "), " + percent(weak) +
            " of seeds are on shorter cycles, and seed FFFFFFFFFFFFFFFF repeats after " +
            to_decimal(all_ones->seed.period) + " call: every byte it returns is the same.";
   return e;
@@ -79,10 +76,10 @@ GalleryEntry tarot_roller() {
   if (!exact || !published) return e.text = "cannot solve the roller", e;
   const auto& p = exact->probabilities;
   e.text = "On overshoot the article subtracts 77 instead of 78. The result is no longer uniform: card 0 comes up with "
-           "probability " + p[0].to_string() + " = " + fixed(p[0].to_double(), 5) + " and card 77 with " +
-           fixed(p[77].to_double(), 5) + ", against 1/78 = " + fixed(1.0 / 78.0, 5) + ". It also spends " +
-           fixed(exact->expected_flips.to_double(), 3) + " coin flips per card on average, against " +
-           fixed(published->expected_flips.to_double(), 3) + " for Lumbroso's roller.";
+           "probability " + p[0].to_string() + " = " + fixed_decimals(p[0].to_double(), 5) + " and card 77 with " +
+           fixed_decimals(p[77].to_double(), 5) + ", against 1/78 = " + fixed_decimals(1.0 / 78.0, 5) + ". It also spends " +
+           fixed_decimals(exact->expected_flips.to_double(), 3) + " coin flips per card on average, against " +
+           fixed_decimals(published->expected_flips.to_double(), 3) + " for Lumbroso's roller.";
   return e;
 }
 
@@ -93,7 +90,7 @@ GalleryEntry float_scaling() {
   const FaceStats stats = face_stats(to_big_weights(counts->counts), BigUint::from_wide(counts->accepted()));
   e.text = "Scaling glibc's 31-bit rand() by RAND_MAX into 52 slots cannot be exact: 2^31 - 1 accepted values do not "
            "split into 52 equal parts. The most likely card is " +
-           (stats.max_min_ratio ? fixed(stats.max_min_ratio->to_double(), 9) : std::string("infinitely")) +
+           (stats.max_min_ratio ? fixed_decimals(stats.max_min_ratio->to_double(), 9) : std::string("infinitely")) +
            " times as likely as the least likely one: tiny, but not zero. " + to_decimal(counts->rejected) +
            " value is thrown away by the r >= 1.0 guard.";
   return e;
@@ -103,14 +100,14 @@ GalleryEntry reachable_decks() {
   GalleryEntry e{"How many decks can a seed reach?", "shuffle.c (2003)", "#v=1&lab=shuffle&algo=lin2003&n=52&seed=1&t=0&tab=reach", ""};
   double log2_factorial = 0;
   for (int k = 2; k <= 52; ++k) log2_factorial += std::log2(static_cast<double>(k));
-  e.text = "There are 52! orders of a deck, about 2^" + fixed(log2_factorial, 1) +
+  e.text = "There are 52! orders of a deck, about 2^" + fixed_decimals(log2_factorial, 1) +
            ". A program seeded with a 32-bit number can deal at most 2^32 of them: a fraction of about 2^-" +
-           fixed(log2_factorial - 32.0, 1) + " of all decks. Seeded from the clock, far fewer.";
+           fixed_decimals(log2_factorial - 32.0, 1) + " of all decks. Seeded from the clock, far fewer.";
   return e;
 }
 
 GalleryEntry onechip_worst() {
-  GalleryEntry e{"One Chip's worst deal", "One Chip Video Poker", "#v=1&lab=poker&seed=932D217C&t=39", ""};
+  GalleryEntry e{"One Chip's worst deal", "One Chip Video Poker", "#v=1&lab=poker&seed=932D217C&t=39&run=sweep", ""};
   const OneChipDeal d = one_chip_deal(0x932D217Cu);
   e.text = "Dealing ten cards by redrawing values 52..63 and duplicates needs " + std::to_string(d.calls) +
            " LCRNG calls from seed 932D217C (" + std::to_string(d.too_high) + " draws too high, " +
@@ -129,7 +126,7 @@ GalleryEntry pdep_strike() {
 }
 
 GalleryEntry naive_diagonal() {
-  GalleryEntry e{"The naive shuffle's diagonal", "shuffle.c (2003)", "#v=1&lab=shuffle&algo=naive&n=3&gen=splitmix64&seed=1&method=lemire&bits=64&t=0&tab=bias", ""};
+  GalleryEntry e{"The naive shuffle's diagonal", "shuffle.c (2003)", "#v=1&lab=shuffle&algo=naive&n=3&gen=splitmix64&seed=1&method=lemire&bits=64&t=0&tab=bias&run=exact", ""};
   auto spec = make_shuffle_spec(ShuffleAlgo::Naive, 3);
   if (!spec) return e.text = spec.error(), e;
   auto m = exact_bias(spec.value());

@@ -1,5 +1,9 @@
 #include "core/url_state.hpp"
 
+#include "core/base/plain_text.hpp"
+#include "core/base/text_format.hpp"
+#include "core/tours.hpp"
+
 namespace shufflelab {
 
 namespace {
@@ -43,6 +47,66 @@ FragmentPairs split_fragment(std::string_view fragment) {
   return pairs;
 }
 
+namespace {
+// The note and the tour position, shared by every lab. A note that is not
+// plain text is dropped whole (never shown in part); a tour's text is checked
+// when the app opens the tour (core/tours.hpp).
+void decode_shared_fields(FieldReader& fields, LabState& state) {
+  if (const std::string* note = fields.raw("note")) {
+    auto text = percent_decode(*note, "note");
+    if (text) text = check_plain_text(*text, kMaxNoteLength, "note");
+    if (text) state.note = std::move(text.value());
+    else fields.notice(text.error() + ": the note was dropped");
+  }
+  std::string tour;
+  if (fields.token("tour", 40, tour)) state.tour = tour;
+  if (const std::string* text = fields.raw("tt")) {
+    auto decoded = percent_decode(*text, "tt");
+    if (!decoded) fields.notice(decoded.error() + ": the tour was dropped");
+    else if (state.tour.empty()) state.tour_text = std::move(decoded.value());
+  }
+  if (!state.tour.empty() || !state.tour_text.empty()) {
+    std::uint64_t step = 1;
+    fields.decimal("step", std::uint64_t{1}, std::uint64_t{100000}, step);
+    state.tour_step = static_cast<std::uint32_t>(step);
+  }
+}
+// A tour link: the tour must exist and the step be one of its steps (else the
+// nearest one, with a notice). A link naming no lab opens the step's own
+// state; one that names a lab keeps its fields (a student's changes made
+// during the step).
+void open_tour_step(DecodedState& out) {
+  LabState& state = out.state;
+  Tour custom;
+  const Tour* tour = nullptr;
+  if (!state.tour.empty()) {
+    tour = find_builtin_tour(state.tour);
+    if (!tour) out.notices.push_back("tour: no built-in tour is called \"" + printable_excerpt(state.tour) + "\"");
+  } else {
+    auto parsed = parse_tour_text(state.tour_text);
+    if (parsed) custom = std::move(parsed.value()), tour = &custom;
+    else out.notices.push_back("tt: " + parsed.error() + ": the tour was dropped");
+  }
+  if (!tour || tour->steps.empty()) {
+    state.tour.clear(), state.tour_text.clear(), state.tour_step = 0;
+    return;
+  }
+  const auto steps = static_cast<std::uint32_t>(tour->steps.size());
+  if (state.tour_step > steps) {
+    out.notices.push_back("step: the tour has " + std::to_string(steps) + " steps; showing the last one");
+    state.tour_step = steps;
+  }
+  if (out.lab_given) return;
+  const DecodedState step = decode_fragment(tour->steps[state.tour_step - 1].link);
+  LabState opened = step.state;
+  opened.embed = state.embed;
+  opened.note = state.note;
+  opened.tour = state.tour, opened.tour_text = state.tour_text, opened.tour_step = state.tour_step;
+  state = std::move(opened);
+  out.lab_given = true;
+}
+}  // namespace
+
 DecodedState decode_fragment(std::string_view fragment) {
   DecodedState out;
   if (!fragment.empty() && fragment[0] == '#') fragment.remove_prefix(1);
@@ -61,6 +125,7 @@ DecodedState decode_fragment(std::string_view fragment) {
     return out;
   }
   if (const std::string* lab = fields.raw("lab")) {
+    out.lab_given = true;
     bool known = false;
     for (const auto& e : kLabs)
       if (*lab == e.name) out.state.lab = e.id, known = true;
@@ -76,6 +141,8 @@ DecodedState decode_fragment(std::string_view fragment) {
     case LabId::gallery:
     case LabId::about: break;
   }
+  decode_shared_fields(fields, out.state);
+  if (!out.state.tour.empty() || !out.state.tour_text.empty()) open_tour_step(out);
   return out;
 }
 
@@ -90,8 +157,47 @@ std::string encode_fragment(const LabState& state) {
     case LabId::gallery:
     case LabId::about: break;
   }
+  if (!state.note.empty()) fields.add("note", percent_encode(state.note));
+  if (!state.tour.empty()) fields.add("tour", state.tour);
+  else if (!state.tour_text.empty()) fields.add("tt", percent_encode(state.tour_text));
+  if (!state.tour.empty() || !state.tour_text.empty()) fields.add("step", std::uint64_t{state.tour_step});
   return "#v=" + std::to_string(kUrlFormatVersion) + (state.embed ? "&embed=1" : "") + "&lab=" +
          std::string(lab_name(state.lab)) + fields.text();
+}
+
+std::string linked_run_text(const LabState& state) {
+  const std::string background = " It runs in the background with a progress bar; Cancel stops it.";
+  switch (state.lab) {
+    case LabId::lfsr:
+      if (state.lfsr.run == "period")
+        return "This link checks the seed's period by stepping the generator until the seed comes back." + background;
+      break;
+    case LabId::dice:
+      if (state.dice.run == "sample")
+        return "This link rolls the same " + grouped(state.dice.rolls) + " rolls again from seed " + state.dice.seed +
+               ": the numbers are the sender's.";
+      break;
+    case LabId::shuffle: {
+      const ShuffleLabState& s = state.shuffle;
+      if (s.run == "sample")
+        return "This link repeats the sender's " + grouped(s.shuffles) + " shuffles of " + std::to_string(s.n) +
+               " cards from seed " + std::to_string(s.seed) + ": the same counts." + background;
+      if (s.run == "exact") return "This link feeds the shuffle every possible list of draws once: the exact bias.";
+      if (s.run == "law") return "This link computes the exact bias with this generator's range method.";
+      if (s.run == "predict") return "This link searches the guessed window for shuffle.c's seed." + background;
+      break;
+    }
+    case LabId::poker:
+      if (state.poker.run == "sweep")
+        return "This link deals all " + grouped(kLcrngPeriod) + " seeds: the longest job here, tens of seconds." +
+               background;
+      if (state.poker.run == "sample")
+        return "This link deals the first " + grouped(kPokerSampleSeeds) + " seeds of the cycle (about a second).";
+      if (state.poker.run == "hands") return "This link counts the pat hands the deals reach (about a second).";
+      break;
+    default: break;
+  }
+  return {};
 }
 
 }  // namespace shufflelab

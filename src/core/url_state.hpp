@@ -5,6 +5,8 @@
 // open); a malformed or out-of-range value produces a notice and that field
 // keeps its default, never a crash. Fragments longer than kMaxFragmentLength
 // are refused whole (the notice says so) because no valid state needs that.
+// note, tour, tt and step (the sender's note and a lesson) are shared by
+// every lab and percent-encoded where they hold text.
 // Each lab owns its fields (decode_*_lab / encode_*_lab in core/<lab>_lab);
 // only the current lab's fields are written, which keeps links short.
 #pragma once
@@ -37,12 +39,20 @@ struct LabState {
   ShuffleLabState shuffle;
   PokerLabState poker;
   AsmLabState assembly;
+  // Fields every lab can carry (absent from older links, which open as before):
+  std::string note;          // note=: the sender's plain-text note shown above the lab (<= kMaxNoteLength)
+  std::string tour;          // tour=<id>: a built-in tour (core/tours.hpp)
+  std::string tour_text;     // tt=: a teacher's own tour, in the tour file format, percent-encoded
+  std::uint32_t tour_step = 0;  // step=k (1-based) of the tour; 0 without a tour
   bool operator==(const LabState&) const = default;
 };
+
+constexpr std::size_t kMaxNoteLength = 280;  // characters (Unicode code points)
 
 struct DecodedState {
   LabState state;
   std::vector<std::string> notices;  // empty when the link was clean
+  bool lab_given = false;            // the link named a lab (a tour link may name only its step)
 };
 
 // Splits "a=1&b=2" (leading '#' optional) into pairs; no percent-decoding is
@@ -50,6 +60,11 @@ struct DecodedState {
 FragmentPairs split_fragment(std::string_view fragment);
 
 DecodedState decode_fragment(std::string_view fragment);
+
+// What opening this link re-runs (its lab's run= field), said before it
+// starts: the job, its size and, for long ones, that it shows progress and
+// can be cancelled. Empty when the link carries no result.
+std::string linked_run_text(const LabState& state);
 std::string encode_fragment(const LabState& state);  // starts with '#'
 
 }  // namespace shufflelab

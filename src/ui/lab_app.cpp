@@ -2,12 +2,15 @@
 // Index of this file:
 // [SECTION] Navigation entries
 // [SECTION] Links, commands, CSV exports and the test hook
+// [SECTION] Tours
 // [SECTION] Navigation column, CSV menu, notices
 // [SECTION] The frame
 #include "ui/lab_app.hpp"
 
 #include <cstdio>
 
+#include "core/base/parse.hpp"
+#include "core/base/plain_text.hpp"
 #include "imgui.h"
 #include "ui/ui_about.hpp"
 #include "ui/kit/widgets.hpp"
@@ -39,6 +42,128 @@ void LabApp::open_fragment(const std::string& fragment) {
   DecodedState decoded = decode_fragment(fragment);
   state_ = decoded.state;
   notices_ = decoded.notices;
+  run_pending_ = true;
+  tour_.reset();
+  if (const Tour* builtin = state_.tour.empty() ? nullptr : find_builtin_tour(state_.tour)) tour_ = *builtin;
+  else if (!state_.tour_text.empty())
+    if (auto custom = parse_tour_text(state_.tour_text)) tour_ = std::move(custom.value());
+}
+
+std::string LabApp::fragment() const {
+  std::string out = encode_fragment(state_);
+  if (out.size() <= kMaxFragmentLength || state_.tour_text.empty()) return out;
+  // A teacher's tour too long for a link: the link keeps the step's state only.
+  LabState without_tour = state_;
+  without_tour.tour_text.clear();
+  without_tour.tour_step = 0;
+  return encode_fragment(without_tour);
+}
+
+void LabApp::start_linked_run() {
+  switch (state_.lab) {
+    case LabId::lfsr: lfsr_panel_.start_run(state_.lfsr, ctx_); break;
+    case LabId::dice: dice_panel_.start_run(state_.dice, ctx_); break;
+    case LabId::shuffle: shuffle_panel_.start_run(state_.shuffle, ctx_); break;
+    case LabId::poker: poker_panel_.start_run(state_.poker, ctx_); break;
+    default: break;
+  }
+}
+
+// [SECTION] Tours
+
+bool LabApp::open_tour(const Tour& tour, std::uint32_t step) {
+  if (tour.steps.empty()) return false;
+  tour_ = tour;
+  const bool builtin = find_builtin_tour(tour.id) != nullptr;
+  state_.tour = builtin ? tour.id : "";
+  state_.tour_text = builtin ? "" : tour_text(tour);
+  return go_to_step(step);
+}
+
+bool LabApp::go_to_step(std::uint32_t step) {
+  if (!tour_ || step < 1 || step > tour_->steps.size()) return false;
+  DecodedState decoded = decode_fragment(tour_->steps[step - 1].link);
+  LabState next = decoded.state;
+  next.embed = state_.embed;
+  next.tour = state_.tour, next.tour_text = state_.tour_text, next.tour_step = step;
+  state_ = std::move(next);
+  notices_ = decoded.notices;
+  run_pending_ = true;
+  return true;
+}
+
+void LabApp::leave_tour() {
+  tour_.reset();
+  state_.tour.clear(), state_.tour_text.clear(), state_.tour_step = 0;
+}
+
+void LabApp::draw_lesson_bar() {
+  if (!tour_) return;
+  const auto steps = static_cast<std::uint32_t>(tour_->steps.size());
+  const std::uint32_t k = state_.tour_step;
+  const TourStep& step = tour_->steps[k - 1];
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.13f, 0.20f, 0.30f, 1.0f));
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float wrap_lines = 1.0f + ImGui::CalcTextSize(step.text.c_str(), nullptr, false,
+                                                     ImGui::GetContentRegionAvail().x - line).y / line;
+  ImGui::BeginChild("lesson", ImVec2(0, line * (2.6f + wrap_lines)), true);
+  ImGui::TextColored(colors::kAccent, "Lesson: %s", tour_->title.c_str());
+  ImGui::SameLine();
+  ImGui::TextColored(colors::kMuted, "step %u of %u", k, steps);
+  ImGui::TextWrapped("%s", step.text.c_str());
+  ImGui::BeginDisabled(k <= 1);
+  if (ImGui::Button("< Back")) go_to_step(k - 1);
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(k >= steps);
+  if (ImGui::Button("Next >")) go_to_step(k + 1);
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Leave the lesson")) leave_tour();
+  ImGui::SameLine();
+  ImGui::TextColored(colors::kMuted, "Page Up / Page Down, or swipe");
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  char rect[96];
+  std::snprintf(rect, sizeof rect, "[%.0f,%.0f,%.0f,%.0f]", a.x, a.y, b.x, b.y);
+  lesson_rect_json_ = rect;  // where a swipe turns the page (test hook, web/app.js)
+}
+
+void LabApp::draw_note_and_run() {
+  if (!state_.note.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.20f, 0.18f, 0.10f, 1.0f));
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    const float text_h = ImGui::CalcTextSize(state_.note.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x - line).y;
+    ImGui::BeginChild("note", ImVec2(0, text_h + line * 2.2f), true);
+    ImGui::TextColored(colors::kAccent, "The sender's note (their words, not the playground's):");
+    ImGui::TextWrapped("%s", state_.note.c_str());
+    ImGui::EndChild();
+    ImGui::PopStyleColor();
+  }
+  const std::string run = linked_run_text(state_);
+  if (!run.empty()) explain(run.c_str());
+}
+
+void LabApp::draw_tour_menu() {
+  ImGui::TextColored(colors::kMuted, "Lessons");
+  for (const Tour& tour : builtin_tours()) {
+    ImGui::PushID(tour.id.c_str());
+    if (wrapped_selectable("##lesson", tour.title, tour_ && tour_->id == tour.id)) open_tour(tour, 1);
+    ImGui::PopID();
+  }
+  if (ImGui::Button("Open a lesson...", ImVec2(-1, 0))) ImGui::OpenPopup("tour_text");
+  if (!ImGui::BeginPopup("tour_text")) return;
+  ImGui::TextUnformatted("One step a line: a link, a tab, the step's text. Or drop a lesson file onto the page.");
+  ImGui::InputTextMultiline("##tour", tour_paste_, sizeof tour_paste_, ImVec2(ImGui::GetFontSize() * 30.0f, ImGui::GetFontSize() * 10.0f),
+                            ImGuiInputTextFlags_AllowTabInput);
+  if (ImGui::Button("Open")) {
+    auto parsed = parse_tour_text(tour_paste_);
+    if (parsed) tour_paste_error_.clear(), open_tour(parsed.value(), 1), ImGui::CloseCurrentPopup();
+    else tour_paste_error_ = parsed.error();
+  }
+  field_error(tour_paste_error_);
+  ImGui::EndPopup();
 }
 
 std::vector<CsvExport> LabApp::csv_exports() {
@@ -61,6 +186,24 @@ bool LabApp::export_csv(std::string_view id) {
 
 bool LabApp::command(const std::string& name) {
   if (name == "save_png") return png_requested_ = true;
+  if (name == "theme=light" || name == "theme=dark") return theme_ = name == "theme=light" ? Theme::light : Theme::dark, true;
+  if (name.rfind("ui_scale=", 0) == 0) {
+    auto percent = parse_decimal("ui_scale", std::string_view(name).substr(9), 75, 250);
+    return percent && set_ui_scale(static_cast<int>(*percent));
+  }
+  if (name == "tour_next") return tour_ && go_to_step(state_.tour_step + 1);
+  if (name == "tour_back") return tour_ && go_to_step(state_.tour_step - 1);
+  if (name == "tour_exit") return tour_ ? (leave_tour(), true) : false;
+  if (name.rfind("tour=", 0) == 0) {
+    const Tour* tour = find_builtin_tour(std::string_view(name).substr(5));
+    return tour && open_tour(*tour, 1);
+  }
+  if (name.rfind("tour_text=", 0) == 0) {  // a lesson file's text (the page reads the file), percent-encoded
+    auto text = percent_decode(std::string_view(name).substr(10), "lesson file");
+    auto parsed = text ? parse_tour_text(text.value()) : Result<Tour>::fail(text.error());
+    if (!parsed) return notices_.assign(1, parsed.error()), false;
+    return open_tour(parsed.value(), 1);
+  }
   if (name.rfind("csv=", 0) == 0) return export_csv(std::string_view(name).substr(4));
   if (name.rfind("lab=", 0) == 0) {
     for (const auto& e : kNav)
@@ -86,7 +229,17 @@ std::string LabApp::describe_json() {
   char timing[128];
   std::snprintf(timing, sizeof timing, "\"frames\":%lld,\"frameBuildMs\":%.3f,\"frameTotalMs\":%.3f", frames_,
                 frame_build_ms_, frame_total_ms_);
-  std::string out = "{\"lab\":" + json_string(lab_name(state_.lab)) + ",\"embed\":" + (state_.embed ? "true" : "false") + ",\"hash\":" + json_string(fragment()) + "," +
+  std::string tour = "null";
+  if (tour_)
+    tour = "{\"id\":" + json_string(tour_->id) + ",\"title\":" + json_string(tour_->title) +
+           ",\"step\":" + std::to_string(state_.tour_step) + ",\"steps\":" + std::to_string(tour_->steps.size()) +
+           ",\"text\":" + json_string(tour_->steps[state_.tour_step - 1].text) +
+           ",\"rect\":" + (lesson_rect_json_.empty() ? "null" : lesson_rect_json_) + "}";
+  std::string out = "{\"lab\":" + json_string(lab_name(state_.lab)) + ",\"embed\":" + (state_.embed ? "true" : "false") + ",\"hash\":" + json_string(fragment()) +
+                    ",\"note\":" + json_string(state_.note) + ",\"tour\":" + tour +
+                    ",\"runText\":" + json_string(linked_run_text(state_)) +
+                    ",\"prefs\":{\"scale\":" + std::to_string(ui_scale_percent_) + ",\"theme\":" +
+                    json_string(theme_ == Theme::light ? "light" : "dark") + "}," +
                     timing + ",\"nav\":" + (nav_rects_json_.empty() ? "{}" : nav_rects_json_) + ",\"notices\":" + notices;
   out += ",\"csv\":[";
   bool first = true;
@@ -133,6 +286,13 @@ void LabApp::draw_navigation(float width) {
   }
   nav_rects_json_ += "}";
   ImGui::Separator();
+  draw_tour_menu();
+  ImGui::Separator();
+  draw_page_actions();
+  ImGui::EndChild();
+}
+
+void LabApp::draw_page_actions() {
   if (ImGui::Button("Copy link", ImVec2(-1, 0))) {
     const std::string url = page_url_without_fragment + fragment();
     if (copy_to_clipboard) copy_to_clipboard(url);
@@ -142,7 +302,62 @@ void LabApp::draw_navigation(float width) {
   if (ImGui::Button("Save PNG", ImVec2(-1, 0))) png_requested_ = true;
   draw_csv_menu();
   if (!copy_status_.empty()) ImGui::TextColored(colors::kGood, "%s", copy_status_.c_str());
-  ImGui::EndChild();
+  draw_preferences();
+}
+
+// Size and theme: this reader's, kept by the page (web/prefs.js), not in links.
+void LabApp::draw_preferences() {
+  ImGui::Spacing();
+  ImGui::TextColored(colors::kMuted, "Text size");
+  if (ImGui::SmallButton("A-")) preferences_chosen_ |= set_ui_scale(ui_scale_percent_ - 25);
+  ImGui::SameLine();
+  ImGui::Text("%d%%", ui_scale_percent_);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("A+")) preferences_chosen_ |= set_ui_scale(ui_scale_percent_ + 25);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ctrl+= and Ctrl+- change the size, Ctrl+0 resets it.");
+  bool light = theme_ == Theme::light;
+  if (ImGui::Checkbox("Light theme", &light)) theme_ = light ? Theme::light : Theme::dark, preferences_chosen_ = true;
+}
+
+void LabApp::draw_navigation_bar() {
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11.0f);
+  const NavEntry* current = &kNav[0];
+  for (const auto& e : kNav)
+    if (e.id == state_.lab) current = &e;
+  if (ImGui::BeginCombo("##lab", current->title)) {
+    for (const auto& e : kNav)
+      if (ImGui::Selectable(e.title, e.id == state_.lab)) state_.lab = e.id;
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Menu")) ImGui::OpenPopup("page_menu");
+  if (ImGui::BeginPopup("page_menu")) {
+    ImGui::Dummy(ImVec2(ImGui::GetFontSize() * 16.0f, 0));  // the menu's width: buttons fill it
+    draw_page_actions();
+    ImGui::Separator();
+    draw_tour_menu();
+    ImGui::EndPopup();
+  }
+  nav_rects_json_.clear();
+}
+
+bool LabApp::set_ui_scale(int percent) {
+  if (percent < 75 || percent > 250) return false;
+  ui_scale_percent_ = percent;
+  return true;
+}
+
+// Ctrl+= / Ctrl+- / Ctrl+0 (and the keypad's + and -): the UI scale in steps of 25%.
+void LabApp::handle_preference_keys() {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.KeyCtrl) return;
+  // io.KeysDown is indexed by GLFW key codes in imgui_impl_glfw (1.86).
+  constexpr int kEqual = 61, kMinus = 45, kZero = 48, kKeypadSubtract = 333, kKeypadAdd = 334;
+  if (ImGui::IsKeyPressed(kEqual, false) || ImGui::IsKeyPressed(kKeypadAdd, false))
+    preferences_chosen_ |= set_ui_scale(ui_scale_percent_ + 25);
+  if (ImGui::IsKeyPressed(kMinus, false) || ImGui::IsKeyPressed(kKeypadSubtract, false))
+    preferences_chosen_ |= set_ui_scale(ui_scale_percent_ - 25);
+  if (ImGui::IsKeyPressed(kZero, false)) preferences_chosen_ |= set_ui_scale(100);
 }
 
 void LabApp::draw_csv_menu() {
@@ -180,6 +395,8 @@ void LabApp::draw_notices() {
 
 void LabApp::frame() {
   ++frames_;
+  apply_theme(theme_);
+  handle_preference_keys();
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->WorkPos);
   ImGui::SetNextWindowSize(vp->WorkSize);
@@ -187,13 +404,23 @@ void LabApp::frame() {
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("shufflelab", nullptr, flags);
   const float em = ImGui::GetFontSize();
-  const bool narrow = vp->WorkSize.x < em * 40.0f;
-  if (!state_.embed) {
-    draw_navigation(narrow ? em * 8.0f : em * 12.0f);
+  // Below about 900 CSS pixels at 100% the column would squeeze the lab: a bar instead.
+  const bool narrow = vp->WorkSize.x < em * 56.0f;
+  if (!state_.embed && !narrow) {
+    draw_navigation(em * 12.0f);
     ImGui::SameLine();
+  } else if (!state_.embed) {
+    draw_navigation_bar();
   }
   ImGui::BeginChild("lab", ImVec2(0, 0), false);
+  if (std::exchange(run_pending_, false)) start_linked_run();
+  if (tour_ && !ImGui::GetIO().WantTextInput) {
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown), false)) go_to_step(state_.tour_step + 1);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp), false)) go_to_step(state_.tour_step - 1);
+  }
+  draw_lesson_bar();
   draw_notices();
+  draw_note_and_run();
   switch (state_.lab) {
     case LabId::lfsr: lfsr_panel_.draw(state_.lfsr, ctx_); break;
     case LabId::dice: dice_panel_.draw(state_.dice, ctx_); break;

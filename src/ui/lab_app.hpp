@@ -2,12 +2,15 @@
 // navigation column, the notice bar and the current lab's panel. Platform
 // code (src/app, the UI smoke test) owns the window and calls frame().
 #pragma once
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "core/tours.hpp"
 #include "core/url_state.hpp"
 #include "ui/job_runner.hpp"
+#include "ui/kit/widgets.hpp"
 #include "ui/panel_context.hpp"
 #include "ui/ui_asm.hpp"
 #include "ui/ui_dice.hpp"
@@ -27,7 +30,7 @@ class LabApp {
   void frame();
 
   // The fragment for the current state (what the address bar should show).
-  std::string fragment() const { return encode_fragment(state_); }
+  std::string fragment() const;
 
   // Test hook / keyboard commands: "lab=NAME" switches labs; anything else
   // goes to the current lab's panel. Returns false for an unknown command.
@@ -55,12 +58,35 @@ class LabApp {
     frame_total_ms_ = frame_total_ms_ * 0.9 + total_ms * 0.1;
   }
 
+  // Preferences (kept by the page in localStorage, never in links): the UI
+  // scale in percent (75..250) and the theme. The platform layer multiplies
+  // its font size by ui_scale().
+  float ui_scale() const { return static_cast<float>(ui_scale_percent_) / 100.0f; }
+  Theme theme() const { return theme_; }
+  // True once the reader changed them here (menu or keys): then they are kept.
+  bool preferences_chosen() const { return preferences_chosen_; }
+
   const std::vector<std::string>& notices() const { return notices_; }
   LabId current_lab() const { return state_.lab; }
   long long frame_count() const { return frames_; }
 
  private:
   void draw_navigation(float width);
+  // Narrow screens: one bar above the lab (lab picker and a menu) instead of the column.
+  void draw_navigation_bar();
+  void draw_page_actions();  // Copy link, Save PNG, Export CSV, preferences
+  void draw_preferences();
+  void handle_preference_keys();
+  bool set_ui_scale(int percent);
+  void draw_tour_menu();
+  // Above the lab: the lesson bar, the sender's note, what the link re-runs.
+  void draw_lesson_bar();
+  void draw_note_and_run();
+  // Tours: open one (built-in id or a teacher's text), move between steps.
+  bool open_tour(const Tour& tour, std::uint32_t step);
+  bool go_to_step(std::uint32_t step);
+  void leave_tour();
+  void start_linked_run();
   void draw_notices();
   void draw_csv_menu();
   // The current lab's CSV files; export_csv offers one as a download.
@@ -77,6 +103,14 @@ class LabApp {
   PokerPanel poker_panel_;
   AsmPanel asm_panel_;
   std::vector<std::string> notices_;
+  bool run_pending_ = false;    // a link was opened: start the job its run= names before drawing
+  std::optional<Tour> tour_;    // the lesson being followed
+  char tour_paste_[8192] = "";  // "Open a tour..." text box
+  std::string tour_paste_error_;
+  std::string lesson_rect_json_ = "null";
+  int ui_scale_percent_ = 100;
+  Theme theme_ = Theme::dark;
+  bool preferences_chosen_ = false;
   std::string copy_status_;
   bool png_requested_ = false;
   std::string nav_rects_json_;  // where each navigation entry was drawn (test hook)

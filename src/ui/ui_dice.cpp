@@ -20,6 +20,7 @@
 #include <cstring>
 #include <functional>
 #include <span>
+#include <utility>
 
 #include "core/base/csv_export.hpp"
 #include "imgui.h"
@@ -353,12 +354,14 @@ void DicePanel::start_die_sample(const DiceLabState& state, JobRunner& jobs) {
   DiceSampleSpec spec{{method}, state.sides, static_cast<unsigned>(state.bits), state.gen, state.seed, state.rolls};
   die_sample_.start(jobs, "dice_sample", dice_sample_params(spec), die_sample_key(state));
   die_sample_state_ = state;
+  run_started_ = true;
 }
 
 void DicePanel::start_expr_sample(const DiceLabState& state, JobRunner& jobs) {
   DiceExprSampleSpec spec{state.expr, find_dice_method(state.method), static_cast<unsigned>(state.bits), state.gen,
                           state.seed, state.rolls};
   expr_sample_.start(jobs, "dice_expr_sample", dice_expr_sample_params(spec), expr_sample_key(state));
+  run_started_ = true;
 }
 
 void DicePanel::start_z80_sample(const DiceLabState& state, JobRunner& jobs) {
@@ -370,6 +373,30 @@ void DicePanel::start_z80_sample(const DiceLabState& state, JobRunner& jobs) {
   spec.seed = z80_seed(state);
   spec.rolls = state.rolls;
   z80_sample_.start(jobs, "dice_sample", dice_sample_params(spec), z80_sample_key(spec.seed, spec.rolls));
+  run_started_ = true;
+}
+
+std::string DicePanel::run_key(const DiceLabState& state) {
+  if (state.view == "expr") return "expr:" + expr_sample_key(state);
+  if (state.view == "z80") return "z80:" + z80_sample_key(z80_seed(state), state.rolls);
+  return "die:" + die_sample_key(state);
+}
+
+void DicePanel::start_run(DiceLabState& state, PanelContext& ctx) {
+  if (state.run != "sample") return;
+  sync_buffers(state);
+  command("roll", state, ctx);
+  note_run(state);
+}
+
+// A sample just started becomes the link's run=sample; one whose inputs
+// changed since, or that was cancelled, leaves the link.
+void DicePanel::note_run(DiceLabState& state) {
+  if (std::exchange(run_started_, false)) linked_run_.started(state.run, "sample", run_key(state));
+  const JobSlot<DiceSampleResult>& shown = state.view == "z80" ? z80_sample_ : die_sample_;
+  const bool cancelled = state.view == "expr" ? expr_sample_.status.state == JobStatus::State::cancelled
+                                              : shown.status.state == JobStatus::State::cancelled;
+  linked_run_.drop_if_stale(state.run, run_key(state), cancelled);
 }
 
 //-----------------------------------------------------------------------------
@@ -406,7 +433,7 @@ bool DicePanel::draw_sides_and_bits(DiceLabState& state) {
   same_line_if_fits(em * 12.0f, em * 1.2f);
   ImGui::TextUnformatted("Sides");
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(em * 6.5f);
+  ImGui::SetNextItemWidth(stepper_width(3.0f));
   std::uint64_t sides = state.sides;
   const std::uint64_t one = 1;
   if (ImGui::InputScalar("##sides", ImGuiDataType_U64, &sides, &one)) {
@@ -666,7 +693,7 @@ bool DicePanel::draw_roll_stepper(DiceLabState& state) {
   section("One roll, step by step");
   explain("Roll k of this method, generator and seed (k = 0 is the first): the words it read and the value it "
           "made. Open the assembly lanes to watch a listing make the same roll.");
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
+  ImGui::SetNextItemWidth(stepper_width(3.5f));
   std::uint64_t roll = state.roll;
   const std::uint64_t step = 1;
   if (ImGui::InputScalar("roll k", ImGuiDataType_U64, &roll, &step, nullptr, "%llu"))
@@ -1027,11 +1054,13 @@ bool DicePanel::draw(DiceLabState& state, PanelContext& ctx) {
           "red faces can never come up. Sample to see the same thing happen with a real generator.");
 
   static constexpr TabSpec kTabs[] = {{"die", "One die"}, {"expr", "Dice expressions"}, {"z80", "Z80 d20 and the articles"}};
-  return tabs_.draw("dice_views", kTabs, state.view, [&](const std::string& view) {
+  const bool changed = tabs_.draw("dice_views", kTabs, state.view, [&](const std::string& view) {
     if (view == "die") return draw_die_view(state, *ctx.jobs);
     if (view == "expr") return draw_expr_view(state, *ctx.jobs);
     return draw_z80_view(state, *ctx.jobs);
   });
+  note_run(state);
+  return changed;
 }
 
 bool DicePanel::command(std::string_view name, DiceLabState& state, PanelContext& ctx) {
@@ -1040,6 +1069,7 @@ bool DicePanel::command(std::string_view name, DiceLabState& state, PanelContext
     if (state.view == "expr") start_expr_sample(state, *ctx.jobs);
     else if (state.view == "z80") start_z80_sample(state, *ctx.jobs);
     else start_die_sample(state, *ctx.jobs);
+    note_run(state);
     return true;
   }
   if (name == "cancel") {

@@ -26,6 +26,8 @@ namespace shufflelab::ui {
 
 class DicePanel {
  public:
+  // Starts the job the link's run= names (once, when a link is opened).
+  void start_run(DiceLabState& state, PanelContext& ctx);
   bool draw(DiceLabState& state, PanelContext& ctx);
   bool command(std::string_view name, DiceLabState& state, PanelContext& ctx);
   std::string describe_json(const DiceLabState& state, PanelContext& ctx);
@@ -80,6 +82,9 @@ class DicePanel {
   std::string describe_expression_json(const DiceLabState& state, JobRunner& jobs);
   std::string describe_z80_json(const DiceLabState& state);
 
+  // run=sample in the link: the key of what the view's sample depends on.
+  std::string run_key(const DiceLabState& state);
+  void note_run(DiceLabState& state);
   void start_die_sample(const DiceLabState& state, JobRunner& jobs);
   void start_expr_sample(const DiceLabState& state, JobRunner& jobs);
   void start_z80_sample(const DiceLabState& state, JobRunner& jobs);
@@ -100,6 +105,8 @@ class DicePanel {
   bool deviation_view_ = false;
 
   // Samples; the setup keys are die_sample_key / expr_sample_key / z80_sample_key.
+  LinkedRun linked_run_;
+  bool run_started_ = false;  // a sample started this frame (set where the state is read-only)
   JobSlot<DiceSampleResult> die_sample_;
   DiceLabState die_sample_state_;  // what the die sample was rolled with (to say so when stale)
   JobSlot<DiceExprSampleResult> expr_sample_;

@@ -27,6 +27,7 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 #include <initializer_list>
 #include <iterator>
 #include <variant>
@@ -322,7 +323,9 @@ const ArticleClaims* LfsrPanel::claims() {
 //-----------------------------------------------------------------------------
 
 void LfsrPanel::set_config(LfsrLabState& state, const LfsrLabState& next) {
+  const std::string tab = state.tab;
   state = next;
+  state.tab = lfsr_tab_available(next.gen, tab) ? tab : "stepper";
   state.t = 0;
   playing_ = false;
   step_accumulator_ = 0.0;
@@ -376,6 +379,7 @@ void LfsrPanel::play(LfsrLabState& state) {
 void LfsrPanel::start_step_check(const LfsrLabState& state, JobRunner& jobs) {
   const std::uint64_t limit = step_check_limit(state, analysis_ ? &*analysis_ : nullptr);
   if (limit == 0) return;
+  run_started_ = true;
   step_check_.start(jobs, "lfsr_lab_step_period", lfsr_lab_step_job_params(state, limit), lfsr_setup_key(state));
 }
 
@@ -593,7 +597,7 @@ void LfsrPanel::draw_timeline(LfsrLabState& state) {
                           range > 4096 ? ImGuiSliderFlags_Logarithmic : 0))
     state.t = std::min<std::uint64_t>(t, max);
   flow(input_width);
-  ImGui::SetNextItemWidth(em * 11.0f);
+  ImGui::SetNextItemWidth(stepper_width(7.5f));
   ImU64 typed = state.t;
   const ImU64 one = 1, eight = 8;
   if (ImGui::InputScalar("##t", ImGuiDataType_U64, &typed, &one, &eight, "%llu"))
@@ -1251,6 +1255,13 @@ LabLanes LfsrPanel::make_lanes(const LfsrLabState& state) {
   return lfsr_lab_lanes(state, *lanes_timeline_);
 }
 
+void LfsrPanel::start_run(LfsrLabState& state, PanelContext& ctx) {
+  if (state.run != "period") return;
+  refresh(state);  // the analysis bounds the check
+  start_step_check(state, *ctx.jobs);
+  if (std::exchange(run_started_, false)) linked_run_.started(state.run, "period", lfsr_setup_key(state));
+}
+
 bool LfsrPanel::draw(LfsrLabState& state, PanelContext& ctx) {
   const LfsrLabState before = state;
   refresh(state);
@@ -1265,6 +1276,8 @@ bool LfsrPanel::draw(LfsrLabState& state, PanelContext& ctx) {
   refresh(state);
   sync_buffers(state);
   poll_step_check(*ctx.jobs);
+  if (std::exchange(run_started_, false)) linked_run_.started(state.run, "period", lfsr_setup_key(state));
+  linked_run_.drop_if_stale(state.run, lfsr_setup_key(state), step_check_.status.state == JobStatus::State::cancelled);
   if (!timeline_) {
     field_error(timeline_error_);
     return state != before;
@@ -1273,7 +1286,7 @@ bool LfsrPanel::draw(LfsrLabState& state, PanelContext& ctx) {
   draw_weak_warning();
   ImGui::Spacing();
   const std::vector<TabSpec> tabs = tabs_for(state.gen);
-  tabs_.draw("lfsr_tabs", tabs, tab_, [&](const std::string& tab) { return draw_tab(tab, state, ctx); });
+  tabs_.draw("lfsr_tabs", tabs, state.tab, [&](const std::string& tab) { return draw_tab(tab, state, ctx); });
   return state != before;
 }
 
@@ -1333,7 +1346,7 @@ bool LfsrPanel::command(std::string_view name, LfsrLabState& state, PanelContext
   } else if (auto tb = value_of("tab")) {
     const auto it = std::find_if(std::begin(kTabs), std::end(kTabs), [&](const TabSpec& t) { return *tb == t.id; });
     if (it == std::end(kTabs)) return false;
-    tab_ = it->id;
+    state.tab = it->id;
   } else if (auto bytes = value_of("download_stream")) {
     std::uint64_t count = 0;
     if (!parse_u64(*bytes, count)) return false;
@@ -1379,7 +1392,7 @@ std::string LfsrPanel::describe_json(const LfsrLabState& state, PanelContext& ct
                     json_string(format_hex_upper(state.mask, 2)) + ",\"t\":" + std::to_string(state.t) +
                     ",\"maxStep\":" + std::to_string(lab_max_step(state.gen)) +
                     ",\"streamCommand\":" + json_string(last_stream_command_) + ",\"streamError\":" +
-                    json_string(stream_download_error_) + ",\"tab\":" + json_string(tab_) +
+                    json_string(stream_download_error_) + ",\"tab\":" + json_string(state.tab) +
                     ",\"playing\":" + json_bool(playing_);
   if (state.gen == LabGen::tarot32 || state.gen == LabGen::fibonacci)
     out += ",\"taps\":" + json_string(format_hex_upper(state.gen == LabGen::tarot32 ? lab_galois_taps(state) : state.taps,

@@ -26,6 +26,8 @@ namespace shufflelab::ui {
 
 class LfsrPanel {
  public:
+  // Starts the job the link's run= names (once, when a link is opened).
+  void start_run(LfsrLabState& state, PanelContext& ctx);
   // Draws the panel; may change `state` (steps, edits). Returns true if it did.
   bool draw(LfsrLabState& state, PanelContext& ctx);
   // Test hook / keys: step_bit, step_byte, back_bit, reset, play, pause,
@@ -137,7 +139,8 @@ class LfsrPanel {
   LanesView lanes_;
   std::optional<LabTimeline> lanes_timeline_;
 
-  std::string tab_ = "stepper";  // a TabSpec id; "tab" in the test hook
+  LinkedRun linked_run_;  // run=period in the link
+  bool run_started_ = false;  // a check started where the state is read-only
   LinkedTabs tabs_;
   bool playing_ = false;
   float speed_ = 8.0f;  // steps per second; the slider's top = full speed

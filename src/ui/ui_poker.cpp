@@ -14,6 +14,7 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "core/base/csv_export.hpp"
 #include "core/base/parse.hpp"
@@ -103,6 +104,7 @@ void PokerPanel::start(SweepRun& run, const char* kind, bool full, JobRunner& jo
   const std::string params = poker_sweep_params(full);
   run.job.start(jobs, kind, params, params);  // the seeds swept are all the result depends on
   run.full = full;
+  started_run_ = &run == &hands_ ? "hands" : full ? "sweep" : "sample";
   run.started = seconds_now();
 }
 
@@ -145,7 +147,7 @@ bool PokerPanel::draw_controls(PokerLabState& state) {
   }
   flow(button_width("Next deal") + em * 2.0f);
   if (ImGui::Button("Next deal")) {
-    state = {v.deal.final_state, 0, state.lanes};
+    state = {v.deal.final_state, 0, state.lanes, state.run};
     playing_ = false;
   }
   help_marker("Keys: Right arrow = one more call, Left arrow = one back, Space = play or pause.\n"
@@ -395,7 +397,7 @@ bool PokerPanel::draw_sweep(PokerLabState& state, JobRunner& jobs) {
   ImGui::TextWrapped("Most calls: %u. Smallest seed needing them: %s. Mean: %.4f calls per deal.", stats.max_calls,
                      format_hex_upper(stats.max_seed, 8).c_str(), stats.mean_calls());
   if (ImGui::Button("Open the worst seed")) {
-    state = with_poker_step({stats.max_seed, 0}, stats.max_calls);
+    state = with_poker_step({stats.max_seed, 0, state.lanes, state.run}, stats.max_calls);
     playing_ = false;
   }
   help_marker("Shows that seed's whole deal in the stepper above.");
@@ -511,9 +513,25 @@ void PokerPanel::draw_claims(JobRunner& jobs) {
 
 // [SECTION] Panel entry points: draw, command, describe_json, csv_exports
 
+void PokerPanel::start_run(PokerLabState& state, PanelContext& ctx) {
+  if (state.run == "sweep") start(sweep_, "poker_sweep", true, *ctx.jobs);
+  else if (state.run == "sample") start(sweep_, "poker_sweep", false, *ctx.jobs);
+  else if (state.run == "hands") start(hands_, "poker_hands", true, *ctx.jobs);
+  note_run(state);
+}
+
+// A sweep just started becomes the link's run=; a cancelled one leaves it.
+// No lab field changes a sweep's result, so nothing else drops it.
+void PokerPanel::note_run(PokerLabState& state) {
+  if (!started_run_.empty()) linked_run_.started(state.run, std::exchange(started_run_, ""), "one chip");
+  const SweepRun& run = state.run == "hands" ? hands_ : sweep_;
+  linked_run_.drop_if_stale(state.run, "one chip", run.job.status.state == JobStatus::State::cancelled);
+}
+
 bool PokerPanel::draw(PokerLabState& state, PanelContext& ctx) {
   poll(sweep_, *ctx.jobs);
   poll(hands_, *ctx.jobs);
+  note_run(state);
   sync_seed_text(state);
   const PokerLabState before = state;
   ImGui::TextUnformatted("One Chip Video Poker: dealing ten cards from an LCRNG");
@@ -573,7 +591,7 @@ bool PokerPanel::command(std::string_view name, PokerLabState& state, PanelConte
   else if (name == "last") set_step(state, poker_deal_calls(state.seed));
   else if (name == "play") playing_ = true;
   else if (name == "pause") playing_ = false;
-  else if (name == "next_deal") state = {one_chip_deal(state.seed).final_state, 0, state.lanes};
+  else if (name == "next_deal") state = {one_chip_deal(state.seed).final_state, 0, state.lanes, state.run};
   else if (name == "sweep_full") start(sweep_, "poker_sweep", true, *ctx.jobs);
   else if (name == "sweep_sample") start(sweep_, "poker_sweep", false, *ctx.jobs);
   else if (name == "cancel_sweep") sweep_.job.cancel(*ctx.jobs);
@@ -582,7 +600,7 @@ bool PokerPanel::command(std::string_view name, PokerLabState& state, PanelConte
   else if (name == "open_worst") {
     if (sweep_.last.empty()) return false;
     const SweepStats s = sweep_stats_from_result(sweep_.last);
-    state = with_poker_step({s.max_seed, 0, state.lanes}, s.max_calls);
+    state = with_poker_step({s.max_seed, 0, state.lanes, state.run}, s.max_calls);
   } else if (auto t = value_of("t=")) {
     auto r = parse_decimal("t", *t, 0, 1000);
     if (!r) return false;
@@ -590,13 +608,14 @@ bool PokerPanel::command(std::string_view name, PokerLabState& state, PanelConte
   } else if (auto seed = value_of("seed=")) {
     auto r = parse_hex("seed", *seed, 8);
     if (!r) return false;
-    state = {static_cast<std::uint32_t>(*r), 0, state.lanes};
+    state = {static_cast<std::uint32_t>(*r), 0, state.lanes, state.run};
   } else if (auto log = value_of("log_scale=")) {
     if (*log != "0" && *log != "1") return false;
     log_scale_ = *log == "1";
   } else {
     return false;
   }
+  note_run(state);
   return true;
 }
 

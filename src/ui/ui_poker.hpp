@@ -18,6 +18,8 @@ namespace shufflelab::ui {
 
 class PokerPanel {
  public:
+  // Starts the job the link's run= names (once, when a link is opened).
+  void start_run(PokerLabState& state, PanelContext& ctx);
   bool draw(PokerLabState& state, PanelContext& ctx);
   // Test hook / keys: step, back, first, last, play, pause, t=N, seed=HEX,
   // next_deal, sweep_full, sweep_sample, cancel_sweep, open_worst,
@@ -44,6 +46,7 @@ class PokerPanel {
   void poll(SweepRun& run, JobRunner& jobs);
   void start(SweepRun& run, const char* kind, bool full, JobRunner& jobs);
   void set_step(PokerLabState& state, std::int64_t step);
+  void note_run(PokerLabState& state);
 
   bool draw_controls(PokerLabState& state);
   bool draw_timeline(PokerLabState& state);
@@ -60,6 +63,8 @@ class PokerPanel {
   std::optional<std::uint32_t> shown_seed_;
 
   SweepRun sweep_, hands_;
+  LinkedRun linked_run_;
+  std::string started_run_;  // the run= value of a job started where the state is read-only
   bool log_scale_ = true;
   bool playing_ = false;
   double play_accumulator_ = 0.0;

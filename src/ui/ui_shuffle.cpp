@@ -338,7 +338,7 @@ bool ShufflePanel::draw_shuffle_row(const ShuffleLabState& state, ShuffleLabStat
   ImGui::TextUnformatted("Cards");
   ImGui::SameLine();
   int n = static_cast<int>(state.n);
-  ImGui::SetNextItemWidth(em * 6.5f);
+  ImGui::SetNextItemWidth(stepper_width(3.0f));
   if (ImGui::InputInt("##n", &n, 1, 10)) edit.n = static_cast<std::uint32_t>(std::clamp(n, 0, 100000)), edited = true;
   help_marker("1 to 1000 cards. 52 are drawn as playing cards, 78 as the tarot deck, other sizes as numbers.");
   if (state.algo == "partial") {
@@ -346,7 +346,7 @@ bool ShufflePanel::draw_shuffle_row(const ShuffleLabState& state, ShuffleLabStat
     ImGui::TextUnformatted("Take");
     ImGui::SameLine();
     int take = static_cast<int>(state.take);
-    ImGui::SetNextItemWidth(em * 6.0f);
+    ImGui::SetNextItemWidth(stepper_width(2.5f));
     if (ImGui::InputInt("##take", &take)) edit.take = static_cast<std::uint32_t>(std::max(take, 0)), edited = true;
   }
   if (state.algo == "sort-keys") {
@@ -354,7 +354,7 @@ bool ShufflePanel::draw_shuffle_row(const ShuffleLabState& state, ShuffleLabStat
     ImGui::TextUnformatted("Keys below");
     ImGui::SameLine();
     int keys = static_cast<int>(std::min<std::uint32_t>(state.keys, 2000000000u));
-    ImGui::SetNextItemWidth(em * 7.0f);
+    ImGui::SetNextItemWidth(stepper_width(3.5f));
     if (ImGui::InputInt("##keys", &keys, 1, 100)) edit.keys = static_cast<std::uint32_t>(std::max(keys, 0)), edited = true;
     help_marker("Each card gets a random key in 0..K-1; the deck is sorted by key. Equal keys keep the lower card first.");
   }
@@ -408,7 +408,7 @@ bool ShufflePanel::draw_source_row(const ShuffleLabState& state, ShuffleLabState
   ImGui::TextUnformatted("Bits");
   ImGui::SameLine();
   int bits = lin2003 ? 31 : static_cast<int>(state.bits);
-  ImGui::SetNextItemWidth(em * 5.5f);
+  ImGui::SetNextItemWidth(stepper_width(2.0f));
   if (ImGui::InputInt("##bits", &bits)) edit.bits = static_cast<unsigned>(std::clamp(bits, 0, 99)), edited = true;
   help_marker("B: each draw reads B-bit words, the top B bits of the generator's outputs. "
               "The coin-flip rollers (fdr, fdr-tarot) use the words bit by bit, lowest bit first.");
@@ -416,7 +416,7 @@ bool ShufflePanel::draw_source_row(const ShuffleLabState& state, ShuffleLabState
   ImGui::TextUnformatted("Warm-up");
   ImGui::SameLine();
   int warmup = lin2003 ? static_cast<int>(kLin2003Warmup) : static_cast<int>(state.warmup);
-  ImGui::SetNextItemWidth(em * 5.5f);
+  ImGui::SetNextItemWidth(stepper_width(2.0f));
   if (ImGui::InputInt("##warmup", &warmup)) edit.warmup = static_cast<std::uint32_t>(std::clamp(warmup, 0, 100000)), edited = true;
   ImGui::EndDisabled();
   help_marker("Words thrown away before the first draw. shuffle.c calls rand() four times first.");
@@ -772,7 +772,9 @@ bool ShufflePanel::draw_animate(ShuffleLabState& state) {
 // [SECTION] Bias: jobs
 //-----------------------------------------------------------------------------
 
-void ShufflePanel::start_bias(const ShuffleLabState& state, BiasKind kind, JobRunner& jobs) {
+void ShufflePanel::start_bias(ShuffleLabState& state, BiasKind kind, JobRunner& jobs) {
+  linked_run_.started(state.run, kind == BiasKind::exact ? "exact" : kind == BiasKind::law ? "law" : "sample", "");
+  linked_run_.key = run_key(state);
   bias_kind_ = kind;
   bias_origin_ = BiasOrigin{state.algo, algo_label(state), state.n, card_faces(state)};
   const BiasMode mode = kind == BiasKind::exact ? BiasMode::exact : kind == BiasKind::law ? BiasMode::law : BiasMode::empirical;
@@ -1009,7 +1011,7 @@ bool ShufflePanel::draw_bias_buttons(ShuffleLabState& state, PanelContext& ctx) 
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Shuffles");
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(em * 9.0f);
+  ImGui::SetNextItemWidth(stepper_width(5.5f));
   std::uint64_t shuffles = state.shuffles;
   const std::uint64_t step = 100000, fast = 1000000;
   if (ImGui::InputScalar("##shuffles", ImGuiDataType_U64, &shuffles, &step, &fast, "%llu")) {
@@ -1100,7 +1102,9 @@ void ShufflePanel::draw_reach(const ShuffleLabState& state) {
 // [SECTION] Predict
 //-----------------------------------------------------------------------------
 
-void ShufflePanel::start_predict(const ShuffleLabState& state, JobRunner& jobs) {
+void ShufflePanel::start_predict(ShuffleLabState& state, JobRunner& jobs) {
+  linked_run_.started(state.run, "predict", "");
+  linked_run_.key = run_key(state);
   const auto deck = lin2003_deck(static_cast<std::uint32_t>(state.time), 52);
   const std::vector<std::uint32_t> seen(deck.begin(), deck.begin() + kPredictShownCards);
   predict_.start(jobs, "shuffle_seed_search",
@@ -1118,7 +1122,7 @@ bool ShufflePanel::draw_predict_times(ShuffleLabState& state) {
   ImGui::SameLine();
   std::uint64_t t = state.time;
   const std::uint64_t one = 1, minute = 60;
-  ImGui::SetNextItemWidth(em * 11.0f);
+  ImGui::SetNextItemWidth(stepper_width(7.5f));
   if (ImGui::InputScalar("##time", ImGuiDataType_U64, &t, &one, &minute, "%llu")) {
     state.time = std::min<std::uint64_t>(t, 0xFFFFFFFFu);
     changed = true;
@@ -1130,7 +1134,7 @@ bool ShufflePanel::draw_predict_times(ShuffleLabState& state) {
   ImGui::TextUnformatted("The attacker guesses about");
   ImGui::SameLine();
   std::uint64_t guess = state.guess;
-  ImGui::SetNextItemWidth(em * 11.0f);
+  ImGui::SetNextItemWidth(stepper_width(7.5f));
   if (ImGui::InputScalar("##guess", ImGuiDataType_U64, &guess, &one, &minute, "%llu")) {
     state.guess = std::min<std::uint64_t>(guess, 0xFFFFFFFFu);
     changed = true;
@@ -1206,8 +1210,28 @@ bool ShufflePanel::draw_predict(ShuffleLabState& state, PanelContext& ctx) {
 // [SECTION] Panel
 //-----------------------------------------------------------------------------
 
+std::string ShufflePanel::run_key(const ShuffleLabState& state) {
+  if (state.run == "predict") return "predict:" + predict_setup_key(state);
+  // A sample also depends on how many shuffles it made.
+  return state.run + ":" + shuffle_setup_key(state) + (state.run == "sample" ? "&shuffles=" + std::to_string(state.shuffles) : "");
+}
+
+void ShufflePanel::drop_stale_run(ShuffleLabState& state) {
+  const bool predicting = state.run == "predict";
+  const JobStatus& status = predicting ? predict_.status : bias_.status;
+  linked_run_.drop_if_stale(state.run, run_key(state), status.state == JobStatus::State::cancelled);
+}
+
+void ShufflePanel::start_run(ShuffleLabState& state, PanelContext& ctx) {
+  if (state.run == "sample") start_bias(state, BiasKind::sampled, *ctx.jobs);
+  else if (state.run == "exact") start_bias(state, BiasKind::exact, *ctx.jobs);
+  else if (state.run == "law") start_bias(state, BiasKind::law, *ctx.jobs);
+  else if (state.run == "predict") start_predict(state, *ctx.jobs);
+}
+
 bool ShufflePanel::draw(ShuffleLabState& state, PanelContext& ctx) {
   poll_jobs(*ctx.jobs);
+  drop_stale_run(state);
   ImGui::TextUnformatted("How computers shuffle cards");
   help_marker("One setup, four views. A shuffle turns random draws into an order of the cards; the draws come from a "
               "generator (its bits) and a range method (bits to a number below the bound). Everything on this page "

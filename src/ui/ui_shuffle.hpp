@@ -26,6 +26,8 @@ namespace shufflelab::ui {
 class ShufflePanel {
  public:
   bool draw(ShuffleLabState& state, PanelContext& ctx);
+  // Starts the job the link's run= names (once, when a link is opened).
+  void start_run(ShuffleLabState& state, PanelContext& ctx);
   bool command(std::string_view name, ShuffleLabState& state, PanelContext& ctx);
   std::string describe_json(const ShuffleLabState& state, PanelContext& ctx);
   // The bias matrix shown (sampled, enumerated or exact law) as CSV.
@@ -80,9 +82,12 @@ class ShufflePanel {
   bool draw_predict_times(ShuffleLabState& state);
   void draw_predict_result(const std::vector<std::uint32_t>& deck);
 
-  void start_bias(const ShuffleLabState& state, BiasKind kind, JobRunner& jobs);
+  void start_bias(ShuffleLabState& state, BiasKind kind, JobRunner& jobs);
   void poll_jobs(JobRunner& jobs);
-  void start_predict(const ShuffleLabState& state, JobRunner& jobs);
+  void start_predict(ShuffleLabState& state, JobRunner& jobs);
+  // run= in the link: what a result depends on, and dropping run= once that changed.
+  static std::string run_key(const ShuffleLabState& state);
+  void drop_stale_run(ShuffleLabState& state);
   void step_to(ShuffleLabState& state, long long t);
   bool apply_preset(ShuffleLabState& state, std::string_view name, JobRunner& jobs);
 
@@ -120,6 +125,7 @@ class ShufflePanel {
   std::optional<BiasMatrixView> matrix_view_;  // of bias_'s result at colour_scale_
   int matrix_view_job_ = 0, matrix_view_scale_ = -1;
   JobSlot<PredictResult> predict_;  // setup key: predict_setup_key
+  LinkedRun linked_run_;
 };
 
 }  // namespace shufflelab::ui

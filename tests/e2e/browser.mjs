@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from '../../tools/serve.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const SITE = join(ROOT, 'build', 'wasm', 'site');
+// SHUFFLELAB_SITE points the tests at another build's site folder (e.g. a private build tree).
+export const SITE = process.env.SHUFFLELAB_SITE || join(ROOT, 'build', 'wasm', 'site');
 export const SHOTS = join(ROOT, 'build', 'shots');
 
 export const CHROMIUM_ARGS = [
@@ -29,8 +30,9 @@ export async function launch() {
 
 // Opens the app with `hash`, collecting console errors and page errors and
 // every request that leaves the page's own origin.
-export async function openApp(env, hash = '', { scale = 1, width = 1280, height = 800, touch = false } = {}) {
-  const context = await env.browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, hasTouch: touch });
+// `isMobile` (with `touch`) emulates a phone: meta viewport, (pointer: coarse).
+export async function openApp(env, hash = '', { scale = 1, width = 1280, height = 800, touch = false, isMobile = false } = {}) {
+  const context = await env.browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, hasTouch: touch || isMobile, isMobile });
   const page = await context.newPage();
   const problems = [];
   const foreign = [];

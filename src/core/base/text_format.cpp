@@ -19,6 +19,12 @@ std::string grouped(std::string_view digits) {
 std::string grouped(std::uint64_t value) { return grouped(std::to_string(value)); }
 std::string grouped(const BigUint& value) { return grouped(value.to_string()); }
 
+std::string fixed_decimals(double value, int digits) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", digits, value);
+  return buffer;
+}
+
 std::string json_string(std::string_view text) {
   std::string out = "\"";
   for (const char ch : text) {

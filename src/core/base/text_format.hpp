@@ -18,6 +18,9 @@ std::string grouped(std::string_view digits);
 std::string grouped(std::uint64_t value);
 std::string grouped(const BigUint& value);
 
+// A decimal with exactly `digits` digits after the point: fixed_decimals(2.0/3, 3) = "0.667".
+std::string fixed_decimals(double value, int digits);
+
 // JSON text: a quoted, escaped string; a number with `digits` significant
 // digits (17 round-trips a double), null when not finite; true/false.
 std::string json_string(std::string_view text);

@@ -147,6 +147,7 @@ void decode_dice_lab(FieldReader& fields, DiceLabState& state) {
   fields.word("view", {"die", "expr", "z80"}, s.view);
   fields.decimal("roll", std::uint64_t{0}, kMaxDiceStepRoll, s.roll);
   fields.flag("lanes", s.lanes);
+  fields.word("run", {"sample"}, s.run);
   // A die the method cannot roll (say 300 sides on 8-bit words) keeps the
   // link's numbers: the panel explains the problem next to the controls.
   state = s;
@@ -163,6 +164,7 @@ void encode_dice_lab(const DiceLabState& state, FieldWriter& out) {
   out.add("view", state.view);
   if (state.roll != 0) out.add("roll", state.roll);
   if (state.lanes) out.add("lanes", "1");
+  if (!state.run.empty()) out.add("run", state.run);
 }
 
 std::string expression_to_link(std::string_view text) {

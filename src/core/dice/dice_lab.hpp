@@ -73,6 +73,7 @@ struct DiceLabState {
   std::string view = "die";  // die | expr | z80: the open part of the panel
   std::uint64_t roll = 0;     // die view: the roll the stepper shows, 0-based
   bool lanes = false;         // the assembly lanes section is open
+  std::string run;            // run=sample: the view's sample of `rolls` rolls, re-run when the link opens
   bool operator==(const DiceLabState&) const = default;
 };
 

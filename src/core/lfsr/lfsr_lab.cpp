@@ -181,6 +181,26 @@ Result<std::uint64_t> check_lab_seed(const LfsrLabState& s, std::uint64_t seed) 
   return Result<std::uint64_t>::ok(seed);
 }
 
+namespace {
+// The tab shown and the job whose result the link carries (added after v1's
+// first corpus: absent in older links, which open as before).
+void decode_view(FieldReader& f, LfsrLabState& c) {
+  std::string tab = c.tab;
+  if (f.word("tab", {"stepper", "bitplane", "lattice", "period", "claims"}, tab)) {
+    if (lfsr_tab_available(c.gen, tab)) c.tab = tab;
+    else f.notice("tab: this generator has no \"" + tab + "\" tab");
+  }
+  if (f.word("run", {"period"}, c.run)) {
+    if (!lfsr_tab_available(c.gen, "period")) {
+      f.notice("run: a period check needs a linear generator");
+      c.run.clear();
+    } else {
+      c.tab = "period";  // the check's result is on the period tab
+    }
+  }
+}
+}  // namespace
+
 void decode_lfsr_lab(FieldReader& f, LfsrLabState& state) {
   LfsrLabState c = state;
   std::string name;
@@ -223,6 +243,7 @@ void decode_lfsr_lab(FieldReader& f, LfsrLabState& state) {
   }
   f.flag("lanes", c.lanes);
   decode_step(f, c);
+  decode_view(f, c);
   state = c;
 }
 
@@ -240,6 +261,14 @@ void encode_lfsr_lab(const LfsrLabState& s, FieldWriter& out) {
   if (s.gen == LabGen::pcg32) out.add_hex("stream", s.stream, 16);
   out.add("t", s.t);
   if (s.lanes) out.add("lanes", "1");
+  if (s.tab != "stepper") out.add("tab", s.tab);
+  if (!s.run.empty()) out.add("run", s.run);
+}
+
+bool lfsr_tab_available(LabGen gen, std::string_view tab) {
+  if (tab == "lattice") return gen == LabGen::lcg32;
+  if (tab == "period") return lab_gen_is_linear(gen);
+  return tab == "stepper" || tab == "bitplane" || tab == "claims";
 }
 
 // ---------------------------------------------------------------------------

@@ -50,6 +50,8 @@ struct LfsrLabState {
   int preset = 0;                   // lcg32: index into kLcgPresets
   std::uint64_t stream = 0;         // pcg32: initseq
   bool lanes = false;               // link field lanes=1: the assembly lanes open
+  std::string tab = "stepper";      // link field tab: stepper | bitplane | lattice (LCGs) | period (linear) | claims
+  std::string run;                  // link field run=period: the period check by stepping, re-run on open
   bool operator==(const LfsrLabState&) const = default;
 };
 
@@ -89,6 +91,8 @@ Result<ByteGenerator> lab_generator(const LfsrLabState& s);
 //   then lanes=1 when the assembly lanes are open (any generator)
 void decode_lfsr_lab(FieldReader& fields, LfsrLabState& state);
 void encode_lfsr_lab(const LfsrLabState& state, FieldWriter& out);
+// Whether the lab shows `tab` for this generator.
+bool lfsr_tab_available(LabGen gen, std::string_view tab);
 
 class LabTimeline;
 

@@ -24,6 +24,8 @@ std::string lfsr_setup_key(const LfsrLabState& state, bool with_t) {
   LfsrLabState key = state;
   if (!with_t) key.t = 0;
   key.lanes = false;
+  key.tab = "stepper";
+  key.run.clear();
   FieldWriter out;
   encode_lfsr_lab(key, out);
   return out.text();

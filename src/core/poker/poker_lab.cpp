@@ -24,6 +24,7 @@ void decode_poker_lab(FieldReader& fields, PokerLabState& state) {
   std::uint64_t seed = 0;
   if (fields.hex("seed", 8, seed)) state.seed = static_cast<std::uint32_t>(seed);
   fields.flag("lanes", state.lanes);
+  fields.word("run", {"sweep", "sample", "hands"}, state.run);
   const std::uint32_t calls = poker_deal_calls(state.seed);
   std::uint64_t step = 0;
   // Any number first, so the notice can say why a large one is refused.
@@ -40,6 +41,7 @@ void encode_poker_lab(const PokerLabState& state, FieldWriter& out) {
   out.add_hex("seed", state.seed, 8);
   out.add("t", std::uint64_t{state.step});
   if (state.lanes) out.add("lanes", "1");
+  if (!state.run.empty()) out.add("run", state.run);
 }
 
 PokerDealView poker_deal_view(const PokerLabState& state) {

@@ -29,6 +29,7 @@ struct PokerLabState {
   std::uint32_t seed = 0xDEADBEEF;  // LCRNG state before the deal's first call
   std::uint32_t step = 0;           // link field t: calls shown, 0 .. the deal's total
   bool lanes = false;               // link field lanes=1: the assembly lanes open
+  std::string run;                  // run=sweep (all 2^32 seeds) | sample (2^24) | hands: re-run when the link opens
   bool operator==(const PokerLabState&) const = default;
 };
 

@@ -62,6 +62,8 @@ void decode_shuffle_lab(FieldReader& fields, ShuffleLabState& state) {
   decode_number(fields, "guess", 0, 0xFFFFFFFFu, state.guess);
   fields.word("window", {"hour", "day", "week"}, state.window);
   fields.flag("lanes", state.lanes);
+  if (fields.word("run", {"sample", "exact", "law", "predict"}, state.run))
+    state.tab = state.run == "predict" ? "predict" : "bias";  // where the result is shown
 
   // Repair combinations that cannot run, one field at a time, most specific first.
   auto setup = make_shuffle_setup(state);
@@ -87,7 +89,7 @@ void decode_shuffle_lab(FieldReader& fields, ShuffleLabState& state) {
   }
   const std::string tab = state.tab;
   state = defaults;
-  state.tab = tab;
+  state.tab = tab;  // the result of a repaired setup is not the one the link meant: run is dropped
 }
 
 void encode_shuffle_lab(const ShuffleLabState& state, FieldWriter& out) {
@@ -111,6 +113,7 @@ void encode_shuffle_lab(const ShuffleLabState& state, FieldWriter& out) {
   if (state.guess != d.guess) out.add("guess", state.guess);
   if (state.window != d.window) out.add("window", state.window);
   if (state.lanes) out.add("lanes", "1");
+  if (!state.run.empty()) out.add("run", state.run);
 }
 
 // ---- Setup keys -------------------------------------------------------------

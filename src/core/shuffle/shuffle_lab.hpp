@@ -52,6 +52,7 @@ struct ShuffleLabState {
   std::uint64_t guess = kDefaultPredictGuess;    // predict: centre of the searched window
   std::string window = "hour";                   // hour | day | week
   bool lanes = false;                            // the assembly lanes section is open
+  std::string run;  // run=sample|exact|law (bias tab) or predict (predict tab): the result the link shows
   bool operator==(const ShuffleLabState&) const = default;
 };
 

@@ -11,6 +11,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/base/url_fields.hpp"
 #include "ui/job_runner.hpp"
@@ -67,6 +68,24 @@ struct JobSlot {
   bool belongs_to(const std::string& key) const { return id != 0 && setup_key == key; }
   // The result, when it is for this setup.
   const Result* current(const std::string& key) const { return belongs_to(key) && result ? &*result : nullptr; }
+};
+
+// The job a link re-runs (a lab's run= field). When the job starts, the
+// field names it and the key of the inputs it ran on is kept; when those
+// inputs change, or the job is cancelled, the field is dropped, so a copied
+// link never claims a result that is no longer on screen.
+struct LinkedRun {
+  std::string key;
+  void started(std::string& run_field, std::string_view run, std::string key_now) {
+    run_field = std::string(run);
+    key = std::move(key_now);
+  }
+  // True when it dropped the field.
+  bool drop_if_stale(std::string& run_field, const std::string& key_now, bool cancelled) {
+    if (run_field.empty() || (key == key_now && !cancelled)) return false;
+    run_field.clear();
+    return true;
+  }
 };
 
 struct JobRowView {

@@ -1,17 +1,64 @@
 #include "ui/kit/widgets.hpp"
 
+#include <algorithm>
+#include <string>
+
 namespace shufflelab::ui {
 
+void apply_theme(Theme theme) {
+  ImGuiStyle& style = ImGui::GetStyle();
+  if (theme == Theme::dark) {
+    ImGui::StyleColorsDark(&style);
+    style.Colors[ImGuiCol_WindowBg] = ImVec4(0.09f, 0.10f, 0.13f, 1.0f);
+    style.Colors[ImGuiCol_ChildBg] = ImVec4(0.11f, 0.12f, 0.16f, 1.0f);
+    colors::kError = {0.95f, 0.45f, 0.40f, 1.0f};
+    colors::kMuted = {0.62f, 0.65f, 0.72f, 1.0f};
+    colors::kAccent = {0.98f, 0.78f, 0.35f, 1.0f};
+    colors::kGood = {0.45f, 0.85f, 0.55f, 1.0f};
+    return;
+  }
+  ImGui::StyleColorsLight(&style);
+  style.Colors[ImGuiCol_Text] = ImVec4(0.0f, 0.0f, 0.0f, 1.0f);
+  style.Colors[ImGuiCol_WindowBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
+  style.Colors[ImGuiCol_ChildBg] = ImVec4(0.96f, 0.96f, 0.97f, 1.0f);
+  style.Colors[ImGuiCol_Border] = ImVec4(0.35f, 0.35f, 0.40f, 0.8f);
+  style.Colors[ImGuiCol_Button] = ImVec4(0.78f, 0.85f, 0.96f, 1.0f);
+  style.Colors[ImGuiCol_FrameBg] = ImVec4(0.90f, 0.91f, 0.94f, 1.0f);
+  colors::kError = {0.72f, 0.05f, 0.05f, 1.0f};
+  colors::kMuted = {0.25f, 0.27f, 0.32f, 1.0f};
+  colors::kAccent = {0.55f, 0.30f, 0.0f, 1.0f};
+  colors::kGood = {0.0f, 0.45f, 0.12f, 1.0f};
+}
+
+std::string g_help_shown;  // the help text shown this frame (the web app's test hook reads it)
+
+// "(?)": the text shows while a mouse hovers it; a tap or click keeps it open
+// until the next tap anywhere (touch screens have no hover). The tap area
+// reaches the frame padding around the mark.
 void help_marker(const char* text) {
+  static ImGuiID open_id = 0;
   ImGui::SameLine();
   ImGui::TextDisabled("(?)");
-  if (ImGui::IsItemHovered()) {
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
+  const ImGuiID id = ImGui::GetID(text);
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  const ImVec2 pad = ImGui::GetStyle().FramePadding;
+  const bool over = ImGui::IsWindowHovered() &&
+                    ImGui::IsMouseHoveringRect(ImVec2(a.x - pad.x, a.y - pad.y), ImVec2(b.x + pad.x, b.y + pad.y), false);
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    if (over) open_id = open_id == id ? 0 : id;
+    else if (open_id == id) open_id = 0;
   }
+  const bool open = open_id == id;
+  if (!open && !ImGui::IsItemHovered()) return;
+  const float display_w = ImGui::GetIO().DisplaySize.x;
+  if (open && !over && display_w > 0.0f)  // below the mark, kept on screen
+    ImGui::SetNextWindowPos(ImVec2(a.x, b.y + pad.y), ImGuiCond_Always, ImVec2(std::clamp(a.x / display_w, 0.0f, 1.0f), 0.0f));
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(std::min(ImGui::GetFontSize() * 32.0f, display_w * 0.85f));
+  ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+  g_help_shown = text;
 }
 
 void field_error(const std::string& message) {
@@ -42,6 +89,21 @@ MonoFont::MonoFont() {
 
 MonoFont::~MonoFont() {
   if (pushed_) ImGui::PopFont();
+}
+
+bool wrapped_selectable(const char* id, const std::string& label, bool selected) {
+  const float width = ImGui::GetContentRegionAvail().x;
+  const ImVec2 text = ImGui::CalcTextSize(label.c_str(), nullptr, false, width);
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const bool clicked = ImGui::Selectable(id, selected, 0, ImVec2(width, text.y));
+  ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), ImGui::GetFontSize(), at, ImGui::GetColorU32(ImGuiCol_Text),
+                                      label.c_str(), nullptr, width);
+  return clicked;
+}
+
+float stepper_width(float text_em) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return ImGui::GetFontSize() * text_em + 2.0f * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x);
 }
 
 bool hex_field(const char* label, char* buffer, std::size_t size, float width) {

@@ -7,12 +7,18 @@
 
 namespace shufflelab::ui {
 
+// Text colours of the current theme (apply_theme sets them with ImGui's).
 namespace colors {
-inline const ImVec4 kError{0.95f, 0.45f, 0.40f, 1.0f};
-inline const ImVec4 kMuted{0.62f, 0.65f, 0.72f, 1.0f};
-inline const ImVec4 kAccent{0.98f, 0.78f, 0.35f, 1.0f};
-inline const ImVec4 kGood{0.45f, 0.85f, 0.55f, 1.0f};
+inline ImVec4 kError{0.95f, 0.45f, 0.40f, 1.0f};
+inline ImVec4 kMuted{0.62f, 0.65f, 0.72f, 1.0f};
+inline ImVec4 kAccent{0.98f, 0.78f, 0.35f, 1.0f};
+inline ImVec4 kGood{0.45f, 0.85f, 0.55f, 1.0f};
 }  // namespace colors
+
+enum class Theme { dark, light };
+// ImGui's colours and the kit's for `theme`: the dark one, or a light one with
+// high contrast for projectors (dark text on white, saturated accents).
+void apply_theme(Theme theme);
 
 // "(?)" that shows `text` in a tooltip, as imgui_demo does.
 void help_marker(const char* text);
@@ -38,6 +44,15 @@ class MonoFont {
  private:
   bool pushed_ = false;
 };
+
+// A selectable whose label wraps to the available width (long titles in a
+// narrow column); returns true when clicked.
+bool wrapped_selectable(const char* id, const std::string& label, bool selected);
+
+// The width of a number field with -/+ buttons whose text part is `text_em`
+// font sizes wide: the buttons are squares of the frame height, which grows
+// on touch screens, so a fixed width would squeeze the number out.
+float stepper_width(float text_em);
 
 // A hex text field bound to `buffer`; returns true when the text changed.
 bool hex_field(const char* label, char* buffer, std::size_t size, float width);

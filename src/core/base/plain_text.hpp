@@ -1,0 +1,25 @@
+// plain_text.hpp: text that people put into links and lesson files (a
+// teacher's note, a tour step's sentence) and that the app shows as text only.
+// check_plain_text accepts valid UTF-8 up to a number of code points and
+// refuses what could make shown text lie or break: C0 and C1 control
+// characters, DEL, and the Unicode bidirectional controls (U+200E, U+200F,
+// U+202A..U+202E, U+2066..U+2069), which can reorder what a reader sees.
+// Markup such as "<b>" is allowed: it is never interpreted, only drawn.
+// percent_encode / percent_decode carry such text in a link fragment
+// (RFC 3986: everything but A-Z a-z 0-9 - . _ ~ as %XX).
+#pragma once
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "core/base/result.hpp"
+
+namespace shufflelab {
+
+// The text unchanged, or an error naming `what` and the first problem.
+Result<std::string> check_plain_text(std::string_view text, std::size_t max_code_points, std::string_view what);
+
+std::string percent_encode(std::string_view text);
+Result<std::string> percent_decode(std::string_view text, std::string_view what);
+
+}  // namespace shufflelab

@@ -1,0 +1,579 @@
+#include "core/tours.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "core/base/cards.hpp"
+#include "core/base/plain_text.hpp"
+#include "core/base/text_format.hpp"
+#include "core/dice/dice_law.hpp"
+#include "core/dice/dice_z80.hpp"
+#include "core/dice/fdr.hpp"
+#include "core/dice/range.hpp"
+#include "core/gen/lfsr.hpp"
+#include "core/gen/period.hpp"
+#include "core/poker/poker.hpp"
+#include "core/poker/poker_lab.hpp"
+#include "core/poker/poker_sweep.hpp"
+#include "core/shuffle/bias.hpp"
+#include "core/shuffle/shuffle_lab.hpp"
+#include "core/shuffle/shuffle_predict.hpp"
+#include "core/url_state.hpp"
+
+namespace shufflelab {
+
+// ---- Numbers as the sentences write them -------------------------------------
+
+namespace {
+std::string hex(std::uint64_t v, int digits) {
+  std::string out(static_cast<std::size_t>(digits), '0');
+  for (auto it = out.rbegin(); it != out.rend(); ++it, v >>= 4) *it = "0123456789ABCDEF"[v & 15];
+  return out;
+}
+std::string num(std::uint64_t v) { return grouped(v); }
+std::uint64_t factorial(std::uint64_t n) { return n <= 1 ? 1 : n * factorial(n - 1); }
+std::string span_text(std::uint64_t low, std::uint64_t high) {
+  return low == high ? num(low) : num(low) + "-" + num(high);
+}
+std::string card_list(const std::vector<std::uint32_t>& cards, std::size_t count, CardFaces faces) {
+  std::string out;
+  for (std::size_t i = 0; i < count && i < cards.size(); ++i)
+    out += (i ? ", " : "") + card_face(faces, cards[i]).name;
+  return out;
+}
+
+// ---- Links: a lab state, encoded as the app writes it back -------------------
+
+std::string lfsr_link(std::uint64_t seed, std::uint64_t t, std::string tab = "stepper", std::string run = {}) {
+  LabState s;
+  s.lab = LabId::lfsr;
+  s.lfsr.seed = seed;
+  s.lfsr.t = t;
+  s.lfsr.tab = std::move(tab);
+  s.lfsr.run = std::move(run);
+  return encode_fragment(s);
+}
+
+struct DieSetup {
+  std::string method;
+  std::uint64_t sides;
+  int bits = 8;
+  std::string view = "die";
+  std::string run = {};
+  std::string gen = "z80";
+  std::string seed = "0123456789ABCDEF";
+};
+std::string dice_link(const DieSetup& d) {
+  LabState s;
+  s.lab = LabId::dice;
+  s.dice.method = d.method, s.dice.sides = d.sides, s.dice.bits = d.bits, s.dice.gen = d.gen, s.dice.seed = d.seed;
+  s.dice.view = d.view, s.dice.run = d.run;
+  return encode_fragment(s);
+}
+
+std::string shuffle_link(ShuffleLabState state) {
+  LabState s;
+  s.lab = LabId::shuffle;
+  s.shuffle = std::move(state);
+  return encode_fragment(s);
+}
+// The bias tab with the job whose result it shows.
+ShuffleLabState bias_tab(ShuffleLabState state, std::string run) {
+  state.tab = "bias";
+  state.run = std::move(run);
+  return state;
+}
+
+std::string poker_link(std::uint32_t seed, std::uint32_t step, std::string run = {}) {
+  LabState s;
+  s.lab = LabId::poker;
+  s.poker.seed = seed;
+  s.poker.step = step;
+  s.poker.run = std::move(run);
+  return encode_fragment(s);
+}
+
+Result<DieLaw> law_of(std::string_view method, std::uint64_t sides, unsigned bits) {
+  return exact_die_law(*find_dice_method(method), sides, bits);
+}
+std::vector<std::uint64_t> byte_counts(const DieLaw& law) {
+  std::vector<std::uint64_t> out;
+  for (const BigUint& w : law.weights) out.push_back(w.low_u64());
+  return out;
+}
+// The first and last index holding the largest count.
+std::pair<std::size_t, std::size_t> top_band(const std::vector<std::uint64_t>& counts) {
+  const std::uint64_t most = *std::max_element(counts.begin(), counts.end());
+  const auto first = std::find(counts.begin(), counts.end(), most) - counts.begin();
+  const auto last = counts.rend() - std::find(counts.rbegin(), counts.rend(), most) - 1;
+  return {static_cast<std::size_t>(first), static_cast<std::size_t>(last)};
+}
+double mean_face(const std::vector<std::uint64_t>& counts) {
+  double sum = 0, total = 0;
+  for (std::size_t v = 0; v < counts.size(); ++v)
+    sum += static_cast<double>(counts[v]) * static_cast<double>(v + 1), total += static_cast<double>(counts[v]);
+  return sum / total;
+}
+
+// ---- Tour 1: from bits to a deck (seed 000) ----------------------------------
+
+constexpr std::uint64_t kBitsPerByte = 8;
+constexpr std::uint64_t kTarotSeed = 0xDEADBEEF;
+constexpr std::uint64_t kTarotMask = 0xCF;
+constexpr std::uint32_t kTarotCards = 78;
+
+GaloisLfsr tarot_register() { return GaloisLfsr{32, tarot_taps(32, kTarotMask), kTarotSeed}; }
+
+ShuffleLabState tarot_shuffle(std::uint64_t t) {
+  return {.n = kTarotCards, .gen = "tarot32", .seed = kTarotSeed, .method = "fdr-tarot", .bits = 8, .t = t};
+}
+
+TourStep tarot_first_byte() {
+  GaloisLfsr g = tarot_register();
+  int ones = 0;
+  for (int i = 0; i < 8; ++i) ones += g.step_bit();
+  return {lfsr_link(kTarotSeed, 8),
+          "LFSR() shifts the " + num(g.width) + "-bit register right " + num(kBitsPerByte) + " times; each time a 1 falls out, " + hex(kTarotMask, 2) +
+              " is XORed into the top byte. From seed " + hex(kTarotSeed, 8) + ", " + std::to_string(ones) +
+              " of the " + num(kBitsPerByte) + " shifts drop a 1, and the first call returns the top byte " + hex(g.top_byte(), 2) + "."};
+}
+
+TourStep tarot_period() {
+  const std::string link = lfsr_link(kTarotSeed, 0, "period", "period");
+  auto a = analyse_galois(tarot_register());
+  if (!a) return {link, a.error()};
+  const std::uint64_t claimed = (std::uint64_t{1} << 32) - 1;
+  const std::uint64_t period = a->seed.period;
+  return {link, "The article promises " + num(claimed) + " steps before the register repeats. The numbers disagree: from " +
+                    hex(kTarotSeed, 8) + " it comes back after " + num(period) + " bit-steps" +
+                    (period < claimed ? ", " + num(claimed - period) + " short" : "") +
+                    ", and no seed gets more than " + num(a->map.max_period) +
+                    ". The link re-runs a check that steps the register all the way round."};
+}
+
+TourStep tarot_coin_flips() {
+  GaloisLfsr g = tarot_register();
+  std::uint8_t rng = 0;
+  int left = 0;
+  std::uint64_t flips = 0;
+  auto coin = [&] {
+    if (left == 0) rng = g.next_byte(), left = 8;
+    const int bit = rng & 1;
+    rng = static_cast<std::uint8_t>(rng >> 1), --left, ++flips;
+    return bit;
+  };
+  auto roller = FastDiceRoller::make(kTarotCards, FdrVariant::tarot);
+  std::string cards;
+  for (int k = 0; k < 3 && roller; ++k) {
+    const std::uint64_t before = flips;
+    const std::uint64_t card = roller->draw(coin);
+    cards += (k ? ", " : "") + num(card) + " (" + num(flips - before) + " flips)";
+  }
+  return {lfsr_link(kTarotSeed, 16),
+          "Each LFSR() byte becomes " + num(kBitsPerByte) + " coin flips, lowest bit first; flips a card does not use wait for the next one. "
+          "getRandomNumber() doubles v and appends a flip to c until v passes " + num(kTarotCards - 1) +
+              ". From this seed the first cards are " + cards + "."};
+}
+
+TourStep tarot_roller_slip() {
+  const std::string link = dice_link({.method = "fdr-tarot", .sides = kTarotCards, .run = "sample", .gen = "tarot32",
+                                      .seed = hex(kTarotSeed, 8)});
+  auto law = law_of("fdr-tarot", kTarotCards, 8);
+  if (!law) return {link, law.error()};
+  const double fair = 1.0 / static_cast<double>(kTarotCards);
+  return {link, "The slip: on an overshoot the code subtracts " + num(kTarotCards - 1) + ", not " + num(kTarotCards) +
+                    ", so c stays at least 1 from then on. Exactly, card" +
+                    (law->probabilities[1] == law->probabilities[0] ? std::string("s 0 and 1 come") : std::string(" 0 comes")) +
+                    " up with probability " +
+                    fixed_decimals(law->probabilities[0], 5) + " (" + fixed_decimals(law->probabilities[0] / fair, 2) +
+                    " times fair) and the likeliest card with " + fixed_decimals(law->stats.max_probability.to_double(), 5) +
+                    ". The link rolls a sample."};
+}
+
+TourStep tarot_deck() {
+  const std::string link = shuffle_link(tarot_shuffle(kTarotCards - 1));
+  auto setup = make_shuffle_setup(tarot_shuffle(0));
+  if (!setup) return {link, setup.error()};
+  auto rec = record_lab_shuffle(*setup);
+  if (!rec) return {link, rec.error()};
+  return {link, "Fisher-Yates: for A = " + num(kTarotCards - 1) + " down to 1, swap card A with a random card 0..A. That is " +
+                    num(rec->total_steps()) + " rolls, which read " + num(rec->words_read) +
+                    " LFSR() bytes here. The deck ends with " + card_face(CardFaces::tarot, rec->final_deck.back()).name +
+                    " at position " + num(kTarotCards - 1) + "."};
+}
+
+TourStep tarot_bias() {
+  ShuffleLabState state = bias_tab(tarot_shuffle(0), "sample");
+  state.shuffles = 100'000;
+  const std::string link = shuffle_link(state);
+  auto roller = solve_fdr_exact(kTarotCards, FdrVariant::tarot);
+  if (!roller) return {link, roller.error()};
+  const double p0 = roller->probabilities[0].to_double();
+  return {link, "The first roll picks the card for position " + num(kTarotCards - 1) +
+                    ", so the slip shows there: card 0 lands in it with probability " + fixed_decimals(p0, 5) + " instead of " +
+                    fixed_decimals(1.0 / kTarotCards, 5) + ". The link samples " + num(state.shuffles) +
+                    " shuffles; look at the last row of the matrix."};
+}
+
+Tour gameboy_tarot() {
+  return {"gameboy-tarot", "From bits to a deck: the Game Boy tarot shuffle", "Game Boy tarot dev log",
+          {tarot_first_byte(), tarot_period(), tarot_coin_flips(), tarot_roller_slip(), tarot_deck(), tarot_bias()}};
+}
+
+// ---- Tour 2: loaded dice (seed 002) ------------------------------------------
+
+constexpr std::uint64_t kD20 = 20;
+
+TourStep dice_modulo() {
+  const std::string link = dice_link({.method = "modulo", .sides = kD20});
+  auto law = law_of("modulo", kD20, 8);
+  if (!law) return {link, law.error()};
+  const auto c = byte_counts(*law);
+  const auto [first, last] = top_band(c);
+  const std::uint64_t least = *std::min_element(c.begin(), c.end());
+  return {link, "Start with the obvious: the byte modulo " + num(kD20) + ". The " + num(law->inputs.low_u64()) +
+                    " bytes do not split into " + num(kD20) + " equal piles: faces " +
+                    span_text(first + 1, last + 1) + " get " + num(c[first]) + " bytes each and the rest " + num(least) +
+                    ". Small, but every low face is " + fixed_decimals(static_cast<double>(c[first]) / least, 3) +
+                    " times as likely as a high one."};
+}
+
+TourStep dice_shift() {
+  const std::string link = dice_link({.method = "shift", .sides = kD20});
+  auto law = law_of("shift", kD20, 8);
+  if (!law) return {link, law.error()};
+  const auto c = byte_counts(*law);
+  const auto [first, last] = top_band(c);
+  return {link, "The article's first try shifts the byte right until it is below " + num(kD20) + ". It keeps the value in the top half of "
+                "whatever range it lands in: faces " + span_text(first + 1, last + 1) + " get " + num(c[first]) +
+                    " of the " + num(law->inputs.low_u64()) + " bytes each, and the average roll is " + fixed_decimals(mean_face(c), 2) + " instead of " +
+                    fixed_decimals((kD20 + 1) / 2.0, 1) + "."};
+}
+
+TourStep dice_maxu8_d20() {
+  const std::string link = dice_link({.method = "maxu8-article", .sides = kD20});
+  auto values = law_of("maxu8", kD20 + 1, 8);
+  auto die = law_of("maxu8-article", kD20, 8);
+  if (!values || !die) return {link, "cannot compute MAXU8"};
+  const auto v = byte_counts(*values);
+  const auto [first, last] = top_band(v);
+  const std::uint64_t low = *std::min_element(v.begin(), v.end());
+  return {link, "MAXU8 masks the byte with a shrinking mask until it is below " + num(kD20 + 1) + ". The article's split holds: values " +
+                    span_text(first, last) + " get " + num(v[first]) + " of " + num(values->inputs.low_u64()) + " bytes, the others " + num(low) +
+                    ". Reading 0 as a 20 gives the top face " + num(byte_counts(*die)[kD20 - 1]) +
+                    "/" + num(die->inputs.low_u64()) + ", as often as the middle faces."};
+}
+
+TourStep dice_maxu8_d100() {
+  const std::uint64_t range = 101;  // rangeMax 101: values 0..100
+  const std::string link = dice_link({.method = "maxu8", .sides = range});
+  auto law = law_of("maxu8", range, 8);
+  if (!law) return {link, law.error()};
+  const auto v = byte_counts(*law);
+  const auto [first, last] = top_band(v);
+  return {link, "For 1-" + num(range - 1) + " the article says the middle 25-75 comes up twice as often. Count the " +
+                    num(law->inputs.low_u64()) + " bytes and the doubled "
+                "band is only " + span_text(first, last) + ": " + num(last - first + 1) + " values get " + num(v[first]) +
+                    " bytes, the other " + num(v.size() - (last - first + 1)) + " get " +
+                    num(*std::min_element(v.begin(), v.end())) + "."};
+}
+
+TourStep dice_mulhi_minus1() {
+  const std::string link = dice_link({.method = "mulhi-minus1", .sides = kD20, .run = "sample"});
+  auto law = law_of("mulhi-minus1", kD20, 8);
+  if (!law) return {link, law.error()};
+  const auto c = byte_counts(*law);
+  const auto [lo, hi] = std::minmax_element(c.begin(), c.end() - 1);
+  return {link, "The final rollDie multiplies the byte by DIESIDES-1 = " + num(kD20 - 1) +
+                    " and keeps the high byte, plus one. With an exact multiply, face " + num(kD20) + " would come from " +
+                    num(c[kD20 - 1]) + " of the " + num(law->inputs.low_u64()) + " bytes: it could never be rolled, while faces 1-" + num(kD20 - 1) + " get " +
+                    span_text(*lo, *hi) + " each. The link rolls a sample."};
+}
+
+TourStep dice_printed_mulhbyl() {
+  const std::string link = dice_link({.method = "mulhi-minus1", .sides = kD20, .view = "z80"});
+  const auto printed = z80_roll_die_counts(static_cast<std::uint8_t>(kD20));
+  const auto [lo, hi] = std::minmax_element(printed.begin() + 1, printed.begin() + kD20 + 1);
+  return {link, "Yet the printed code works: MulHbyL starts its sum at L instead of 0, so it returns (H+1)*L, which "
+                "multiplies by " + num(kD20) + " after all. Over all " + num(printed.size()) + " bytes the listing gives face " +
+                    num(kD20) + " from " + num(printed[kD20]) +
+                    " and every face from " + span_text(*lo, *hi) + ". Two slips cancel."};
+}
+
+Tour loaded_dice() {
+  return {"loaded-dice", "Loaded dice: squeezing bytes into a range", "Rolling D20s on the Z80",
+          {dice_modulo(), dice_shift(), dice_maxu8_d20(), dice_maxu8_d100(), dice_mulhi_minus1(), dice_printed_mulhbyl()}};
+}
+
+// ---- Tour 3: how to shuffle (seeds 001, 003) ---------------------------------
+
+Result<BiasMatrix> exact_matrix(ShuffleAlgo algo, std::uint32_t n, std::uint32_t keys = 0) {
+  auto spec = make_shuffle_spec(algo, n, 0, keys);
+  if (!spec) return Result<BiasMatrix>::fail(spec.error());
+  return exact_bias(*spec);
+}
+ShuffleLabState small_deck(std::string algo, std::uint32_t n) {
+  return bias_tab({.algo = std::move(algo), .n = n}, "exact");
+}
+
+TourStep shuffle_fisher_yates() {
+  const std::uint32_t n = 3;
+  const std::string link = shuffle_link(small_deck("fisher-yates", n));
+  auto m = exact_matrix(ShuffleAlgo::FisherYates, n);
+  if (!m) return {link, m.error()};
+  return {link, "Fisher-Yates on " + num(n) + " cards makes " + num(n - 1) +
+                    " draws, from " + num(n) + " choices then " + num(n - 1) + ": " + num(m->total) +
+                    " equally likely draw lists, one per order. The exact matrix is flat: every card lands in every "
+                    "position in " + num(m->at(0, 0)) + " of the " + num(m->total) + " lists."};
+}
+
+TourStep shuffle_naive() {
+  const std::uint32_t n = 4;
+  const std::string link = shuffle_link(small_deck("naive", n));
+  auto m = exact_matrix(ShuffleAlgo::Naive, n);
+  if (!m) return {link, m.error()};
+  const auto [lo, hi] = std::minmax_element(m->counts.begin(), m->counts.end());
+  const auto cell = [&](auto it) {
+    const auto k = static_cast<std::uint32_t>(it - m->counts.begin());
+    return "card " + num(k % n) + " in position " + num(k / n);
+  };
+  return {link, "The naive shuffle swaps every position with any of the " + num(n) + ": " + num(m->total) +
+                    " draw lists for " + num(factorial(n)) + " orders, which do not divide evenly: " + cell(hi) + " happens in " + num(*hi) +
+                    " lists, " + cell(lo) + " in only " + num(*lo) + "; fair would be " + num(m->total / n) + "."};
+}
+
+TourStep shuffle_sattolo() {
+  const std::uint32_t n = 4;
+  const std::string link = shuffle_link(small_deck("sattolo", n));
+  auto m = exact_matrix(ShuffleAlgo::Sattolo, n);
+  if (!m) return {link, m.error()};
+  std::uint64_t home = 0;
+  for (std::uint32_t p = 0; p < n; ++p) home += m->at(p, p);
+  return {link, "Sattolo's variant draws from 0..A-1 instead of 0..A. It is not a bad shuffle, it is a different one: its " +
+                    num(m->total) + " draw lists give only the orders that are one big cycle, so a card stays in its "
+                    "own place in " + num(home) + " of them. The diagonal is empty."};
+}
+
+TourStep shuffle_sort_keys() {
+  const std::uint32_t n = 3, keys = 4;
+  ShuffleLabState state = small_deck("sort-keys", n);
+  state.keys = keys;
+  const std::string link = shuffle_link(state);
+  auto m = exact_matrix(ShuffleAlgo::SortKeys, n, keys);
+  if (!m) return {link, m.error()};
+  return {link, "Sorting by random keys is fair only if keys never tie. With keys 0-" + num(keys - 1) + " for " + num(n) +
+                    " cards there are " + num(m->total) + " key lists, ties keep the old order, and card 0 ends on top in " +
+                    num(m->at(0, 0)) + " of them, card " + num(n - 1) + " in only " + num(m->at(0, n - 1)) + "."};
+}
+
+TourStep shuffle_seed_space() {
+  const ShuffleLabState state{.algo = "lin2003", .tab = "reach"};
+  const std::string link = shuffle_link(state);
+  const ReachView view = reach_view(state);
+  return {link, "A perfect shuffle still needs enough randomness. A deck has " + num(state.n) + "! orders, about 2^" +
+                    fixed_decimals(view.log2_orders, 1) + "; shuffle.c is seeded with a number of about 2^" +
+                    fixed_decimals(view.log2_seeds, 1) + " values, so it can deal at most a 2^" +
+                    fixed_decimals(view.log2_reached_fraction, 1) + " share of all decks."};
+}
+
+Tour how_to_shuffle() {
+  return {"how-to-shuffle", "How to shuffle, and how not to", "shuffle.c (2003)",
+          {shuffle_fisher_yates(), shuffle_naive(), shuffle_sattolo(), shuffle_sort_keys(), shuffle_seed_space()}};
+}
+
+// ---- Tour 4: break the shuffle (seeds 001, 004) ------------------------------
+
+constexpr std::uint32_t kWorstDealSeed = 0x932D217C;  // found by the 2^32 sweep (core/poker/poker_sweep.hpp)
+
+std::vector<std::uint32_t> seen_cards() {
+  const auto deck = lin2003_deck(static_cast<std::uint32_t>(kDefaultPredictTime), 52);
+  return {deck.begin(), deck.begin() + kPredictShownCards};
+}
+
+TourStep predict_deal() {
+  const std::uint32_t n = 52;
+  const std::string link = shuffle_link({.algo = "lin2003", .n = n, .seed = kDefaultPredictTime, .t = n - 1});
+  return {link, "shuffle.c seeds rand() with time(NULL). A game started at " + format_utc(kDefaultPredictTime) +
+                    " has seed " + std::to_string(kDefaultPredictTime) + ", and its deck begins " +
+                    card_list(seen_cards(), kPredictShownCards, CardFaces::standard) + "."};
+}
+
+std::size_t matches_in(std::string_view window, std::size_t cards) {
+  const auto seen = seen_cards();
+  const std::vector<std::uint32_t> first(seen.begin(), seen.begin() + static_cast<std::ptrdiff_t>(cards));
+  return find_lin2003_seeds(first, 52, predict_window(kDefaultPredictGuess, window_seconds(window))).size();
+}
+
+TourStep predict_hour() {
+  const std::string link = shuffle_link({.algo = "lin2003", .tab = "predict", .run = "predict"});
+  const std::uint64_t seconds = window_seconds("hour");
+  return {link, "Seeing those " + num(kPredictShownCards) + " cards and knowing the hour is enough: try all " +
+                    num(seconds) + " seconds as seeds. 1 card leaves " + num(matches_in("hour", 1)) + " candidates, 2 leave " +
+                    num(matches_in("hour", 2)) + ", " + num(kPredictShownCards) + " leave " + num(matches_in("hour", kPredictShownCards)) +
+                    ": the seed, and with it the other " + num(52 - kPredictShownCards) + " cards."};
+}
+
+TourStep predict_day() {
+  const std::string link = shuffle_link({.algo = "lin2003", .tab = "predict", .window = "day", .run = "predict"});
+  return {link, "A whole day is no harder: " + num(window_seconds("day")) + " seeds, and the " + num(kPredictShownCards) + " cards still leave " +
+                    num(matches_in("day", kPredictShownCards)) + ". Seeding from the clock gives away almost all of "
+                    "the seed."};
+}
+
+TourStep onechip_deal() {
+  const OneChipDeal d = one_chip_deal(kWorstDealSeed);
+  const std::uint32_t values = lcrng_card(~0u) + 1;  // the top bits as a card value
+  int bits = 0;
+  while ((1u << bits) < values) ++bits;
+  return {poker_link(kWorstDealSeed, 0),
+          "One Chip deals differently: step the LCRNG (x " + num(kLcrngMultiplier) + " + " + num(kLcrngIncrement) +
+              "), take the top " + num(bits) + " bits, and redraw a value of " +
+              num(kOneChipDeckCards) + "-" + num(values - 1) + " or a card already dealt. " + num(values - kOneChipDeckCards) +
+              " of the " + num(values) + " values are wasted; this seed needs " + num(d.calls) + " calls for " +
+              num(kOneChipDealCards) + " cards."};
+}
+
+TourStep onechip_worst() {
+  const OneChipDeal d = one_chip_deal(kWorstDealSeed);
+  return {poker_link(kWorstDealSeed, d.calls),
+          "The next link's sweep finds no worse seed: " + num(d.too_high) + " values too high and " + num(d.duplicates) +
+              " duplicates before card " + num(kOneChipDealCards) + ", " + num(d.calls) + " calls in all. The article's PC program found "
+              "the same limit of " + num(kArticleWorstCalls) + " by dealing every seed."};
+}
+
+TourStep onechip_sweep() {
+  return {poker_link(kWorstDealSeed, 0, "sweep"),
+          "The link deals all " + num(kLcrngPeriod) + " seeds again, the longest job here. They are few: " + num(possible_deal_count()) +
+              " deals exist (a pat hand and " + num(kOneChipDealCards - kPatHandCards) + " draws), so only " + fixed_decimals(dealt_share_percent(), 4) +
+              "% of them can ever come out of this machine."};
+}
+
+TourStep onechip_hands() {
+  return {poker_link(kWorstDealSeed, 0, "hands"),
+          "Which pat hands can it deal? There are " + num(pat_hand_count()) +
+              " " + num(kPatHandCards) + "-card hands; this link marks every one some seed deals, over the whole cycle."};
+}
+
+Tour break_the_shuffle() {
+  return {"break-the-shuffle", "Break the shuffle", "shuffle.c (2003); One Chip Video Poker",
+          {predict_deal(), predict_hour(), predict_day(), onechip_deal(), onechip_worst(), onechip_sweep(), onechip_hands()}};
+}
+
+// ---- Tour text ----------------------------------------------------------------
+
+using TourResult = Result<Tour>;
+
+std::string line_error(std::size_t line, const std::string& what) { return "line " + std::to_string(line) + ": " + what; }
+
+bool valid_id(std::string_view id) {
+  return !id.empty() && id.size() <= kMaxTourIdLength &&
+         std::all_of(id.begin(), id.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; });
+}
+
+std::string_view trim_spaces(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  return s;
+}
+
+// A header line "title|id|source TAB value" before the first step; false when the line is not one.
+bool read_header(std::string_view line, std::size_t number, Tour& tour, std::string& error) {
+  const std::size_t tab = line.find('\t');
+  if (tab == std::string_view::npos) return false;
+  const std::string_view key = line.substr(0, tab);
+  const std::string_view value = trim_spaces(line.substr(tab + 1));
+  if (key == "id") {
+    if (!valid_id(value))
+      error = line_error(number, "the id must be 1-" + std::to_string(kMaxTourIdLength) + " of a-z, 0-9 and -");
+    else tour.id = value;
+    return true;
+  }
+  if (key != "title" && key != "source") return false;
+  auto checked = check_plain_text(value, kMaxTourTextLength, key);
+  if (!checked) error = line_error(number, checked.error());
+  else (key == "title" ? tour.title : tour.source) = checked.value();
+  return true;
+}
+
+// The step's canonical link, or the error for this line.
+Result<std::string> read_link(std::string_view link, std::size_t number) {
+  using R = Result<std::string>;
+  const std::size_t hash = link.find('#');
+  const std::string_view fragment = hash == std::string_view::npos ? std::string_view{} : link.substr(hash);
+  if (fragment.substr(0, 4) != "#v=1" || link.find_first_of(" \t") != std::string_view::npos) {
+    const std::size_t column = hash == std::string_view::npos ? 1 : hash + 1;
+    return R::fail("line " + std::to_string(number) + ", column " + std::to_string(column) +
+                   ": expected a link starting with #v=1");
+  }
+  DecodedState decoded = decode_fragment(fragment);
+  if (!decoded.notices.empty()) return R::fail(line_error(number, "the link gives a notice: " + decoded.notices.front()));
+  LabState& s = decoded.state;
+  s.note.clear(), s.tour.clear(), s.tour_text.clear(), s.tour_step = 0;
+  return R::ok(encode_fragment(s));
+}
+
+Result<TourStep> read_step(std::string_view line, std::size_t number) {
+  using R = Result<TourStep>;
+  const std::size_t tab = line.find('\t');
+  // Without a tab, the link is what comes before the first space (for a clearer error).
+  const std::string_view link = trim_spaces(line.substr(0, tab != std::string_view::npos ? tab : line.find(' ')));
+  auto canonical = read_link(link, number);
+  if (!canonical) return R::fail(canonical.error());
+  if (tab == std::string_view::npos) return R::fail(line_error(number, "no tab between the link and the text"));
+  const std::string_view text = trim_spaces(line.substr(tab + 1));
+  if (text.empty()) return R::fail(line_error(number, "no text after the link"));
+  auto checked = check_plain_text(text, kMaxTourTextLength, "text");
+  if (!checked) return R::fail(line_error(number, checked.error()));
+  return R::ok(TourStep{canonical.value(), checked.value()});
+}
+}  // namespace
+
+const std::vector<Tour>& builtin_tours() {
+  static const std::vector<Tour> tours{gameboy_tarot(), loaded_dice(), how_to_shuffle(), break_the_shuffle()};
+  return tours;
+}
+
+const Tour* find_builtin_tour(std::string_view id) {
+  for (const Tour& t : builtin_tours())
+    if (t.id == id) return &t;
+  return nullptr;
+}
+
+Result<Tour> parse_tour_text(std::string_view text, std::size_t max_steps) {
+  if (text.size() > kMaxTourFileBytes)
+    return TourResult::fail("the tour has " + std::to_string(text.size()) + " bytes, more than " +
+                            std::to_string(kMaxTourFileBytes));
+  Tour tour;
+  std::size_t number = 0;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    std::string_view line = text.substr(0, end);
+    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (trim_spaces(line).empty() || line.front() == ';') continue;
+    std::string error;
+    if (tour.steps.empty() && read_header(line, number, tour, error)) {
+      if (!error.empty()) return TourResult::fail(error);
+      continue;
+    }
+    if (tour.steps.size() == max_steps)
+      return TourResult::fail("more than " + std::to_string(max_steps) + " steps (line " + std::to_string(number) + ")");
+    auto step = read_step(line, number);
+    if (!step) return TourResult::fail(step.error());
+    tour.steps.push_back(std::move(step.value()));
+  }
+  if (tour.steps.empty()) return TourResult::fail("no steps");
+  return TourResult::ok(std::move(tour));
+}
+
+std::string tour_text(const Tour& tour) {
+  std::string out;
+  if (!tour.title.empty()) out += "title\t" + tour.title + "\n";
+  if (!tour.id.empty()) out += "id\t" + tour.id + "\n";
+  if (!tour.source.empty()) out += "source\t" + tour.source + "\n";
+  for (const TourStep& step : tour.steps) out += step.link + "\t" + step.text + "\n";
+  return out;
+}
+
+}  // namespace shufflelab

@@ -1,0 +1,60 @@
+// tours.hpp: lessons made of links. A tour is an ordered list of steps; each
+// step is a state of one lab (a canonical link, "#v=1&lab=...") and a short
+// plain-text sentence about what that state shows. The built-in tours follow
+// the source articles and, like the findings gallery, compute every number in
+// their sentences from the core when they are built (once per process).
+//
+// A teacher writes a tour as plain text, one step a line:
+//   <link> TAB <text>
+// where the link is a "#v=1&..." fragment or a full URL whose fragment (after
+// the first '#') is taken. Blank lines and lines starting with ';' are
+// skipped. Before the first step, header lines "title TAB ...", "id TAB ..."
+// and "source TAB ..." may appear (tour_text writes title, id, source).
+// Texts are plain text only (core/base/plain_text.hpp): valid UTF-8, at most
+// kMaxTourTextLength code points, no control or bidirectional characters;
+// markup such as "<b>" is accepted and stays literal text (never interpreted).
+// Each link is decoded like an opened link; one that gives a notice is an
+// error, and the stored link is the canonical one the app writes back,
+// without the note/tour fields (a step never carries a tour inside a tour).
+#pragma once
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/base/result.hpp"
+
+namespace shufflelab {
+
+constexpr std::size_t kMaxTourTextLength = 280;  // a step's text, title and source, in code points
+constexpr std::size_t kMaxTourIdLength = 64;     // [a-z0-9-]
+constexpr std::size_t kDefaultMaxTourSteps = 200;
+constexpr std::size_t kMaxTourFileBytes = std::size_t{4} << 20;  // refused whole beyond this
+
+struct TourStep {
+  std::string link;  // canonical "#v=1&lab=..." (no note/tour fields)
+  std::string text;  // plain text, <= kMaxTourTextLength code points
+  bool operator==(const TourStep&) const = default;
+};
+
+struct Tour {
+  std::string id;      // empty for a teacher's tour without an id line
+  std::string title;
+  std::string source;  // which article(s) it follows
+  std::vector<TourStep> steps;
+  bool operator==(const Tour&) const = default;
+};
+
+// The built-in tours: gameboy-tarot, loaded-dice, how-to-shuffle, break-the-shuffle.
+const std::vector<Tour>& builtin_tours();
+const Tour* find_builtin_tour(std::string_view id);  // nullptr when unknown
+
+// Errors name the line (and column for a bad link): "line 3, column 1:
+// expected a link starting with #v=1", "line 4: no tab between the link and
+// the text", "line 2: text: longer than 280 characters", "more than 200 steps",
+// "no steps".
+Result<Tour> parse_tour_text(std::string_view text, std::size_t max_steps = kDefaultMaxTourSteps);
+// The inverse: parse_tour_text(tour_text(t)) == t for any tour it accepts.
+std::string tour_text(const Tour& tour);
+
+}  // namespace shufflelab

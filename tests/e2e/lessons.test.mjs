@@ -1,0 +1,469 @@
+// Links that open on their result (run=), the sender's note (note=) and
+// lessons made of links (tour=, tt=, step=): every findings entry and every
+// built-in lesson step opens with its result on screen and the numbers its
+// text names in the hook's state, with no command sent; Next/Back by click,
+// key and swipe; hostile notes and lessons give a notice, never markup.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openApp, state, command } from './browser.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+
+const JOB = { none: 0, running: 1, done: 2, failed: 3, cancelled: 4 };
+const TOURS = ['gameboy-tarot', 'loaded-dice', 'how-to-shuffle', 'break-the-shuffle'];
+const field = (hash, key) => new URLSearchParams(hash.replace(/^#/, '')).get(key);
+// The hook answers a command with the new state, or {error} when the app refused it.
+const send = async (page, name) => { const r = await command(page, name); return Boolean(r && !r.error); };
+const numbers = (text) => [...text.matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((m) => m[0].replace(/,/g, ''));
+
+// Waits until the app has built two more frames (a link or a step opened
+// after the hash change is then drawn and its run= job started).
+async function settle(page) {
+  const f = (await state(page)).frames;
+  await page.waitForFunction((n) => window.shufflelab.state().frames >= n + 2, f, { timeout: 10000 });
+}
+async function until(page, what, predicate, arg, timeout = 30000) {
+  try {
+    await page.waitForFunction(predicate, arg, { timeout, polling: 50 });
+  } catch {
+    const s = await state(page);
+    assert.fail(`${what}: not reached in ${timeout} ms; state ${JSON.stringify({ hash: s.hash, notices: s.notices, lab: s[s.lab] }).slice(0, 1500)}`);
+  }
+  return state(page);
+}
+async function go(page, hash) {
+  await page.evaluate((h) => { location.hash = h; }, hash);
+  await settle(page);
+}
+
+// The result of the job a link's run= names is on screen: finished (or, for
+// the 2^32 sweep, running with progress, then cancelled, which drops run=).
+async function checkLinkedRun(page, hash, what) {
+  const run = field(hash, 'run');
+  const s0 = await state(page);
+  if (!run) { assert.equal(s0.runText, '', what); return s0; }
+  assert.ok(s0.runText.length > 20, `${what}: runText says what the link re-runs`);
+  const lab = s0.lab;
+  if (lab === 'lfsr') {
+    const s = await until(page, `${what} period check`, () => window.shufflelab.state().lfsr.stepJob.state === 2);
+    assert.equal(String(s.lfsr.stepJob.period), s.lfsr.period, what);
+    return s;
+  }
+  if (lab === 'dice') {
+    const view = s0.dice.view, sides = s0.dice.sides;
+    const s = await until(page, `${what} dice sample`, ([v, n]) => {
+      const d = window.shufflelab.state().dice;
+      const job = v === 'z80' ? d.z80.sample : v === 'expr' ? d.expression.sample : d.sample;
+      return job.state === 2 && (v !== 'die' || job.summary.includes(`d${n}`));
+    }, [view, sides]);
+    return s;
+  }
+  if (lab === 'shuffle') {
+    if (run === 'predict') {
+      const s = await until(page, `${what} seed search`, () => window.shufflelab.state().shuffle.predict.jobState === 2, null, 60000);
+      assert.ok(s.shuffle.predict.found.includes(s.shuffle.predict.time), `${what}: the search finds the seed ${JSON.stringify(s.shuffle.predict)}`);
+      return s;
+    }
+    const kind = run === 'sample' ? 'sampled' : run;
+    const n = Number(field(hash, 'n'));
+    const s = await until(page, `${what} bias ${kind}`, ([k, nn]) => {
+      const b = window.shufflelab.state().shuffle.bias;
+      return b.kind === k && b.jobState === 2 && b.n === nn;
+    }, [kind, n], 60000);
+    if (kind !== 'law') assert.equal(s.shuffle.bias.counts.length, n * n, what);
+    return s;
+  }
+  if (lab === 'poker') {
+    if (run === 'sweep') {
+      const s = await until(page, `${what} sweep progress`, () => {
+        const w = window.shufflelab.state().poker.sweep;
+        return w.state === 1 && w.full && w.progress > 0;
+      });
+      assert.ok(s.hash.includes('run=sweep'), what);
+      assert.ok(await send(page, 'cancel_sweep'), 'cancel_sweep');
+      const c = await until(page, `${what} cancelled`, () => window.shufflelab.state().poker.sweep.state === 4, null, 5000);
+      assert.ok(!c.hash.includes('run='), `${what}: cancelling drops run= (${c.hash})`);
+      return s;
+    }
+    const slot = run === 'hands' ? 'hands' : 'sweep';
+    return until(page, `${what} ${run}`, (k) => window.shufflelab.state().poker[k].state === 2, slot, 60000);
+  }
+  assert.fail(`${what}: run=${run} on lab ${lab}`);
+}
+
+// The numbers each findings entry's sentence names, checked against what the
+// lab's state holds once the entry's link has opened.
+const FINDINGS_CHECKS = {
+  'The tarot mask is not maximal': (s, text) => {
+    const n = numbers(text);
+    assert.equal(s.lfsr.tab, 'period');
+    assert.equal(s.lfsr.claims.tarotClaimed, n[0]);  // "runs through all 4294967295"
+    assert.equal(s.lfsr.period, n.find((x) => x === s.lfsr.period) ?? 'missing', text);
+    assert.ok(text.includes(`after ${s.lfsr.period} bit-steps`), text);
+    const share = Number(text.match(/([\d.]+)% of all seeds/)[1]);
+    assert.equal(Math.round(s.lfsr.analysis.weakShare * 1000) / 10, share);
+    const masks = text.match(/maximal at 32 bits: ([A-F0-9, ]+)\./)[1].split(', ');
+    assert.deepEqual(s.lfsr.analysis.maximalMasks, masks);
+    assert.ok(text.includes(`Only ${masks.length} top-byte`));
+  },
+  'A fixed point in the Z80 routine': (s, text) => {
+    assert.equal(s.lfsr.maxPeriod, text.match(/longest cycle is (\d+) calls/)[1]);
+    assert.equal(s.lfsr.period, text.match(/repeats after (\d+) call/)[1]);
+    assert.equal(Math.round(s.lfsr.analysis.weakShare * 1000) / 10, Number(text.match(/([\d.]+)% of seeds/)[1]));
+  },
+  'The d20 that works by accident': (s, text) => {
+    const [, zero, total] = text.match(/face 20 would get (\d+) of the (\d+) inputs/);
+    assert.equal(s.dice.exact.total, total);
+    assert.equal(s.dice.exact.counts[19], zero);
+    assert.equal(String(s.dice.z80.printedRollDieFace20), text.match(/face 20 comes from (\d+) of the/)[1]);
+  },
+  "The coin-flip roller's overshoot": (s, text) => {
+    const e = s.dice.exact;
+    const p = (k) => Number(e.counts[k]) / Number(e.total);
+    const [, den, p0] = text.match(/card 0 comes up with probability 1\/(\d+) = ([\d.]+)/);
+    assert.equal(p(0), 1 / Number(den));
+    assert.equal(p(0).toFixed(p0.split('.')[1].length), p0);
+    const p77 = text.match(/card 77 with ([\d.]+)/)[1];
+    assert.equal(p(77).toFixed(p77.split('.')[1].length), p77);
+    const flips = text.match(/spends ([\d.]+) coin flips/)[1];
+    assert.equal(e.expectedBits.toFixed(flips.split('.')[1].length), flips);
+  },
+  'rand() / RAND_MAX scaling': (s, text) => {
+    const [num, den] = s.dice.exact.maxMinRatio.split('/').map(Number);
+    const ratio = text.match(/([\d.]+) times as likely/)[1];
+    assert.equal((num / den).toFixed(ratio.split('.')[1].length), ratio);
+    assert.equal(s.dice.exact.rejected, text.match(/(\d+) value is thrown away/)[1]);
+  },
+  'How many decks can a seed reach?': (s, text) => {
+    const log2Orders = text.match(/about 2\^(\d+\.\d)/)[1];
+    assert.equal(s.shuffle.reach.log2Factorial.toFixed(1), log2Orders);
+    const bits = Number(text.match(/(\d+)-bit number/)[1]);
+    assert.ok(s.shuffle.reach.rows.some((r) => r.label.startsWith('shuffle.c') && r.log2 === bits));
+    assert.equal((bits - s.shuffle.reach.log2Factorial).toFixed(1), text.match(/about 2\^(-\d+\.\d) of all/)[1]);
+  },
+  "One Chip's worst deal": (s, text) => {
+    assert.equal(s.poker.calls, Number(text.match(/needs (\d+) LCRNG calls/)[1]));
+    assert.equal(s.poker.tooHigh, Number(text.match(/(\d+) draws too high/)[1]));
+    assert.equal(s.poker.duplicates, Number(text.match(/(\d+) duplicates/)[1]));
+    assert.equal(s.poker.seed, text.match(/from seed ([0-9A-F]{8})/)[1]);
+  },
+  'Striking a card with PDEP': (s) => {
+    const { before, after, card } = s.shuffle.pdep;
+    assert.equal(BigInt('0x' + before) & ~(1n << BigInt(card)), BigInt('0x' + after));
+  },
+  "The naive shuffle's diagonal": (s, text) => {
+    const b = s.shuffle.bias;
+    assert.equal(b.total, Number(text.match(/gives (\d+) equally likely/)[1]));
+    const [, c0, of, c1, c2] = text.match(/in (\d+) of (\d+) cases, card 1 in (\d+), card 2 in (\d+)/);
+    assert.equal(b.total, Number(of));
+    assert.deepEqual(b.counts.slice(0, 3), [c0, c1, c2].map(Number));
+  },
+};
+
+test('every findings entry opens with its result and the numbers its text names, no command sent', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=findings');
+  const entries = (await state(page)).findings.entries;
+  await context.close();
+  assert.ok(entries.length >= 9);
+  assert.deepEqual(entries.map((e) => e.title).sort(), Object.keys(FINDINGS_CHECKS).sort(), 'a check for every entry');
+  for (const entry of entries) {
+    // A fresh page per entry: the link is what the reader opens, nothing else.
+    const opened = await openApp(env, entry.link);
+    await settle(opened.page);
+    const s0 = await state(opened.page);
+    assert.deepEqual(s0.notices, [], entry.title);
+    const s = field(entry.link, 'run') ? await checkLinkedRun(opened.page, entry.link, entry.title) : s0;
+    assert.equal(s.hash, entry.link, `${entry.title}: the app writes the link back unchanged`);
+    FINDINGS_CHECKS[entry.title](s, entry.text);
+    assert.deepEqual(opened.problems, [], entry.title);
+    await opened.context.close();
+  }
+});
+
+test('a sampled bias link opened twice shows the same counts; changing an input or cancelling drops run=', async () => {
+  const link = '#v=1&lab=shuffle&algo=sattolo&n=5&seed=7&shuffles=10000&run=sample';
+  const seen = [];
+  for (let i = 0; i < 2; i++) {
+    const { page, context, problems } = await openApp(env, link);
+    await settle(page);
+    const s = await checkLinkedRun(page, link, `sattolo open ${i + 1}`);
+    assert.equal(s.shuffle.bias.total, 10000);
+    assert.ok(s.hash.includes('run=sample'), s.hash);
+    // Sattolo makes one cycle: no card stays where it was.
+    for (let k = 0; k < 5; k++) assert.equal(s.shuffle.bias.counts[k * 5 + k], 0);
+    seen.push(s.shuffle.bias.counts);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+  assert.deepEqual(seen[0], seen[1]);
+
+  // Dice: a finished sample keeps run=; a new seed drops it. A long one cancelled drops it too.
+  const { page, context, problems } = await openApp(env, '#v=1&lab=dice&method=modulo&sides=6&bits=8&gen=z80&seed=0123456789ABCDEF&rolls=100000&view=die&run=sample');
+  await settle(page);
+  let s = await checkLinkedRun(page, (await state(page)).hash, 'dice sample');
+  assert.ok(s.hash.includes('run=sample'));
+  assert.ok(await send(page, 'seed=00000000000000FF'));
+  s = await until(page, 'new seed drops run=', () => !window.shufflelab.state().hash.includes('run='), null, 5000);
+  assert.equal(s.dice.seed, '00000000000000FF');
+  await go(page, '#v=1&lab=dice&method=modulo&sides=6&bits=8&gen=z80&seed=0123456789ABCDEF&rolls=100000000&view=die&run=sample');
+  s = await until(page, 'long sample running', () => window.shufflelab.state().dice.sample.state === 1, null, 5000);
+  assert.ok(s.hash.includes('run=sample'));
+  assert.ok(await send(page, 'cancel'));
+  s = await until(page, 'cancel drops run=', () => !window.shufflelab.state().hash.includes('run='), null, 5000);
+  assert.equal(s.dice.sample.state, JOB.cancelled);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a sweep link shows progress and can be cancelled', async () => {
+  const link = '#v=1&lab=poker&seed=00000001&t=0&run=sweep';
+  const { page, context, problems } = await openApp(env, link);
+  await settle(page);
+  assert.match((await state(page)).runText, /4,294,967,296 seeds/);
+  await checkLinkedRun(page, link, 'sweep link');  // progress > 0, cancel, run= gone
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('every built-in lesson step opens, by Next and directly, with its linked job finished', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=about');
+  for (const id of TOURS) {
+    assert.ok(await send(page, `tour=${id}`), id);
+    await settle(page);
+    const hashes = [];
+    let steps = (await state(page)).tour.steps;
+    assert.ok(steps >= 4, `${id}: ${steps} steps`);
+    for (let k = 1; k <= steps; k++) {
+      if (k > 1) { assert.ok(await send(page, 'tour_next'), `${id} next to ${k}`); await settle(page); }
+      const s = await state(page);
+      const what = `${id} step ${k}`;
+      assert.equal(s.tour.id, id, what);
+      assert.equal(s.tour.step, k, what);
+      assert.ok(s.tour.text.length > 20 && s.tour.title.length > 0, what);
+      assert.deepEqual(s.notices, [], what);
+      assert.ok(s.hash.endsWith(`&tour=${id}&step=${k}`), `${what}: ${s.hash}`);
+      hashes.push(s.hash);
+      await checkLinkedRun(page, s.hash, what);
+    }
+    assert.equal(await send(page, 'tour_next'), false, `${id}: no step after the last`);
+    assert.ok(await send(page, 'tour_exit'));
+    const out = await state(page);
+    assert.equal(out.tour, null);
+    assert.ok(!out.hash.includes('tour='), out.hash);
+    // Each step's link opened directly gives the same state (in a page of its
+    // own, closed after, so the jobs these links start do not slow the next tour).
+    const direct = await openApp(env, `#v=1&tour=${id}&step=1`);
+    for (let k = 1; k <= steps; k++) {
+      if (k > 1) await go(direct.page, `#v=1&tour=${id}&step=${k}`);
+      const s = await until(direct.page, `${id} step ${k} opened directly`, (kk) => window.shufflelab.state().tour?.step === kk, k, 5000);
+      assert.equal(s.hash, hashes[k - 1], `${id} step ${k} opened directly`);
+      assert.deepEqual(s.notices, []);
+      assert.equal(s.runText === '', !field(s.hash, 'run'), `${id} step ${k}: runText`);
+    }
+    assert.deepEqual(direct.problems, []);
+    await direct.context.close();
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('Next/Back by click on the lesson bar, by PageDown/PageUp, and by swipe', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&tour=loaded-dice&step=2');
+  let s = await until(page, 'lesson bar drawn', () => window.shufflelab.state().tour?.rect, null, 5000);
+  const [x0, , , y1] = s.tour.rect;  // scale 1: backing pixels = CSS pixels
+  const click = async (x, y, step, what) => {
+    await page.mouse.move(x, y);
+    await page.waitForTimeout(100);  // hovered for a frame first, as a hand would
+    await page.mouse.click(x, y);
+    await until(page, what, (k) => window.shufflelab.state().tour.step === k, step, 5000);
+  };
+  // The buttons are on the bar's last row: "< Back", then "Next >".
+  await click(x0 + 40, y1 - 20, 1, 'click < Back');
+  await click(x0 + 110, y1 - 20, 2, 'click Next >');
+  await click(x0 + 110, y1 - 20, 3, 'click Next > again');
+  await page.keyboard.press('PageDown');
+  s = await until(page, 'PageDown', () => window.shufflelab.state().tour.step === 4, null, 5000);
+  assert.ok(s.hash.endsWith('step=4'));
+  await page.keyboard.press('PageUp');
+  await until(page, 'PageUp', () => window.shufflelab.state().tour.step === 3, null, 5000);
+  assert.deepEqual(problems, []);
+  await context.close();
+
+  // Swipes at device scale factor 2 (rect in backing pixels = CSS px x 2).
+  const t = await openApp(env, '#v=1&tour=loaded-dice&step=2', { touch: true, scale: 2 });
+  s = await until(t.page, 'lesson bar drawn', () => window.shufflelab.state().tour?.rect, null, 5000);
+  const dpr = await t.page.evaluate(() => window.devicePixelRatio);
+  assert.equal(dpr, 2);
+  const cdp = await t.context.newCDPSession(t.page);
+  const swipe = async (fromX, fromY, dx) => {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y: fromY }] });
+    for (let i = 1; i <= 5; i++)
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: fromX + (dx * i) / 5, y: fromY }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  };
+  const [a0, b0, a1, b1] = s.tour.rect;
+  const sx = (a0 + (a1 - a0) * 0.7) / dpr, sy = (b0 + b1) / 2 / dpr;
+  await swipe(sx, sy, -200);
+  await until(t.page, 'swipe left: next', () => window.shufflelab.state().tour.step === 3, null, 5000);
+  await swipe(sx, sy, 200);
+  await until(t.page, 'swipe right: back', () => window.shufflelab.state().tour.step === 2, null, 5000);
+  // A swipe that starts below the lesson bar does not turn the page.
+  await swipe(sx, (b1 / dpr) + 150, -200);
+  await settle(t.page);
+  assert.equal((await state(t.page)).tour.step, 2, 'swipe outside the bar');
+  assert.deepEqual(t.problems, []);
+  await t.context.close();
+});
+
+test('a dropped .txt lesson file opens as a lesson; embed=1 shows the lesson bar', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=about');
+  const lesson = 'title\tDropped lesson\n#v=1&lab=dice&method=modulo&sides=6\tSix faces, <b>literally</b>\n#v=1&lab=poker&seed=00000005&t=2\tPoker\n';
+  await page.evaluate((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], 'lesson.txt', { type: 'text/plain' }));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, lesson);
+  let s = await until(page, 'dropped lesson', () => window.shufflelab.state().tour?.title === 'Dropped lesson', null, 5000);
+  assert.equal(s.tour.steps, 2);
+  assert.equal(s.tour.text, 'Six faces, <b>literally</b>');
+  assert.equal(s.lab, 'dice');
+  assert.equal(s.dice.sides, 6);
+  assert.ok(s.hash.includes('&tt='), s.hash);
+  assert.ok(await send(page, 'tour_next'));
+  s = await state(page);
+  assert.equal(s.lab, 'poker');
+  assert.equal(s.poker.seed, '00000005');
+  assert.deepEqual(problems, []);
+  await context.close();
+
+  const e = await openApp(env, '#v=1&embed=1&tour=how-to-shuffle&step=2');
+  s = await until(e.page, 'embedded lesson bar', () => window.shufflelab.state().tour?.rect, null, 5000);
+  assert.equal(s.embed, true);
+  assert.equal(s.tour.id, 'how-to-shuffle');
+  assert.equal(s.tour.step, 2);
+  assert.equal(s.nav && Object.keys(s.nav).length, 0, 'no navigation column when embedded');
+  await checkLinkedRun(e.page, s.hash, 'embedded step 2');
+  assert.ok(await send(e.page, 'tour_next'));
+  s = await state(e.page);
+  assert.equal(s.embed, true, 'the next step stays embedded');
+  assert.equal(s.tour.step, 3);
+  assert.deepEqual(e.problems, []);
+  await e.context.close();
+});
+
+test('notes: plain text shown, hostile ones dropped with a notice, never markup', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=dice&sides=6&note=Hello%20%3Cscript%3Ealert(1)%3C%2Fscript%3E%20%3Cimg%20src%3Dx%20onerror%3Dalert(2)%3E');
+  const dom0 = await page.evaluate(() => ({ scripts: document.querySelectorAll('script').length, all: document.querySelectorAll('*').length }));
+  let s = await state(page);
+  assert.equal(s.note, 'Hello <script>alert(1)</script> <img src=x onerror=alert(2)>');
+  assert.deepEqual(s.notices, []);
+  assert.ok(s.hash.includes('&note=Hello%20%3Cscript%3E'), s.hash);
+  await settle(page);
+  const dropped = {
+    'control character': 'abc%07def',
+    'new line': 'abc%0Adef',
+    'RTL override': 'abc%E2%80%AEdef',
+    'invalid UTF-8': 'abc%C3%28',
+    'truncated escape': 'abc%E',
+    '281 characters': 'a'.repeat(281),
+  };
+  for (const [what, note] of Object.entries(dropped)) {
+    await go(page, `#v=1&lab=dice&sides=7&note=${note}`);
+    s = await state(page);
+    assert.equal(s.note, '', what);
+    assert.equal(s.notices.length, 1, `${what}: ${JSON.stringify(s.notices)}`);
+    assert.match(s.notices[0], /note/, what);
+    assert.equal(s.dice.sides, 7, `${what}: the rest of the link still opens`);
+    assert.ok(!s.hash.includes('note='), what);
+  }
+  // 280 characters (not bytes) is the limit: 280 two-byte characters pass.
+  await go(page, `#v=1&lab=dice&sides=8&note=${'%C3%A9'.repeat(280)}`);
+  s = await state(page);
+  assert.equal(s.note, '\u00e9'.repeat(280));
+  assert.deepEqual(s.notices, []);
+  // 10 KB: over the link limit, refused whole with a notice.
+  await go(page, `#v=1&lab=dice&sides=9&note=${'x'.repeat(10240)}`);
+  s = await state(page);
+  assert.equal(s.note, '');
+  assert.equal(s.notices.length, 1);
+  const dom1 = await page.evaluate(() => ({
+    scripts: document.querySelectorAll('script').length, all: document.querySelectorAll('*').length,
+    imgs: document.querySelectorAll('img').length, text: document.body.innerText,
+  }));
+  assert.equal(dom1.scripts, dom0.scripts);
+  assert.equal(dom1.all, dom0.all, 'no element created from a note');
+  assert.equal(dom1.imgs, 0);
+  assert.ok(!dom1.text.includes('Hello') && !dom1.text.includes('alert'));
+  assert.deepEqual(await page.evaluate(() => window.shufflelab.errors ?? []), []);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('hostile lessons: a notice and the last valid state, no markup, a flat heap', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=poker&seed=00000002&t=3');
+  await settle(page);
+  const dom0 = await page.evaluate(() => ({ scripts: document.querySelectorAll('script').length, all: document.querySelectorAll('*').length }));
+  const good = '#v=1&lab=poker&seed=00000002&t=3';
+  const line = (i) => `#v=1&lab=dice&sides=${(i % 90) + 2}\tstep ${i}`;
+  const huge = Array.from({ length: 10000 }, (_, i) => line(i)).join('\n');
+  const badTexts = {
+    '10,000 steps': huge,
+    'not a link': 'hello\tworld',
+    'no tab': '#v=1&lab=dice&sides=6 Six',
+    'malformed line after a good one': `${line(1)}\n#v=1&lab=dice&sides=zz\tbad value`,
+    'control character': '#v=1&lab=dice\tab\u0007cd',
+    'RTL override': '#v=1&lab=dice\tab\u202Ecd',
+    'text over 280 characters': `#v=1&lab=dice\t${'y'.repeat(281)}`,
+    'no steps': '; only a comment\n\n',
+    '10 KB of markup': `#v=1&lab=dice\t${'<script>alert(1)</script>'.repeat(410)}`,
+  };
+  const heap = [];
+  for (let round = 0; round < 3; round++) {
+    for (const [what, text] of Object.entries(badTexts)) {
+      assert.equal(await send(page, 'tour_text=' + encodeURIComponent(text)), false, `${what}: refused`);
+      const s = await state(page);
+      assert.equal(s.notices.length, 1, `${what}: ${JSON.stringify(s.notices)}`);
+      assert.equal(s.tour, null, what);
+      assert.equal(s.hash, good, `${what}: the last valid state stays`);
+    }
+    // The same through the link's tt= field (the link is refused or the tour dropped, with a notice).
+    for (const [what, text] of round === 0 ? Object.entries(badTexts) : []) {
+      await go(page, '#v=1&lab=dice&sides=5&tt=' + encodeURIComponent(text) + '&step=1');
+      const s = await state(page);
+      assert.equal(s.tour, null, `tt ${what}`);
+      assert.ok(s.notices.length >= 1, `tt ${what}: ${JSON.stringify(s.notices)}`);
+      assert.ok(!s.hash.includes('tt='), `tt ${what}`);
+    }
+    await go(page, good);
+    await command(page, 'burn_frames=100');
+    heap.push((await state(page)).heap);
+  }
+  // A valid lesson with markup in it: text only.
+  assert.ok(await send(page, 'tour_text=' + encodeURIComponent('title\tMy <script>x</script>\n#v=1&lab=dice&sides=6\tSix <img src=x onerror=alert(1)>')));
+  let s = await state(page);
+  assert.equal(s.tour.title, 'My <script>x</script>');
+  assert.equal(s.tour.text, 'Six <img src=x onerror=alert(1)>');
+  await settle(page);
+  // A teacher's tour of 200 steps (the most) opens from its text, but its link is too long for tt=: the link keeps the step's state.
+  const many = Array.from({ length: 200 }, (_, i) => line(i)).join('\n');
+  assert.ok(await send(page, 'tour_text=' + encodeURIComponent(many)));
+  s = await state(page);
+  assert.equal(s.tour.steps, 200);
+  assert.ok(s.hash.length <= 2048 && !s.hash.includes('tt='), s.hash.slice(0, 200));
+  const dom1 = await page.evaluate(() => ({
+    scripts: document.querySelectorAll('script').length, all: document.querySelectorAll('*').length,
+    imgs: document.querySelectorAll('img').length, text: document.body.innerText,
+  }));
+  assert.equal(dom1.scripts, dom0.scripts);
+  assert.equal(dom1.all, dom0.all);
+  assert.equal(dom1.imgs, 0);
+  assert.ok(!dom1.text.includes('alert'));
+  const used = heap.map((h) => h.inUseBytes);
+  console.log(`# heap in use after each round of hostile lessons (bytes): ${used.join(', ')}`);
+  assert.ok(used[2] - used[1] < 16 * 1024, `heap grows over hostile opens: ${used.join(', ')}`);
+  assert.equal(heap[2].wasmBytes, heap[0].wasmBytes);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
