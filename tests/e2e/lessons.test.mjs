@@ -355,7 +355,7 @@ test('a dropped .txt lesson file opens as a lesson; embed=1 shows the lesson bar
 
 test('notes: plain text shown, hostile ones dropped with a notice, never markup', async () => {
   const { page, context, problems } = await openApp(env, '#v=1&lab=dice&sides=6&note=Hello%20%3Cscript%3Ealert(1)%3C%2Fscript%3E%20%3Cimg%20src%3Dx%20onerror%3Dalert(2)%3E');
-  const dom0 = await page.evaluate(() => ({ scripts: document.querySelectorAll('script').length, all: document.querySelectorAll('*').length }));
+  const dom0 = await page.evaluate(() => ({ scripts: document.querySelectorAll('script').length, all: document.querySelectorAll('*').length - document.querySelectorAll('#text-view *').length }));
   let s = await state(page);
   assert.equal(s.note, 'Hello <script>alert(1)</script> <img src=x onerror=alert(2)>');
   assert.deepEqual(s.notices, []);
@@ -389,7 +389,7 @@ test('notes: plain text shown, hostile ones dropped with a notice, never markup'
   assert.equal(s.note, '');
   assert.equal(s.notices.length, 1);
   const dom1 = await page.evaluate(() => ({
-    scripts: document.querySelectorAll('script').length, all: document.querySelectorAll('*').length,
+    scripts: document.querySelectorAll('script').length, all: document.querySelectorAll('*').length - document.querySelectorAll('#text-view *').length,
     imgs: document.querySelectorAll('img').length, text: document.body.innerText,
   }));
   assert.equal(dom1.scripts, dom0.scripts);
@@ -404,7 +404,7 @@ test('notes: plain text shown, hostile ones dropped with a notice, never markup'
 test('hostile lessons: a notice and the last valid state, no markup, a flat heap', async () => {
   const { page, context, problems } = await openApp(env, '#v=1&lab=poker&seed=00000002&t=3');
   await settle(page);
-  const dom0 = await page.evaluate(() => ({ scripts: document.querySelectorAll('script').length, all: document.querySelectorAll('*').length }));
+  const dom0 = await page.evaluate(() => ({ scripts: document.querySelectorAll('script').length, all: document.querySelectorAll('*').length - document.querySelectorAll('#text-view *').length }));
   const good = '#v=1&lab=poker&seed=00000002&t=3';
   const line = (i) => `#v=1&lab=dice&sides=${(i % 90) + 2}\tstep ${i}`;
   const huge = Array.from({ length: 10000 }, (_, i) => line(i)).join('\n');
@@ -453,7 +453,7 @@ test('hostile lessons: a notice and the last valid state, no markup, a flat heap
   assert.equal(s.tour.steps, 200);
   assert.ok(s.hash.length <= 2048 && !s.hash.includes('tt='), s.hash.slice(0, 200));
   const dom1 = await page.evaluate(() => ({
-    scripts: document.querySelectorAll('script').length, all: document.querySelectorAll('*').length,
+    scripts: document.querySelectorAll('script').length, all: document.querySelectorAll('*').length - document.querySelectorAll('#text-view *').length,
     imgs: document.querySelectorAll('img').length, text: document.body.innerText,
   }));
   assert.equal(dom1.scripts, dom0.scripts);

@@ -1,0 +1,400 @@
+#include "core/lab_text.hpp"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <optional>
+
+#include "core/asm/asm_lab.hpp"
+#include "core/asm/asm_listing.hpp"
+#include "core/asm/asm_session.hpp"
+#include "core/base/cards.hpp"
+#include "core/base/text_format.hpp"
+#include "core/dice/dice_law.hpp"
+#include "core/dice/dice_view.hpp"
+#include "core/gallery.hpp"
+#include "core/gen/gf2.hpp"
+#include "core/lfsr/lfsr_analysis.hpp"
+#include "core/lfsr/lfsr_lab_view.hpp"
+#include "core/lfsr/lfsr_timeline.hpp"
+#include "core/poker/poker_lab.hpp"
+#include "core/shuffle/shuffle_lab.hpp"
+
+namespace shufflelab {
+
+namespace {
+
+std::string hex(std::uint64_t v, int digits) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%0*" PRIX64, digits, v);
+  return buf;
+}
+
+// "3,757,580,295 (3757580295)": grouped to read, plain to find.
+std::string both(std::uint64_t v) {
+  const std::string g = grouped(v);
+  const std::string plain = std::to_string(v);
+  return g == plain ? plain : g + " (" + plain + ")";
+}
+
+class Out {
+ public:
+  void heading(std::string t) { add(TextKind::heading, std::move(t)); }
+  void sub(std::string t) { add(TextKind::subheading, std::move(t)); }
+  void item(std::string t) { add(TextKind::item, std::move(t)); }
+  void para(std::string t) { add(TextKind::paragraph, std::move(t)); }
+  std::vector<TextLine> take() { return std::move(lines_); }
+
+ private:
+  void add(TextKind kind, std::string text) {
+    if (text.empty() || lines_.size() >= kMaxLabTextLines) return;
+    if (text.size() > kMaxLabTextLineBytes) {
+      std::size_t cut = kMaxLabTextLineBytes - 3;
+      while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+      text.resize(cut);
+      text += "...";
+    }
+    lines_.push_back({kind, std::move(text)});
+  }
+  std::vector<TextLine> lines_;
+};
+
+// ---- LFSR ------------------------------------------------------------------
+
+struct LfsrCache {
+  std::optional<LabTimeline> timeline;
+  std::string timeline_error;
+  std::string analysis_key;
+  std::optional<LabAnalysis> analysis;
+  std::optional<PeriodView> period;
+  std::string analysis_error;
+};
+
+void lfsr_text(const LfsrLabState& s, Out& out) {
+  static LfsrCache cache;
+  if (!cache.timeline || !cache.timeline->same_config(s)) {
+    cache.timeline.reset();
+    cache.timeline_error.clear();
+    if (auto t = LabTimeline::make(s)) cache.timeline.emplace(std::move(t.value()));
+    else cache.timeline_error = t.error();
+  }
+  const std::string key = lfsr_setup_key(s);
+  if (key != cache.analysis_key) {
+    cache.analysis_key = key;
+    cache.analysis.reset();
+    cache.period.reset();
+    cache.analysis_error.clear();
+    if (lab_gen_is_linear(s.gen)) {
+      if (auto a = analyse_lab(s)) {
+        cache.analysis = std::move(a.value());
+        cache.period = period_view(s, *cache.analysis);
+      } else {
+        cache.analysis_error = a.error();
+      }
+    }
+  }
+
+  out.sub("Generator");
+  std::string gen = "Generator: " + std::string(lab_gen_name(s.gen));
+  if (s.gen == LabGen::tarot32) {
+    gen += " (the tarot article's Galois LFSR), width " + std::to_string(s.width) +
+           (s.full_taps ? ", taps " + hex(lab_galois_taps(s), (s.width + 3) / 4) : ", mask " + hex(s.mask, 2));
+  } else if (s.gen == LabGen::fibonacci) {
+    gen += " (Fibonacci LFSR), width " + std::to_string(s.width) + ", taps " + hex(s.taps, (s.width + 3) / 4);
+  } else if (s.gen == LabGen::z80) {
+    gen += " (the Z80 routine's 64-bit LFSR)";
+  }
+  out.item(gen);
+  out.item("Seed: " + hex(s.seed, lab_seed_digits(s)));
+  out.item("Step t = " + both(s.t) + " " + lab_unit_word(s.gen, s.t));
+  if (!cache.timeline) {
+    out.para("This generator cannot run: " + cache.timeline_error);
+    return;
+  }
+  LabTimeline& timeline = *cache.timeline;
+  if (lab_gen_steps_bits(s.gen)) {
+    const LfsrView v = lfsr_view(s, timeline);
+    const RegisterStepperView r = register_stepper_view(s, v);
+    if (v.t == 0) {
+      out.para("The register holds the seed; no bit has been shifted out yet.");
+    } else if (s.gen == LabGen::tarot32) {
+      out.para("Bit-step " + std::to_string(v.t) + ": the register shifted right; bit " +
+               std::to_string(v.last_out_bit) + " fell out" +
+               (v.taps_applied ? ", so the taps " + r.taps_hex + " were XORed in." : " and nothing was XORed in.") +
+               " Output byte " + std::to_string(r.byte_number) + ": " + std::to_string(v.shifts_into_byte) +
+               " of 8 shifts done.");
+    } else {
+      out.para("Bit-step " + std::to_string(v.t) + ": bit " + std::to_string(v.last_out_bit) +
+               " fell out and the parity of the taps, " + std::to_string(v.entered_bit) +
+               ", entered at the top. Output byte " + std::to_string(r.byte_number) + ": " +
+               std::to_string(v.shifts_into_byte) + " of 8 shifts done.");
+    }
+    out.item("Register: " + hex(v.state, (v.width + 3) / 4) + " = " + bits_string(v.state, v.width));
+    if (!r.fallen.empty()) out.item("Bits fallen in this byte, oldest first: " + r.fallen);
+    if (!r.recent_bytes.empty()) out.item("Output bytes so far (hex): " + r.recent_bytes);
+  } else if (s.gen == LabGen::z80) {
+    const Z80View v = z80_view(s, timeline);
+    std::string bytes;
+    for (std::size_t i = 0; i < v.bytes.size(); ++i) bytes += (i ? " " : "") + hex(v.bytes[i], 2);
+    out.para(std::string(v.upcoming ? "The call about to run" : "Call " + std::to_string(v.t)) + " reads bytes +4..+7 as X = " +
+             hex(v.x, 8) + ", XORs the low bytes of X>>24, X>>21, X>>20, X>>12 and X>>3 into " + hex(v.output, 2) +
+             ", stores it at +0 and moves the old byte +7 (" + hex(v.dropped, 2) + ") out.");
+    out.item("_LFSRSeed+0..+7: " + bytes);
+    out.item("Output byte: " + hex(v.output, 2) + " (" + std::to_string(v.output) + ")");
+    std::string recent;
+    for (auto b : v.recent_bytes) recent += (recent.empty() ? "" : " ") + hex(b, 2);
+    if (!recent.empty()) out.item("Outputs so far (hex): " + recent);
+  } else {
+    const OutputsView v = outputs_view(s, timeline);
+    out.para("One step: " + v.rule);
+    std::string state;
+    for (const auto& w : v.state) state += (state.empty() ? "" : ", ") + w.name + " = " + w.hex;
+    if (!state.empty()) out.item("State: " + state);
+    if (!v.recent.empty()) {
+      const OutputRow& last = v.recent.back();
+      out.item("Output " + std::to_string(last.index) + ": " + hex(last.value, (v.value_bits + 3) / 4) + " = " +
+               both(last.value) + ", byte " + hex(last.byte, 2));
+    }
+  }
+
+  if (!lab_gen_is_linear(s.gen)) return;
+  out.sub("Period");
+  if (!cache.analysis || !cache.period) {
+    out.para("No period analysis: " + cache.analysis_error);
+    return;
+  }
+  const LabAnalysis& a = *cache.analysis;
+  const PeriodView& p = *cache.period;
+  out.item("Period of this seed: " + p.seed_period + " " + p.seed_period_unit + " (" + std::to_string(a.seed.period) +
+           ")" + (p.tail > 0 ? ", after a tail of " + std::to_string(p.tail) : ""));
+  out.item("Longest period: " + p.max_period + " (" + std::to_string(a.map.max_period) + "); nonzero states: " +
+           p.nonzero_states + " (" + to_decimal(a.map.nonzero_states) + ")");
+  out.item(std::string("Maximal (one cycle through every nonzero state): ") + (p.maximal ? "yes" : "no"));
+  out.item("Weak seeds (on shorter cycles or falling into zero): " + p.weak_seeds + " (" + to_decimal(a.map.weak_seeds) +
+           "), " + fixed_decimals(p.weak_percent, 3) + "% of all seeds");
+  if (p.seed_dies) out.item("This seed falls into zero after " + std::to_string(p.tail) + " " + p.units + ".");
+  else if (a.seed_is_weak) out.item("This seed is weak: its cycle is shorter than the longest one.");
+  else out.item("This seed is on a longest cycle.");
+}
+
+// ---- Dice ------------------------------------------------------------------
+
+void dice_text(const DiceLabState& s, Out& out) {
+  const DiceMethodInfo* method = find_dice_method(s.method);
+  out.sub("Die");
+  out.item("Method: " + (method ? std::string(method->label) + " (" + s.method + ")" : s.method));
+  if (method && !method->summary.empty()) out.para(std::string(method->summary));
+  out.item("Die: d" + std::to_string(s.sides) + " from " + std::to_string(s.bits) + "-bit words");
+  out.item("Generator for sampling: " + s.gen + ", seed " + s.seed + ", " + both(s.rolls) + " rolls");
+  if (s.view == "expr") out.item("Dice expression shown: " + s.expr);
+  if (s.view == "z80") out.item("Shown: the Z80 d20 table");
+  if (!method) return;
+  static std::string cached_key;
+  static std::optional<Result<DieLaw>> cached;
+  const std::string key = s.method + "/" + std::to_string(s.sides) + "/" + std::to_string(s.bits);
+  if (key != cached_key || !cached) {
+    cached_key = key;
+    cached = exact_die_law(*method, s.sides, static_cast<unsigned>(s.bits));
+  }
+  if (!*cached) {
+    out.para("No exact law: " + cached->error());
+    return;
+  }
+  const DieLaw& law = cached->value();
+  out.sub("Exact law of one roll");
+  if (!law.how.empty()) out.para(law.how);
+  for (const StatRow& row : die_stat_rows(law)) out.item(row.what + ": " + row.value);
+  constexpr std::size_t kFacesListed = 24;
+  const std::size_t faces = std::min<std::size_t>(law.weights.size(), kFacesListed);
+  for (std::size_t i = 0; i < faces; ++i)
+    out.item("Face " + std::to_string(i + 1) + ": probability " + fraction_text(law.probability(i)) + " = " +
+             number_text(law.probabilities[i], 6));
+  if (law.weights.size() > faces)
+    out.item("(faces " + std::to_string(faces + 1) + " to " + std::to_string(law.weights.size()) + " not listed)");
+}
+
+// ---- Shuffle ---------------------------------------------------------------
+
+void shuffle_text(const ShuffleLabState& s, Out& out) {
+  out.sub("Shuffle");
+  out.item("Algorithm: " + algo_label(s) + " (" + s.algo + ")");
+  out.item("Deck: " + std::to_string(s.n) + " cards");
+  out.item("Draws: " + s.gen + " seed " + std::to_string(s.seed) + ", range method " + s.method + " on " +
+           std::to_string(s.bits) + "-bit words" + (s.warmup ? ", " + std::to_string(s.warmup) + " words skipped first" : ""));
+  static std::string cached_key;
+  static std::optional<Result<LabRecording>> cached;
+  const std::string key = shuffle_setup_key(s);
+  if (key != cached_key || !cached) {
+    cached_key = key;
+    auto setup = make_shuffle_setup(s);
+    if (!setup) cached = Result<LabRecording>::fail(setup.error());
+    else cached = record_lab_shuffle(setup.value());
+  }
+  if (!*cached) {
+    out.para("This shuffle cannot run: " + cached->error());
+    return;
+  }
+  const CardFaces faces = card_faces(s);
+  const ShuffleFrame f = shuffle_frame(cached->value(), faces, s.t);
+  out.item("Step " + std::to_string(f.step) + " of " + std::to_string(f.total_steps));
+  if (!f.caption.empty()) out.para(f.caption);
+  if (f.pdep)
+    out.item("PDEP: set " + hex(f.pdep->set_before, 16) + ", scatter " + hex(f.pdep->scatter, 16) + ", result " +
+             hex(f.pdep->set_after, 16) + ": card " + std::to_string(f.pdep->card) + " struck");
+  constexpr std::size_t kCardsListed = 12;
+  std::string deck;
+  for (std::size_t i = 0; i < f.deck.size() && i < kCardsListed; ++i)
+    deck += (i ? ", " : "") + card_face(faces, f.deck[i]).name;
+  if (f.deck.size() > kCardsListed) deck += ", ... (" + std::to_string(f.deck.size()) + " cards)";
+  out.item("Deck order from position 0: " + deck);
+}
+
+// ---- Poker -----------------------------------------------------------------
+
+std::string card_text(std::uint32_t c) { return card_face(CardFaces::standard, c).name + " (" + card_name(c) + ")"; }
+
+void poker_text(const PokerLabState& s, Out& out) {
+  const PokerDealView v = poker_deal_view(s);
+  out.sub("Deal");
+  out.item("Seed: " + hex(v.seed, 8));
+  out.item("Call " + std::to_string(v.step) + " of " + std::to_string(v.deal.calls) + " LCRNG calls for this deal");
+  out.item("LCRNG state: " + hex(v.state, 8));
+  if (v.step == 0) {
+    out.para("No call yet: the state is the seed.");
+  } else {
+    const DealCall& c = v.calls[v.step - 1];
+    std::string what;
+    if (c.verdict == DealVerdict::Dealt) what = "dealt: value " + std::to_string(c.value) + " is " + card_text(c.value);
+    else if (c.verdict == DealVerdict::TooHigh) what = "too high: value " + std::to_string(c.value) + " is 52 or more, drawn again";
+    else what = "duplicate: " + card_text(c.value) + " was already dealt at call " + std::to_string(v.first_dealt_at);
+    out.para("Call " + std::to_string(v.step) + " verdict: " + what + ".");
+  }
+  std::string dealt;
+  for (std::size_t i = 0; i < v.dealt.size(); ++i) dealt += (i ? ", " : "") + card_text(v.dealt[i]);
+  out.item("Cards dealt (" + std::to_string(v.dealt.size()) + " of 10, the first five are the pat hand): " +
+           (dealt.empty() ? std::string("none yet") : dealt));
+  out.item("Thrown away so far: " + std::to_string(v.too_high) + " too high, " + std::to_string(v.duplicates) +
+           " duplicates");
+  out.item("Whole deal: " + std::to_string(v.deal.calls) + " calls, " + std::to_string(v.deal.too_high) + " too high, " +
+           std::to_string(v.deal.duplicates) + " duplicates (the article's worst case: " +
+           std::to_string(kArticleWorstCalls) + " calls)");
+}
+
+// ---- Assembly --------------------------------------------------------------
+
+void asm_text(const AsmLabState& s, Out& out) {
+  out.sub("Listing");
+  auto algorithm = parse_asm_algorithm("algorithm", s.algorithm);
+  if (!algorithm) {
+    out.para(algorithm.error());
+    return;
+  }
+  const AsmAlgorithmInfo& info = asm_algorithm_info(*algorithm);
+  out.item("Algorithm: " + std::string(info.title) + " (" + std::string(info.id) + ")");
+  out.item("Instruction set: " + std::string(asm_isa_info(info.isa).name));
+  out.item("Inputs: " + std::string(info.inputs));
+  // One session per setup, stepped forward (a lower t starts again).
+  static std::optional<AsmSession> session;
+  static std::string session_key;
+  static std::string session_error;
+  const std::string key = s.algorithm + "/" + std::to_string(s.inputs.seed) + "/" + std::to_string(s.inputs.x) + "/" +
+                          std::to_string(s.inputs.n) + "/" + std::to_string(s.inputs.calls);
+  if (key != session_key || !session || session->instructions() > s.t) {
+    session_key = key;
+    session.reset();
+    session_error.clear();
+    if (auto started = AsmSession::start(*algorithm, s.inputs)) session.emplace(std::move(started.value()));
+    else session_error = started.error();
+  }
+  if (!session) {
+    out.para("The listing cannot start: " + session_error);
+    return;
+  }
+  if (session->instructions() < s.t && !session->done()) {
+    if (auto ran = session->run(s.t - session->instructions()); !ran) session_error = ran.error();
+  }
+  out.item("Instructions executed: " + both(session->instructions()) + ", " + both(session->cycles()) + " " +
+           std::string(asm_isa_info(info.isa).cycle_unit));
+  const AsmProgram& program = session->program();
+  const std::ptrdiff_t row = session->current_row();
+  if (row >= 0 && static_cast<std::size_t>(row) < program.rows.size()) {
+    const AsmRow& r = program.rows[static_cast<std::size_t>(row)];
+    out.para("Next instruction (the lit line): " + std::string(r.text) +
+             (r.comment.empty() ? "" : "  ; " + std::string(r.comment)));
+  } else {
+    out.para("The listing has finished.");
+  }
+  if (!session_error.empty()) out.para("Stopped: " + session_error);
+  std::string outputs;
+  for (std::size_t i = 0; i < session->outputs().size() && i < 16; ++i)
+    outputs += (i ? " " : "") + hex(session->outputs()[i], 2);
+  if (!outputs.empty()) out.item("Outputs of finished calls (hex): " + outputs);
+}
+
+// ---- Findings, About -------------------------------------------------------
+
+void findings_text(Out& out) {
+  static const std::vector<GalleryEntry> entries = gallery_entries();
+  for (const GalleryEntry& e : entries) {
+    out.sub(e.title);
+    out.para(e.text + " (" + e.source + ")");
+  }
+}
+
+void about_text(Out& out) {
+  out.para("shufflelab shows how computers shuffle cards and roll dice, with the exact numbers behind each method: "
+           "linear feedback shift registers and their periods, the bias of squeezing random bits into a die, "
+           "shuffles step by step, One Chip poker's deal, and the same routines in Z80, Game Boy, x86, PIC and "
+           "WebAssembly listings.");
+  for (LabId lab : all_labs())
+    if (lab != LabId::about) out.item(std::string(lab_title(lab)) + ": #v=1&lab=" + std::string(lab_name(lab)));
+}
+
+}  // namespace
+
+std::string_view text_kind_name(TextKind kind) {
+  switch (kind) {
+    case TextKind::heading: return "heading";
+    case TextKind::subheading: return "subheading";
+    case TextKind::item: return "item";
+    case TextKind::paragraph: return "paragraph";
+  }
+  return "paragraph";
+}
+
+std::string_view lab_title(LabId lab) {
+  switch (lab) {
+    case LabId::gallery: return "Findings";
+    case LabId::lfsr: return "LFSR";
+    case LabId::dice: return "Dice";
+    case LabId::shuffle: return "Shuffle";
+    case LabId::poker: return "One Chip poker";
+    case LabId::assembly: return "Assembly";
+    case LabId::about: return "About";
+  }
+  return "shufflelab";
+}
+
+std::vector<TextLine> lab_text(const LabState& state) {
+  Out out;
+  out.heading(std::string(lab_title(state.lab)));
+  if (!state.note.empty()) out.para("Note from the sender of this link: " + state.note);
+  switch (state.lab) {
+    case LabId::lfsr: lfsr_text(state.lfsr, out); break;
+    case LabId::dice: dice_text(state.dice, out); break;
+    case LabId::shuffle: shuffle_text(state.shuffle, out); break;
+    case LabId::poker: poker_text(state.poker, out); break;
+    case LabId::assembly: asm_text(state.assembly, out); break;
+    case LabId::gallery: findings_text(out); break;
+    case LabId::about: about_text(out); break;
+  }
+  return out.take();
+}
+
+std::string lab_text_json(const std::vector<TextLine>& lines) {
+  return json_array(lines, [](const TextLine& l) {
+    return "{\"kind\":" + json_string(text_kind_name(l.kind)) + ",\"text\":" + json_string(l.text) + "}";
+  });
+}
+
+}  // namespace shufflelab
