@@ -136,7 +136,8 @@ CellRow fit_cells(int width, float avail, float em) {
   r.byte_gap = em * 0.45f;
   r.cell = (avail - r.byte_gap * static_cast<float>((width - 1) / 8) - r.gap * static_cast<float>(width)) /
            static_cast<float>(width);
-  r.cell = std::clamp(r.cell, em * 0.45f, em * 1.6f);
+  // Never below legibility (about 14 CSS px): a row that does not fit scrolls sideways.
+  r.cell = std::clamp(r.cell, em * 0.9f, em * 1.6f);
   r.digits = r.cell >= em * 0.8f;
   return r;
 }
@@ -651,9 +652,11 @@ void LfsrPanel::draw_register_cells(const RegisterStepperView& rv) {
   const float em = ImGui::GetFontSize();
   const float in_margin = rv.tarot ? 0.0f : em * 2.6f;
   const CellRow row = fit_cells(v.width, ImGui::GetContentRegionAvail().x - em * 4.0f - in_margin, em);
+  const float label_h = em * 1.4f;
+  const float cells_w = static_cast<float>(v.width) * (row.cell + row.gap) + static_cast<float>((v.width - 1) / 8) * row.byte_gap;
+  const WideRegion region("register", in_margin + cells_w + em * 4.0f, label_h + row.cell + em * 0.4f);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const float label_h = em * 1.4f;
   const float top = origin.y + label_h;
   float x = origin.x + in_margin;
   const bool roomy = row.cell * 8 > ImGui::CalcTextSize("lfsr0 (output)").x;
@@ -813,24 +816,28 @@ void LfsrPanel::draw_z80_stepper(const LfsrLabState&) {
   const Z80View& v = z80_view_;
   const float em = ImGui::GetFontSize();
   ImGui::Text("call t = %" PRIu64 "   (one call = one output byte)", v.t);
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
   // Bytes +0..+7 in two rows of four, each as 8 bit cells; +4..+7 (read as X) outlined.
   const CellRow row = fit_cells(32, ImGui::GetContentRegionAvail().x - em * 1.0f, em);
-  float right = origin.x;
-  for (std::size_t half = 0; half < 2; ++half) {
-    const float label_y = origin.y + static_cast<float>(half) * (em * 1.5f + row.cell + em * 0.5f);
-    float x = origin.x;
-    for (std::size_t i = half * 4; i < half * 4 + 4; ++i) {
-      char name[48];
-      std::snprintf(name, sizeof name, "+%zu  %s%s", i, format_hex_upper(v.bytes[i], 2).c_str(),
-                    i >= 4 ? "  (read as X)" : i == 0 ? "  (newest)" : "");
-      dl->AddText(ImVec2(x, label_y), i >= 4 ? kColTap : kColLabel, name);
-      x = draw_cells(dl, ImVec2(x, label_y + em * 1.4f), v.bytes[i], 8, i >= 4 ? 0xff : 0, row, em) + row.byte_gap;
+  {  // the cells only: what follows is not in the scrolling region
+    const WideRegion region("z80_bytes", 32.0f * (row.cell + row.gap) + 4.0f * row.byte_gap + em,
+                            2.0f * (em * 1.5f + row.cell + em * 0.5f));
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    float right = origin.x;
+    for (std::size_t half = 0; half < 2; ++half) {
+      const float label_y = origin.y + static_cast<float>(half) * (em * 1.5f + row.cell + em * 0.5f);
+      float x = origin.x;
+      for (std::size_t i = half * 4; i < half * 4 + 4; ++i) {
+        char name[48];
+        std::snprintf(name, sizeof name, "+%zu  %s%s", i, format_hex_upper(v.bytes[i], 2).c_str(),
+                      i >= 4 ? "  (read as X)" : i == 0 ? "  (newest)" : "");
+        dl->AddText(ImVec2(x, label_y), i >= 4 ? kColTap : kColLabel, name);
+        x = draw_cells(dl, ImVec2(x, label_y + em * 1.4f), v.bytes[i], 8, i >= 4 ? 0xff : 0, row, em) + row.byte_gap;
+      }
+      right = std::max(right, x);
     }
-    right = std::max(right, x);
+    ImGui::Dummy(ImVec2(right - origin.x, 2.0f * (em * 1.5f + row.cell + em * 0.5f)));
   }
-  ImGui::Dummy(ImVec2(right - origin.x, 2.0f * (em * 1.5f + row.cell + em * 0.5f)));
   section(v.upcoming ? "The next call" : "The last call");
   ImGui::Text("X = bytes +7 +6 +5 +4 %s= %s", v.upcoming ? "" : "before the call ", format_hex_upper(v.x, 8).c_str());
   draw_z80_terms();

@@ -106,6 +106,17 @@ float stepper_width(float text_em) {
   return ImGui::GetFontSize() * text_em + 2.0f * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x);
 }
 
+WideRegion::WideRegion(const char* id, float width, float height) {
+  if (width <= ImGui::GetContentRegionAvail().x) return;
+  child_ = true;
+  ImGui::BeginChild(id, ImVec2(0, height + ImGui::GetStyle().ScrollbarSize + ImGui::GetFontSize() * 0.3f), false,
+                    ImGuiWindowFlags_HorizontalScrollbar);
+}
+
+WideRegion::~WideRegion() {
+  if (child_) ImGui::EndChild();
+}
+
 bool hex_field(const char* label, char* buffer, std::size_t size, float width) {
   ImGui::SetNextItemWidth(width);
   return ImGui::InputText(label, buffer, size, ImGuiInputTextFlags_CharsHexadecimal | ImGuiInputTextFlags_CharsUppercase);

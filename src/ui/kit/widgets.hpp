@@ -54,6 +54,20 @@ bool wrapped_selectable(const char* id, const std::string& label, bool selected)
 // on touch screens, so a fixed width would squeeze the number out.
 float stepper_width(float text_em);
 
+// A wide view (register cells, a deck, a matrix) that keeps a legible size:
+// when `width` does not fit, it is drawn in a child region `height` high that
+// scrolls sideways (by drag on touch screens) instead of being shrunk.
+class WideRegion {
+ public:
+  WideRegion(const char* id, float width, float height);
+  ~WideRegion();
+  WideRegion(const WideRegion&) = delete;
+  WideRegion& operator=(const WideRegion&) = delete;
+
+ private:
+  bool child_ = false;
+};
+
 // A hex text field bound to `buffer`; returns true when the text changed.
 bool hex_field(const char* label, char* buffer, std::size_t size, float width);
 
