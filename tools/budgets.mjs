@@ -34,6 +34,15 @@ try {
   console.log(`CPU per frame, LFSR lab running: ${s.frameBuildMs.toFixed(2)} ms building the frame (UI + core), ` +
               `${s.frameTotalMs.toFixed(2)} ms including WebGL calls into software GL (moving averages, ${s.frames} frames)  [budget 4 ms]`);
   await context.close();
+
+  // The same at phone size: 390x844 CSS px, device scale 3, touch.
+  const phone = await openApp(env, '#v=1&lab=lfsr&seed=DEADBEEF&mask=CF', { width: 390, height: 844, scale: 3, touch: true, isMobile: true });
+  await command(phone.page, 'play');
+  await phone.page.waitForTimeout(3000);
+  const p = await state(phone.page);
+  console.log(`CPU per frame at 390x844 DPR 3, LFSR lab running: ${p.frameBuildMs.toFixed(2)} ms building the frame, ` +
+              `${p.frameTotalMs.toFixed(2)} ms including software GL (${p.frames} frames)  [budget 4 ms]`);
+  await phone.context.close();
 } finally {
   await env.close();
 }
