@@ -215,9 +215,22 @@ TourStep tarot_bias() {
                     " shuffles; look at the last row of the matrix."};
 }
 
+// Ids, titles and sources are known without computing a step, so the app can
+// list the lessons without building them (their numbers take a while in wasm).
+constexpr TourHeading kTourHeadings[] = {
+    {"gameboy-tarot", "From bits to a deck: the Game Boy tarot shuffle", "Game Boy tarot dev log"},
+    {"loaded-dice", "Loaded dice: squeezing bytes into a range", "Rolling D20s on the Z80"},
+    {"how-to-shuffle", "How to shuffle, and how not to", "shuffle.c (2003)"},
+    {"break-the-shuffle", "Break the shuffle", "shuffle.c (2003); One Chip Video Poker"},
+};
+
+Tour with_heading(const TourHeading& h, std::vector<TourStep> steps) {
+  return {std::string(h.id), std::string(h.title), std::string(h.source), std::move(steps)};
+}
+
 Tour gameboy_tarot() {
-  return {"gameboy-tarot", "From bits to a deck: the Game Boy tarot shuffle", "Game Boy tarot dev log",
-          {tarot_first_byte(), tarot_period(), tarot_coin_flips(), tarot_roller_slip(), tarot_deck(), tarot_bias()}};
+  return with_heading(kTourHeadings[0],
+          {tarot_first_byte(), tarot_period(), tarot_coin_flips(), tarot_roller_slip(), tarot_deck(), tarot_bias()});
 }
 
 // ---- Tour 2: loaded dice (seed 002) ------------------------------------------
@@ -301,8 +314,8 @@ TourStep dice_printed_mulhbyl() {
 }
 
 Tour loaded_dice() {
-  return {"loaded-dice", "Loaded dice: squeezing bytes into a range", "Rolling D20s on the Z80",
-          {dice_modulo(), dice_shift(), dice_maxu8_d20(), dice_maxu8_d100(), dice_mulhi_minus1(), dice_printed_mulhbyl()}};
+  return with_heading(kTourHeadings[1], {dice_modulo(), dice_shift(), dice_maxu8_d20(), dice_maxu8_d100(),
+                                         dice_mulhi_minus1(), dice_printed_mulhbyl()});
 }
 
 // ---- Tour 3: how to shuffle (seeds 001, 003) ---------------------------------
@@ -377,8 +390,8 @@ TourStep shuffle_seed_space() {
 }
 
 Tour how_to_shuffle() {
-  return {"how-to-shuffle", "How to shuffle, and how not to", "shuffle.c (2003)",
-          {shuffle_fisher_yates(), shuffle_naive(), shuffle_sattolo(), shuffle_sort_keys(), shuffle_seed_space()}};
+  return with_heading(kTourHeadings[2], {shuffle_fisher_yates(), shuffle_naive(), shuffle_sattolo(),
+                                         shuffle_sort_keys(), shuffle_seed_space()});
 }
 
 // ---- Tour 4: break the shuffle (seeds 001, 004) ------------------------------
@@ -455,8 +468,8 @@ TourStep onechip_hands() {
 }
 
 Tour break_the_shuffle() {
-  return {"break-the-shuffle", "Break the shuffle", "shuffle.c (2003); One Chip Video Poker",
-          {predict_deal(), predict_hour(), predict_day(), onechip_deal(), onechip_worst(), onechip_sweep(), onechip_hands()}};
+  return with_heading(kTourHeadings[3],
+          {predict_deal(), predict_hour(), predict_day(), onechip_deal(), onechip_worst(), onechip_sweep(), onechip_hands()});
 }
 
 // ---- Tour text ----------------------------------------------------------------
@@ -527,6 +540,8 @@ Result<TourStep> read_step(std::string_view line, std::size_t number) {
   return R::ok(TourStep{canonical.value(), checked.value()});
 }
 }  // namespace
+
+std::span<const TourHeading> builtin_tour_headings() { return kTourHeadings; }
 
 const std::vector<Tour>& builtin_tours() {
   static const std::vector<Tour> tours{gameboy_tarot(), loaded_dice(), how_to_shuffle(), break_the_shuffle()};

@@ -18,6 +18,7 @@
 // without the note/tour fields (a step never carries a tour inside a tour).
 #pragma once
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,6 +47,11 @@ struct Tour {
 };
 
 // The built-in tours: gameboy-tarot, loaded-dice, how-to-shuffle, break-the-shuffle.
+// A built-in lesson's id, title and source, without its steps.
+struct TourHeading {
+  std::string_view id, title, source;
+};
+std::span<const TourHeading> builtin_tour_headings();
 const std::vector<Tour>& builtin_tours();
 const Tour* find_builtin_tour(std::string_view id);  // nullptr when unknown
 

@@ -147,9 +147,11 @@ void LabApp::draw_note_and_run() {
 
 void LabApp::draw_tour_menu() {
   ImGui::TextColored(colors::kMuted, "Lessons");
-  for (const Tour& tour : builtin_tours()) {
-    ImGui::PushID(tour.id.c_str());
-    if (wrapped_selectable("##lesson", tour.title, tour_ && tour_->id == tour.id)) open_tour(tour, 1);
+  for (const TourHeading& heading : builtin_tour_headings()) {
+    const std::string id(heading.id);
+    ImGui::PushID(id.c_str());
+    if (wrapped_selectable("##lesson", std::string(heading.title), tour_ && tour_->id == id))
+      if (const Tour* tour = find_builtin_tour(id)) open_tour(*tour, 1);
     ImGui::PopID();
   }
   if (ImGui::Button("Open a lesson...", ImVec2(-1, 0))) ImGui::OpenPopup("tour_text");

@@ -205,3 +205,17 @@ TEST(TourText, StepLinksDropNoteAndTourFields) {
 
 }  // namespace
 }  // namespace shufflelab
+
+namespace shufflelab {
+namespace {
+TEST(Tours, HeadingsNameTheBuiltLessons) {
+  const auto headings = builtin_tour_headings();
+  ASSERT_EQ(headings.size(), builtin_tours().size());
+  for (std::size_t i = 0; i < headings.size(); ++i) {
+    EXPECT_EQ(headings[i].id, builtin_tours()[i].id);
+    EXPECT_EQ(headings[i].title, builtin_tours()[i].title);
+    EXPECT_EQ(headings[i].source, builtin_tours()[i].source);
+  }
+}
+}  // namespace
+}  // namespace shufflelab
