@@ -15,6 +15,7 @@
 #include <cmath>
 #include <vector>
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "app/gl_views.hpp"
@@ -48,7 +49,7 @@ struct App {
   bool first_frame_done = false;
   bool coarse_pointer = false;  // (pointer: coarse): bigger tap targets
   bool style_coarse = false;
-  std::string text_fragment;      // the state the text mirror was last built for
+  std::optional<shufflelab::LabState> text_state;  // the state the text mirror was last built for
   std::string text_json;          // what was last handed to web/textview.js
   double text_checked_at = -1e9;  // emscripten_get_now() of the last check
   int saved_scale = 0;  // the preferences last saved (0: none yet)
@@ -353,17 +354,16 @@ void save_preferences() {
 // The text mirror for screen readers and Ctrl+F (core/lab_text, web/textview.js):
 // rebuilt when the state changed, at most every kTextIntervalMs, and handed
 // to the page only when its text differs from the last one published.
-// LabApp exposes no LabState, so the state is its canonical link decoded
-// again (the same LabState: links round-trip); the text comes from the core's
-// view models for that state, not from the link's words.
+// The text comes from the core's view models for the app's state, not from
+// the link's words.
 constexpr double kTextIntervalMs = 250.0;
 void publish_text(double now) {
   if (now - g_app->text_checked_at < kTextIntervalMs) return;
   g_app->text_checked_at = now;
-  const std::string fragment = g_app->lab.fragment();
-  if (fragment == g_app->text_fragment) return;
-  g_app->text_fragment = fragment;
-  std::string json = shufflelab::lab_text_json(shufflelab::lab_text(shufflelab::decode_fragment(fragment).state));
+  const shufflelab::LabState& state = g_app->lab.state();
+  if (state == g_app->text_state) return;
+  g_app->text_state = state;
+  std::string json = shufflelab::lab_text_json(shufflelab::lab_text(state));
   if (json == g_app->text_json) return;
   g_app->text_json = std::move(json);
   shufflelab::web::publish_text(g_app->text_json);

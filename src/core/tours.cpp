@@ -247,7 +247,7 @@ TourStep dice_modulo() {
   return {link, "Start with the obvious: the byte modulo " + num(kD20) + ". The " + num(law->inputs.low_u64()) +
                     " bytes do not split into " + num(kD20) + " equal piles: faces " +
                     span_text(first + 1, last + 1) + " get " + num(c[first]) + " bytes each and the rest " + num(least) +
-                    ". Small, but every low face is " + fixed_decimals(static_cast<double>(c[first]) / least, 3) +
+                    ". Small, but every low face is " + fixed_decimals(static_cast<double>(c[first]) / static_cast<double>(least), 3) +
                     " times as likely as a high one."};
 }
 

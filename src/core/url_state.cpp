@@ -77,20 +77,20 @@ void decode_shared_fields(FieldReader& fields, LabState& state) {
 // during the step).
 void open_tour_step(DecodedState& out) {
   LabState& state = out.state;
-  Tour custom;
-  const Tour* tour = nullptr;
   if (!state.tour.empty()) {
-    tour = find_builtin_tour(state.tour);
-    if (!tour) out.notices.push_back("tour: no built-in tour is called \"" + printable_excerpt(state.tour) + "\"");
+    if (const Tour* builtin = find_builtin_tour(state.tour)) out.tour = *builtin;
+    else out.notices.push_back("tour: no built-in tour is called \"" + printable_excerpt(state.tour) + "\"");
   } else {
     auto parsed = parse_tour_text(state.tour_text);
-    if (parsed) custom = std::move(parsed.value()), tour = &custom;
+    if (parsed) out.tour = std::move(parsed.value());
     else out.notices.push_back("tt: " + parsed.error() + ": the tour was dropped");
   }
-  if (!tour || tour->steps.empty()) {
+  if (!out.tour || out.tour->steps.empty()) {
+    out.tour.reset();
     state.tour.clear(), state.tour_text.clear(), state.tour_step = 0;
     return;
   }
+  const Tour* tour = &*out.tour;
   const auto steps = static_cast<std::uint32_t>(tour->steps.size());
   if (state.tour_step > steps) {
     out.notices.push_back("step: the tour has " + std::to_string(steps) + " steps; showing the last one");

@@ -10,6 +10,7 @@
 // Each lab owns its fields (decode_*_lab / encode_*_lab in core/<lab>_lab);
 // only the current lab's fields are written, which keeps links short.
 #pragma once
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,7 @@
 #include "core/poker/poker_lab.hpp"
 #include "core/shuffle/shuffle_lab.hpp"
 #include "core/base/url_fields.hpp"
+#include "core/tours.hpp"
 
 namespace shufflelab {
 
@@ -53,6 +55,7 @@ struct DecodedState {
   LabState state;
   std::vector<std::string> notices;  // empty when the link was clean
   bool lab_given = false;            // the link named a lab (a tour link may name only its step)
+  std::optional<Tour> tour;          // the lesson the link opens (built in, or its tt= text parsed)
 };
 
 // Splits "a=1&b=2" (leading '#' optional) into pairs; no percent-decoding is

@@ -43,10 +43,7 @@ void LabApp::open_fragment(const std::string& fragment) {
   state_ = decoded.state;
   notices_ = decoded.notices;
   run_pending_ = true;
-  tour_.reset();
-  if (const Tour* builtin = state_.tour.empty() ? nullptr : find_builtin_tour(state_.tour)) tour_ = *builtin;
-  else if (!state_.tour_text.empty())
-    if (auto custom = parse_tour_text(state_.tour_text)) tour_ = std::move(custom.value());
+  tour_ = std::move(decoded.tour);
 }
 
 std::string LabApp::fragment() const {

@@ -68,6 +68,7 @@ class LabApp {
 
   const std::vector<std::string>& notices() const { return notices_; }
   LabId current_lab() const { return state_.lab; }
+  const LabState& state() const { return state_; }
   long long frame_count() const { return frames_; }
 
  private:
