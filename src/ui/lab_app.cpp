@@ -99,7 +99,7 @@ void LabApp::draw_lesson_bar() {
   const auto steps = static_cast<std::uint32_t>(tour_->steps.size());
   const std::uint32_t k = state_.tour_step;
   const TourStep& step = tour_->steps[k - 1];
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.13f, 0.20f, 0.30f, 1.0f));
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::kLessonBg);
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const float wrap_lines = 1.0f + ImGui::CalcTextSize(step.text.c_str(), nullptr, false,
                                                      ImGui::GetContentRegionAvail().x - line).y / line;
@@ -129,7 +129,7 @@ void LabApp::draw_lesson_bar() {
 
 void LabApp::draw_note_and_run() {
   if (!state_.note.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.20f, 0.18f, 0.10f, 1.0f));
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::kNoteBg);
     const float line = ImGui::GetTextLineHeightWithSpacing();
     const float text_h = ImGui::CalcTextSize(state_.note.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x - line).y;
     ImGui::BeginChild("note", ImVec2(0, text_h + line * 2.2f), true);
@@ -377,7 +377,7 @@ void LabApp::draw_csv_menu() {
 
 void LabApp::draw_notices() {
   if (notices_.empty()) return;
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.35f, 0.16f, 0.14f, 1.0f));
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::kNoticeBg);
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const float height = line * static_cast<float>(notices_.size() < 4 ? notices_.size() + 1 : 5) + line * 0.6f;
   ImGui::BeginChild("notice", ImVec2(0, height), true);

@@ -15,6 +15,9 @@ void apply_theme(Theme theme) {
     colors::kMuted = {0.62f, 0.65f, 0.72f, 1.0f};
     colors::kAccent = {0.98f, 0.78f, 0.35f, 1.0f};
     colors::kGood = {0.45f, 0.85f, 0.55f, 1.0f};
+    colors::kLessonBg = {0.13f, 0.20f, 0.30f, 1.0f};
+    colors::kNoteBg = {0.20f, 0.18f, 0.10f, 1.0f};
+    colors::kNoticeBg = {0.35f, 0.16f, 0.14f, 1.0f};
     return;
   }
   ImGui::StyleColorsLight(&style);
@@ -28,6 +31,9 @@ void apply_theme(Theme theme) {
   colors::kMuted = {0.25f, 0.27f, 0.32f, 1.0f};
   colors::kAccent = {0.55f, 0.30f, 0.0f, 1.0f};
   colors::kGood = {0.0f, 0.45f, 0.12f, 1.0f};
+  colors::kLessonBg = {0.86f, 0.91f, 0.98f, 1.0f};
+  colors::kNoteBg = {0.99f, 0.95f, 0.80f, 1.0f};
+  colors::kNoticeBg = {0.99f, 0.88f, 0.86f, 1.0f};
 }
 
 std::string g_help_shown;  // the help text shown this frame (the web app's test hook reads it)
