@@ -15,6 +15,7 @@
 #include <cmath>
 #include <vector>
 #include <cstdio>
+#include <cstring>
 #include <optional>
 #include <string>
 
@@ -26,6 +27,7 @@
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
 #include "core/lab_text.hpp"
+#include "ui/kit/legibility.hpp"
 #include "ui/lab_app.hpp"
 #include "mono_font.hpp"
 #include "ui_font.hpp"
@@ -407,6 +409,26 @@ void frame() {
   }
 }
 
+// The lab region's width and the smallest text and cell it drew in the last
+// frame, in CSS px (issue 15's legibility check).
+std::string legibility_json() {
+  std::vector<const ImDrawList*> lists;
+  float lab_width = 0.0f;
+  constexpr char kLab[] = "shufflelab/lab_";
+  for (ImGuiWindow* w : GImGui->Windows) {
+    if (!w->WasActive || w->Hidden || std::strncmp(w->Name, kLab, sizeof kLab - 1) != 0) continue;
+    lists.push_back(w->DrawList);
+    if (w->ParentWindow && !(w->ParentWindow->Flags & ImGuiWindowFlags_ChildWindow)) lab_width = w->Size.x;
+  }
+  const float dpr = static_cast<float>(shufflelab::web::canvas_size().device_pixel_ratio);
+  namespace legibility = shufflelab::ui::legibility;
+  const float text = legibility::smallest_text(lists.data(), static_cast<int>(lists.size()));
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "{\"labWidth\":%.1f,\"width\":%.1f,\"text\":%.2f,\"cell\":%.2f}", lab_width / dpr,
+                ImGui::GetIO().DisplaySize.x / dpr, text / dpr, legibility::smallest_cell() / dpr);
+  return buf;
+}
+
 void set_clipboard(void*, const char* text) { shufflelab::web::copy_to_clipboard(text); }
 const char* get_clipboard(void*) { return shufflelab::web::pasted_text(); }
 
@@ -482,7 +504,7 @@ EMSCRIPTEN_KEEPALIVE const char* shufflelab_test_query(const char* command) {
                 g_proxy.active ? "true" : "false", g_proxy.x0, g_proxy.y0, g_proxy.x1, g_proxy.y1, g_proxy.mode.c_str());
   json += std::string(",\"touch\":{\"mode\":") + (g_touch.mode ? "true" : "false") +
           ",\"coarse\":" + (g_app->coarse_pointer ? "true" : "false") + ",\"scroll\":" + scroll +
-          ",\"help\":\"" + help + "\",\"textProxy\":" + proxy + "}}";
+          ",\"help\":\"" + help + "\",\"textProxy\":" + proxy + "},\"legibility\":" + legibility_json() + "}";
   return json.c_str();
 }
 }

@@ -13,6 +13,7 @@
 #include "core/base/plain_text.hpp"
 #include "imgui.h"
 #include "ui/ui_about.hpp"
+#include "ui/kit/legibility.hpp"
 #include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
@@ -395,6 +396,7 @@ void LabApp::draw_notices() {
 void LabApp::frame() {
   ++frames_;
   apply_theme(theme_);
+  legibility::begin_frame();
   handle_preference_keys();
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->WorkPos);

@@ -34,17 +34,18 @@ namespace {
 // [SECTION] Histogram drawing (palette, legend, bars, axes)
 //-----------------------------------------------------------------------------
 
+// The plot's roles, bound to the theme's view colours (ui/kit/widgets.hpp).
 namespace palette {
-const ImU32 kBackground = IM_COL32(24, 27, 36, 255);
-const ImU32 kGrid = IM_COL32(60, 66, 82, 255);
-const ImU32 kAxisText = IM_COL32(160, 166, 180, 255);
-const ImU32 kExact = IM_COL32(78, 124, 206, 255);
-const ImU32 kExactMarker = IM_COL32(175, 210, 255, 255);
-const ImU32 kFair = IM_COL32(235, 235, 235, 210);
-const ImU32 kSampled = IM_COL32(250, 165, 55, 215);
-const ImU32 kBand = IM_COL32(110, 220, 130, 255);
-const ImU32 kNever = IM_COL32(240, 80, 70, 255);
-const ImU32 kHover = IM_COL32(255, 255, 255, 28);
+const ImU32& kBackground = colors::kViewBg;
+const ImU32& kGrid = colors::kViewGrid;
+const ImU32& kAxisText = colors::kViewLabel;
+const ImU32& kExact = colors::kSeriesA;
+const ImU32& kExactMarker = colors::kSeriesAMark;
+const ImU32& kFair = colors::kReference;
+const ImU32& kSampled = colors::kSeriesB;
+const ImU32& kBand = colors::kBand;
+const ImU32& kNever = colors::kWarn;
+const ImU32& kHover = colors::kHover;
 }  // namespace palette
 
 ImVec4 tone_color(Tone tone) {
@@ -906,8 +907,8 @@ void DicePanel::draw_article_checks() {
   ImGui::EndGroup();
   const ImVec2 end(ImGui::GetWindowPos().x + ImGui::GetContentRegionMax().x, ImGui::GetItemRectMax().y + pad);
   dl->ChannelsSetCurrent(0);
-  dl->AddRectFilled(start, end, IM_COL32(33, 38, 51, 255), em * 0.3f);
-  dl->AddRect(start, end, IM_COL32(70, 78, 98, 255), em * 0.3f);
+  dl->AddRectFilled(start, end, colors::kViewBg, em * 0.3f);
+  dl->AddRect(start, end, colors::kViewFrame, em * 0.3f);
   dl->ChannelsMerge();
   ImGui::SetCursorScreenPos(ImVec2(start.x, end.y));
   ImGui::Dummy(ImVec2(0, em * 0.5f));

@@ -27,9 +27,9 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
-#include <utility>
 #include <initializer_list>
 #include <iterator>
+#include <utility>
 #include <variant>
 
 #include "core/base/parse.hpp"
@@ -37,6 +37,7 @@
 #include "core/gen/gf2.hpp"
 #include "core/lfsr/lab_stream.hpp"
 #include "ui/gpu_views.hpp"
+#include "ui/kit/legibility.hpp"
 #include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
@@ -53,16 +54,17 @@ constexpr double kFullSpeedBudgetMs = 2.0;            // per frame
 constexpr std::size_t kLatticePoints = 3000;
 constexpr int kBitPlaneSlot = 0;
 
-const ImU32 kColOne = IM_COL32(250, 200, 90, 255);
-const ImU32 kColZero = IM_COL32(48, 54, 70, 255);
-const ImU32 kColTap = IM_COL32(120, 200, 255, 255);
-const ImU32 kColDarkText = IM_COL32(20, 20, 28, 255);
-const ImU32 kColText = IM_COL32(220, 224, 235, 255);
-const ImU32 kColLabel = IM_COL32(160, 166, 180, 255);
-const ImU32 kColRollA = IM_COL32(250, 200, 90, 255);
-const ImU32 kColRollB = IM_COL32(120, 200, 255, 255);
-const ImU32 kColPoint = IM_COL32(250, 200, 90, 150);
-const ImU32 kColFrame = IM_COL32(90, 96, 112, 255);
+// The register's roles, bound to the theme's view colours (ui/kit/widgets.hpp).
+const ImU32& kColOne = colors::kCellOn;
+const ImU32& kColZero = colors::kCellOff;
+const ImU32& kColTap = colors::kSeriesC;
+const ImU32& kColDarkText = colors::kCellInk;
+const ImU32& kColText = colors::kViewText;
+const ImU32& kColLabel = colors::kViewLabel;
+const ImU32& kColRollA = colors::kCellOn;
+const ImU32& kColRollB = colors::kSeriesC;
+const ImU32& kColPoint = colors::kSeriesB;
+const ImU32& kColFrame = colors::kViewFrame;
 
 struct GenEntry {
   LabGen gen;
@@ -151,6 +153,7 @@ float draw_cells(ImDrawList* dl, ImVec2 at, std::uint64_t value, int width, std:
     const bool bit = (value >> i) & 1;
     const ImVec2 a(x, at.y), b(x + row.cell, at.y + row.cell);
     dl->AddRectFilled(a, b, bit ? kColOne : kColZero, em * 0.15f);
+    legibility::note_cell(a, b);
     if ((outlined >> i) & 1)
       dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), kColTap, em * 0.15f, 0, 2.0f);
     if (row.digits) {
@@ -734,6 +737,7 @@ void LfsrPanel::draw_output_byte_bits(const RegisterStepperView& rv) {
     std::snprintf(label, sizeof label, "%d", i);
     dl->AddText(ImVec2(bx + cell * 0.35f, at.y), kColLabel, label);
     const int bit = rv.byte_bits[static_cast<std::size_t>(i)];
+    legibility::note_cell(a, b);
     if (bit >= 0) {
       dl->AddRectFilled(a, b, bit ? kColOne : kColZero, em * 0.15f);
       const char digit[2] = {bit ? '1' : '0', 0};
@@ -774,28 +778,33 @@ void LfsrPanel::draw_dice(const LfsrLabState& state) {
   help_marker(how);
   explain("Its bits in the order coinFlip() hands them out (bit 0 first). Colour = which draw consumed the flip; "
           "below: that draw's number, and coinFlipsRemaining after the flip.");
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float cell = em * 2.4f, gap = em * 1.0f;
-  for (std::size_t k = 0; k < 8; ++k) {
-    const CoinFlipUse& u = d.bits[k];
-    const float x = origin.x + static_cast<float>(k) * (cell + gap);
-    const ImU32 fill = (u.roll % 2) ? kColRollA : kColRollB;
-    dl->AddRectFilled(ImVec2(x, origin.y), ImVec2(x + cell, origin.y + cell), fill, em * 0.2f);
-    if (u.ends_roll)
-      dl->AddRect(ImVec2(x - 2, origin.y - 2), ImVec2(x + cell + 2, origin.y + cell + 2), kColText, em * 0.2f, 0, 2.0f);
-    char text[32];
-    std::snprintf(text, sizeof text, "%d", u.value);
-    ImVec2 ts = ImGui::CalcTextSize(text);
-    dl->AddText(ImVec2(x + (cell - ts.x) * 0.5f, origin.y + (cell - ts.y) * 0.5f), kColDarkText, text);
-    std::snprintf(text, sizeof text, "bit %zu", k);
-    dl->AddText(ImVec2(x, origin.y + cell + em * 0.15f), kColLabel, text);
-    std::snprintf(text, sizeof text, "#%" PRIu64, u.roll);
-    dl->AddText(ImVec2(x, origin.y + cell + em * 1.15f), kColText, text);
-    std::snprintf(text, sizeof text, "left %d", u.remaining_after);
-    dl->AddText(ImVec2(x, origin.y + cell + em * 2.15f), kColLabel, text);
+  {  // eight flips side by side: on a phone they scroll sideways
+    const WideRegion region("flips", 8 * (cell + gap), cell + em * 3.4f);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    for (std::size_t k = 0; k < 8; ++k) {
+      const CoinFlipUse& u = d.bits[k];
+      const float x = origin.x + static_cast<float>(k) * (cell + gap);
+      const ImU32 fill = (u.roll % 2) ? kColRollA : kColRollB;
+      dl->AddRectFilled(ImVec2(x, origin.y), ImVec2(x + cell, origin.y + cell), fill, em * 0.2f);
+      legibility::note_cell(ImVec2(x, origin.y), ImVec2(x + cell, origin.y + cell));
+      if (u.ends_roll)
+        dl->AddRect(ImVec2(x - 2, origin.y - 2), ImVec2(x + cell + 2, origin.y + cell + 2), kColText, em * 0.2f, 0,
+                    2.0f);
+      char text[32];
+      std::snprintf(text, sizeof text, "%d", u.value);
+      ImVec2 ts = ImGui::CalcTextSize(text);
+      dl->AddText(ImVec2(x + (cell - ts.x) * 0.5f, origin.y + (cell - ts.y) * 0.5f), kColDarkText, text);
+      std::snprintf(text, sizeof text, "bit %zu", k);
+      dl->AddText(ImVec2(x, origin.y + cell + em * 0.15f), kColLabel, text);
+      std::snprintf(text, sizeof text, "#%" PRIu64, u.roll);
+      dl->AddText(ImVec2(x, origin.y + cell + em * 1.15f), kColText, text);
+      std::snprintf(text, sizeof text, "left %d", u.remaining_after);
+      dl->AddText(ImVec2(x, origin.y + cell + em * 2.15f), kColLabel, text);
+    }
+    ImGui::Dummy(ImVec2(8 * (cell + gap), cell + em * 3.4f));
   }
-  ImGui::Dummy(ImVec2(8 * (cell + gap), cell + em * 3.4f));
   if (!begin_table("draws", {"draw", "flips consumed (in order)", "from", "card"})) return;
   for (const DiceRollRecord& r : d.rolls) {
     char index[24];
@@ -924,7 +933,7 @@ void LfsrPanel::draw_bit_plane(LfsrLabState& state, PanelContext& ctx) {
   } else {
     const ImVec2 a = ImGui::GetCursorScreenPos();
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    dl->AddRectFilled(a, ImVec2(a.x + side, a.y + side), IM_COL32(28, 31, 40, 255));
+    dl->AddRectFilled(a, ImVec2(a.x + side, a.y + side), colors::kViewBg);
     dl->AddRect(a, ImVec2(a.x + side, a.y + side), kColFrame);
     dl->AddText(ImVec2(a.x + em, a.y + em), kColLabel, "The bit-plane image needs WebGL2 (not available here).");
     ImGui::Dummy(ImVec2(side, side));

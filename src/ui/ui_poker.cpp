@@ -14,12 +14,14 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <utility>
 
 #include "core/base/csv_export.hpp"
 #include "core/base/parse.hpp"
 #include "imgui.h"
 #include "ui/kit/cards.hpp"
+#include "ui/kit/legibility.hpp"
 #include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
@@ -30,10 +32,11 @@ namespace {
 constexpr ImU32 kDealtColour = IM_COL32(80, 170, 105, 255);
 constexpr ImU32 kTooHighColour = IM_COL32(214, 140, 60, 255);
 constexpr ImU32 kDuplicateColour = IM_COL32(170, 95, 205, 255);
-constexpr ImU32 kAccentColour = IM_COL32(250, 200, 90, 255);
-constexpr ImU32 kTextColour = IM_COL32(220, 224, 235, 255);
-constexpr ImU32 kMutedColour = IM_COL32(150, 156, 172, 255);
-constexpr ImU32 kSlotColour = IM_COL32(70, 76, 94, 255);
+// Theme-bound roles (ui/kit/widgets.hpp): text and slots follow light and dark.
+const ImU32& kAccentColour = colors::kCellOn;
+const ImU32& kTextColour = colors::kViewText;
+const ImU32& kMutedColour = colors::kViewLabel;
+const ImU32& kSlotColour = colors::kViewFrame;
 ImU32 verdict_colour(DealVerdict v) {
   if (v == DealVerdict::Dealt) return kDealtColour;
   return v == DealVerdict::TooHigh ? kTooHighColour : kDuplicateColour;
@@ -179,10 +182,13 @@ bool PokerPanel::draw_timeline(PokerLabState& state) {
   const float gap = em * 0.15f;
   const float seed_w = em * 2.6f;
   const float avail = ImGui::GetContentRegionAvail().x;
-  const float box = std::clamp((avail - seed_w - gap) / n - gap, em * 0.6f, em * 2.0f);
+  // Never below legibility: a long deal's strip scrolls sideways on a phone.
+  const float box = std::clamp((avail - seed_w - gap) / n - gap, em * legibility::kMinCellEm, em * 2.0f);
   const float h = em * 1.5f;
-  const ImVec2 o = ImGui::GetCursorScreenPos();
   const float width = seed_w + gap + n * (box + gap);
+  std::optional<WideRegion> region;
+  region.emplace("timeline_region", width, h);
+  const ImVec2 o = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("timeline", ImVec2(width, h));
   const bool hovered = ImGui::IsItemHovered();
   const auto step_at = [&](float x) -> std::int64_t {
@@ -198,7 +204,7 @@ bool PokerPanel::draw_timeline(PokerLabState& state) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float round = em * 0.2f;
   // The seed box, then one box per call: colour = verdict, dim = not reached yet.
-  dl->AddRectFilled(o, ImVec2(o.x + seed_w, o.y + h), IM_COL32(60, 66, 84, 255), round);
+  dl->AddRectFilled(o, ImVec2(o.x + seed_w, o.y + h), colors::kViewGrid, round);
   const ImVec2 seed_size = ImGui::CalcTextSize("seed");
   dl->AddText(ImVec2(o.x + (seed_w - seed_size.x) * 0.5f, o.y + (h - seed_size.y) * 0.5f), kTextColour, "seed");
   if (v.step == 0) dl->AddRect(ImVec2(o.x - 2, o.y - 2), ImVec2(o.x + seed_w + 2, o.y + h + 2), kAccentColour, round, 0, 2.5f);
@@ -208,13 +214,14 @@ bool PokerPanel::draw_timeline(PokerLabState& state) {
     const ImVec2 b(a.x + box, a.y + h);
     const bool reached = i < v.step;
     dl->AddRectFilled(a, b, with_alpha(verdict_colour(c.verdict), reached ? 1.0f : 0.28f), round);
+    legibility::note_cell(a, b);
     if (i + 1 == v.step) dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(b.x + 2, b.y + 2), kAccentColour, round, 0, 2.5f);
     char label[4];
     std::snprintf(label, sizeof label, "%u", c.value);
     const ImVec2 ts = ImGui::CalcTextSize(label);
     if (ts.x < box - 2.0f)
-      dl->AddText(ImVec2(a.x + (box - ts.x) * 0.5f, a.y + (h - ts.y) * 0.5f),
-                  reached ? IM_COL32(20, 20, 26, 255) : kMutedColour, label);
+      dl->AddText(ImVec2(a.x + (box - ts.x) * 0.5f, a.y + (h - ts.y) * 0.5f), reached ? colors::kCellInk : kMutedColour,
+                  label);
   }
   if (hovered) {
     const std::int64_t at = step_at(ImGui::GetIO().MousePos.x);
@@ -228,6 +235,8 @@ bool PokerPanel::draw_timeline(PokerLabState& state) {
                                                         : (c.verdict == DealVerdict::TooHigh ? "too high" : "duplicate"));
     }
   }
+  region.reset();
+  dl = ImGui::GetWindowDrawList();
   // Legend.
   const auto key = [&](ImU32 colour, const char* text, bool first) {
     const float s = em * 0.75f;
@@ -263,7 +272,8 @@ void PokerPanel::draw_call(const PokerDealView& v) {
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const float avail = ImGui::GetContentRegionAvail().x - 4.0f;
   const float natural = ImGui::CalcTextSize("0").x * 1.15f;
-  const float cw = std::min(natural, avail / (32.0f + 7.0f * 0.6f));
+  // Shrunk to the width down to legibility; below that it scrolls sideways.
+  const float cw = std::max(std::min(natural, avail / (32.0f + 7.0f * 0.6f)), natural * legibility::kMinTextEm);
   const float digit_size = em * cw / natural;
   const float nibble_gap = cw * 0.6f;
   const float h = em * 1.5f;
@@ -271,7 +281,9 @@ void PokerPanel::draw_call(const PokerDealView& v) {
   // At the seed nothing is read yet: no box.
   const bool read = v.step > 0;
   const float top_end = o.x + 6.0f * cw + nibble_gap;
-  if (read) dl->AddRectFilled(ImVec2(o.x - 3, o.y - 1), ImVec2(top_end + 2, o.y + h + 1), IM_COL32(95, 78, 40, 255), em * 0.15f);
+  if (read)
+    dl->AddRectFilled(ImVec2(o.x - 3, o.y - 1), ImVec2(top_end + 2, o.y + h + 1), with_alpha(colors::kCellOn, 0.4f),
+                      em * 0.15f);
   float x = o.x;
   for (int bit = 31; bit >= 0; --bit) {
     if (bit != 31 && (bit + 1) % 4 == 0) x += nibble_gap;
@@ -304,13 +316,13 @@ void PokerPanel::draw_call(const PokerDealView& v) {
       char line[96];
       std::snprintf(line, sizeof line, "%u < 52 and not dealt yet: card %zu is the %s.", c.value, v.dealt.size(),
                     card_face(CardFaces::standard, c.value).name.c_str());
-      wrapped_colored(ImVec4(0.45f, 0.85f, 0.55f, 1.0f), line);
+      wrapped_colored(colors::kGood, line);
       ImGui::TextColored(colors::kMuted, "rank = %u >> 2 = %u, suit = %u & 3 = %u", c.value, card_rank(c.value),
                          c.value, card_suit(c.value));
     } else if (c.verdict == DealVerdict::TooHigh) {
       char line[96];
       std::snprintf(line, sizeof line, "%u \xE2\x89\xA5 52: there is no such card. Rejected: too high.", c.value);
-      wrapped_colored(ImVec4(0.84f, 0.55f, 0.24f, 1.0f), line);
+      wrapped_colored(colors::kAccent, line);
       const std::uint32_t unused = 64 - kOneChipDeckCards;
       ImGui::TextColored(colors::kMuted, "%u of the 64 values (%.0f%%) are thrown away like this.", unused,
                          100.0 * unused / 64.0);
@@ -420,10 +432,10 @@ void PokerPanel::draw_histogram(const SweepStats& stats) {
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 plot_a(o.x + axis_w, o.y), plot_b(o.x + w, o.y + h);
-  dl->AddRectFilled(plot_a, plot_b, IM_COL32(30, 33, 44, 255));
+  dl->AddRectFilled(plot_a, plot_b, colors::kViewBg);
   for (const SweepGridline& line : view.gridlines) {
     const float y = plot_b.y - static_cast<float>(line.height) * h;
-    dl->AddLine(ImVec2(plot_a.x, y), ImVec2(plot_b.x, y), IM_COL32(60, 64, 80, 255));
+    dl->AddLine(ImVec2(plot_a.x, y), ImVec2(plot_b.x, y), colors::kViewGrid);
     dl->AddText(ImVec2(o.x, y - em * 0.5f), kMutedColour, line.label.c_str());
   }
   const float slot = (plot_b.x - plot_a.x) / static_cast<float>(view.bars.size());
@@ -435,7 +447,7 @@ void PokerPanel::draw_histogram(const SweepStats& stats) {
     const float bh = static_cast<float>(bar.height) * h;
     if (bh > 0.0f)
       dl->AddRectFilled(ImVec2(x0 + slot * 0.12f, plot_b.y - std::max(bh, 1.5f)), ImVec2(x0 + slot * 0.88f, plot_b.y),
-                        bar.is_max ? kAccentColour : IM_COL32(110, 160, 230, 255));
+                        bar.is_max ? kAccentColour : colors::kSeriesA);
     if (bar.calls % 5 == 0 || bar.calls == kLastSweepBar) {
       std::snprintf(label, sizeof label, bar.calls == kLastSweepBar ? "%d+" : "%d", bar.calls);
       const ImVec2 ts = ImGui::CalcTextSize(label);

@@ -27,6 +27,7 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "core/base/csv_export.hpp"
 #include "core/base/parse.hpp"
@@ -34,6 +35,7 @@
 #include "core/shuffle/shuffle_predict.hpp"
 #include "imgui.h"
 #include "ui/kit/cards.hpp"
+#include "ui/kit/legibility.hpp"
 #include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
@@ -138,13 +140,13 @@ void flow(float width, float spacing = -1.0f) {
 // The slots under the cards: settled positions get a green frame and underline (the shuffled side).
 void draw_deck_slots(ImDrawList* dl, const DeckGrid& g, const ShuffleFrame& f, std::uint32_t n) {
   const float em = ImGui::GetFontSize();
-  const ImU32 green = IM_COL32(120, 230, 140, 255);
+  const ImU32 green = colors::kBand;
   for (std::uint32_t p = 0; p < n; ++p) {
     const ImVec2 a = g.slot(p);
     const bool settled = p >= f.settled_begin && p < f.settled_end;
     const float pad = em * 0.12f;
     dl->AddRectFilled(ImVec2(a.x - pad, a.y - pad), ImVec2(a.x + g.card_w + pad, a.y + g.card_h + pad),
-                      settled ? with_alpha(colors::kGood, 0.55f) : IM_COL32(40, 44, 56, 255), n > 200 ? 0.0f : em * 0.2f);
+                      settled ? with_alpha(colors::kGood, 0.55f) : colors::kViewGrid, n > 200 ? 0.0f : em * 0.2f);
     if (settled)
       dl->AddRectFilled(ImVec2(a.x, a.y + g.card_h + pad * 2), ImVec2(a.x + g.card_w, a.y + g.card_h + pad * 2 + em * 0.18f),
                         green, em * 0.05f);
@@ -201,7 +203,7 @@ void draw_move_arcs(ImDrawList* dl, const DeckGrid& g, const ShuffleFrame& f, fl
     const float room = std::min(p1.y, p4.y) - top_y - em * 0.1f;
     const float lift = std::min({em * 2.4f, em * 0.6f + std::abs(p4.x - p1.x) * 0.25f, room});
     const float up = std::min(p1.y, p4.y) - lift;
-    dl->AddBezierCubic(p1, ImVec2(p1.x, up), ImVec2(p4.x, up), p4, IM_COL32(20, 20, 28, 200), 5.5f);
+    dl->AddBezierCubic(p1, ImVec2(p1.x, up), ImVec2(p4.x, up), p4, colors::kShadow, 5.5f);
     dl->AddBezierCubic(p1, ImVec2(p1.x, up), ImVec2(p4.x, up), p4, accent, 2.5f);
     auto head = [&](ImVec2 tip) {
       dl->AddTriangleFilled(ImVec2(tip.x - em * 0.32f, tip.y - em * 0.5f), ImVec2(tip.x + em * 0.32f, tip.y - em * 0.5f),
@@ -215,7 +217,7 @@ void draw_move_arcs(ImDrawList* dl, const DeckGrid& g, const ShuffleFrame& f, fl
 // The boundary between the unshuffled and the shuffled side (the article's pivot), and the pivot.
 void draw_pivot_marks(ImDrawList* dl, const DeckGrid& g, const ShuffleFrame& f, std::uint32_t n) {
   const float em = ImGui::GetFontSize();
-  const ImU32 green = IM_COL32(120, 230, 140, 255);
+  const ImU32 green = colors::kBand;
   if (f.settled_end > f.settled_begin && f.settled_end - f.settled_begin < n) {
     const std::uint32_t edge = f.settled_begin > 0 ? f.settled_begin : f.settled_end;
     const ImVec2 s = g.slot(edge);
@@ -688,42 +690,47 @@ void ShufflePanel::draw_pdep(const PdepStep& s, std::uint32_t n) {
   if (s.words > 1)
     ImGui::Text("%u cards need %u words: the draw %u falls in word %u, where it is remaining card %u.", n, s.words,
                 s.rank, s.word_index, s.rank_in_word);
-  ImDrawList* dl = ImGui::GetWindowDrawList();
   const float label_w = em * 9.5f;
   const float avail = ImGui::GetContentRegionAvail().x - label_w;
-  const float cell = std::clamp((avail - em) / 64.0f, em * 0.45f, em * 1.0f);
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
   const auto live = static_cast<unsigned>(std::popcount(s.set_before));
-  const std::uint64_t struck = s.set_before ^ s.set_after;
-  struct Row {
-    const char* label;
-    std::uint64_t bits;
-    bool value_row;
-  };
-  const std::string value_label = "~(1 << " + std::to_string(s.rank_in_word) + ")";
-  const Row rows[] = {{"cards (mask)", s.set_before, false},
-                      {value_label.c_str(), s.scatter, true},
-                      {"pdep(value, mask)", s.set_after, false}};
-  const ImU32 one = IM_COL32(250, 200, 90, 255), zero = IM_COL32(48, 54, 70, 255), dim = IM_COL32(34, 37, 46, 255);
-  const ImU32 accent = ImGui::ColorConvertFloat4ToU32(colors::kAccent);
-  for (int r = 0; r < 3; ++r) {
-    const float y = origin.y + static_cast<float>(r) * (cell + em * 0.5f) + em * 0.2f;
-    dl->AddText(ImVec2(origin.x, y + (cell - em) * 0.5f), IM_COL32(200, 204, 215, 255), rows[r].label);
-    for (int bit = 63; bit >= 0; --bit) {
-      const float x = origin.x + label_w + static_cast<float>(63 - bit) * cell;
-      const bool on = (rows[r].bits >> bit) & 1;
-      // In the value row only the low popcount(cards) bits are deposited; the rest are ignored.
-      const bool used = !rows[r].value_row || static_cast<unsigned>(bit) < live;
-      dl->AddRectFilled(ImVec2(x + 1, y), ImVec2(x + cell - 1, y + cell), used ? (on ? one : zero) : dim, 2.0f);
-      const bool mark = rows[r].value_row ? static_cast<unsigned>(bit) == s.rank_in_word : ((struck >> bit) & 1) != 0;
-      if (mark) dl->AddRect(ImVec2(x, y - 1), ImVec2(x + cell, y + cell + 1), accent, 2.0f, 0, 2.0f);
+  // Never below legibility: the 64 bits scroll sideways where they do not fit.
+  const float cell = std::clamp((avail - em) / 64.0f, em * legibility::kMinCellEm, em * 1.0f);
+  {
+    const WideRegion region("pdep_bits", label_w + 64 * cell, 3 * (cell + em * 0.5f) + em * 1.6f);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const std::uint64_t struck = s.set_before ^ s.set_after;
+    struct Row {
+      const char* label;
+      std::uint64_t bits;
+      bool value_row;
+    };
+    const std::string value_label = "~(1 << " + std::to_string(s.rank_in_word) + ")";
+    const Row rows[] = {{"cards (mask)", s.set_before, false},
+                        {value_label.c_str(), s.scatter, true},
+                        {"pdep(value, mask)", s.set_after, false}};
+    const ImU32 one = colors::kCellOn, zero = colors::kCellOff, dim = colors::kViewGrid;
+    const ImU32 accent = ImGui::ColorConvertFloat4ToU32(colors::kAccent);
+    for (int r = 0; r < 3; ++r) {
+      const float y = origin.y + static_cast<float>(r) * (cell + em * 0.5f) + em * 0.2f;
+      dl->AddText(ImVec2(origin.x, y + (cell - em) * 0.5f), colors::kViewText, rows[r].label);
+      for (int bit = 63; bit >= 0; --bit) {
+        const float x = origin.x + label_w + static_cast<float>(63 - bit) * cell;
+        const bool on = (rows[r].bits >> bit) & 1;
+        // In the value row only the low popcount(cards) bits are deposited; the rest are ignored.
+        const bool used = !rows[r].value_row || static_cast<unsigned>(bit) < live;
+        dl->AddRectFilled(ImVec2(x + 1, y), ImVec2(x + cell - 1, y + cell), used ? (on ? one : zero) : dim, 2.0f);
+        legibility::note_cell(ImVec2(x, y), ImVec2(x + cell, y + cell));
+        const bool mark = rows[r].value_row ? static_cast<unsigned>(bit) == s.rank_in_word : ((struck >> bit) & 1) != 0;
+        if (mark) dl->AddRect(ImVec2(x, y - 1), ImVec2(x + cell, y + cell + 1), accent, 2.0f, 0, 2.0f);
+      }
     }
+    const float label_y = origin.y + 3 * (cell + em * 0.5f) + em * 0.2f;
+    dl->AddText(ImVec2(origin.x + label_w, label_y), colors::kViewLabel, "bit 63");
+    const ImVec2 b0 = ImGui::CalcTextSize("bit 0");
+    dl->AddText(ImVec2(origin.x + label_w + 64 * cell - b0.x, label_y), colors::kViewLabel, "bit 0");
+    ImGui::Dummy(ImVec2(label_w + 64 * cell, 3 * (cell + em * 0.5f) + em * 1.6f));
   }
-  const float label_y = origin.y + 3 * (cell + em * 0.5f) + em * 0.2f;
-  dl->AddText(ImVec2(origin.x + label_w, label_y), IM_COL32(150, 156, 170, 255), "bit 63");
-  const ImVec2 b0 = ImGui::CalcTextSize("bit 0");
-  dl->AddText(ImVec2(origin.x + label_w + 64 * cell - b0.x, label_y), IM_COL32(150, 156, 170, 255), "bit 0");
-  ImGui::Dummy(ImVec2(label_w + 64 * cell, 3 * (cell + em * 0.5f) + em * 1.6f));
   ImGui::TextWrapped("PDEP deposits the low %u bits of the value (the dim ones are ignored) into the %u set bits of "
                      "the mask, in order: set bit number %u (counting from 0) gets the 0, every other one a 1. So the "
                      "result is the mask minus its %u-th card. XOR with the mask and count trailing zeros: tzcnt = %u, "
@@ -831,7 +838,8 @@ MatrixLayout matrix_layout(std::uint32_t n) {
   l.axis = em * 3.4f;
   const ImVec2 room = ImGui::GetContentRegionAvail();
   const float side_max = std::min(room.x - l.axis - em * 7.0f, std::max(room.y - em * 5.0f, em * 18.0f));
-  l.cell = std::clamp(side_max / static_cast<float>(n), 3.0f, em * 3.0f);
+  // Never below legibility: a matrix wider than the room scrolls sideways.
+  l.cell = std::clamp(side_max / static_cast<float>(n), em * legibility::kMinCellEm, em * 3.0f);
   l.ticks = l.cell >= em * 1.2f;
   l.side = l.cell * static_cast<float>(n);
   l.head = em * (l.ticks ? 2.4f : 1.3f);
@@ -842,7 +850,7 @@ MatrixLayout matrix_layout(std::uint32_t n) {
 // "card ->" above, "position" down the side, and the numbers when they fit.
 void draw_matrix_axes(ImDrawList* dl, ImVec2 top, ImVec2 origin, const MatrixLayout& l, std::uint32_t n) {
   const float em = ImGui::GetFontSize();
-  const ImU32 label_col = IM_COL32(170, 175, 190, 255);
+  const ImU32 label_col = colors::kViewLabel;
   dl->AddText(ImVec2(origin.x, top.y), label_col, "card ->");
   const char* pos_label = "position";
   for (int i = 0; pos_label[i]; ++i) {
@@ -869,7 +877,7 @@ void draw_matrix_legend(ImDrawList* dl, ImVec2 origin, const MatrixLayout& l, co
     const float y0 = origin.y + lh * static_cast<float>(k) / 64.0f, y1 = origin.y + lh * static_cast<float>(k + 1) / 64.0f;
     dl->AddRectFilled(ImVec2(lx, y0), ImVec2(lx + lw, y1 + 0.5f), diverging(1.0 - 2.0 * (k + 0.5) / 64.0));
   }
-  const ImU32 text_col = IM_COL32(220, 224, 235, 255);
+  const ImU32 text_col = colors::kViewText;
   dl->AddText(ImVec2(lx + lw + em * 0.3f, origin.y - em * 0.2f), text_col, view.limit_plus.c_str());
   dl->AddText(ImVec2(lx + lw + em * 0.3f, origin.y + lh * 0.5f - em * 0.5f), text_col, "1/n");
   dl->AddText(ImVec2(lx + lw + em * 0.3f, origin.y + lh - em * 0.8f), text_col, view.limit_minus.c_str());
@@ -925,8 +933,10 @@ ShufflePanel::MatrixHover ShufflePanel::draw_matrix_grid(const BiasMatrixView& v
   const BiasMatrix* counts = bias_.result->law ? nullptr : &*bias_.result->matrix;
   // Its own child window, so its own draw list (up to 10^4 cells; WebGL indexes 16 bits).
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0, 0, 0, 0));
-  ImGui::BeginChild("matrix", ImVec2(l.axis + l.side + em * 7.0f, l.head + l.legend_h + em * 0.4f), false,
-                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  const ImVec2 size(l.axis + l.side + em * 7.0f, l.head + l.legend_h + em * 0.4f);
+  std::optional<WideRegion> region;
+  region.emplace("matrix_region", size.x, size.y);
+  ImGui::BeginChild("matrix", size, false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 top = ImGui::GetCursorScreenPos();
   const ImVec2 origin(top.x + l.axis, top.y + l.head);
@@ -939,15 +949,17 @@ ShufflePanel::MatrixHover ShufflePanel::draw_matrix_grid(const BiasMatrixView& v
         const std::string count = std::to_string(counts->at(p, c));
         const ImVec2 ts = ImGui::CalcTextSize(count.c_str());
         if (ts.x < l.cell - 4)
-          dl->AddText(ImVec2(a.x + (l.cell - ts.x) * 0.5f, a.y + (l.cell - ts.y) * 0.5f), IM_COL32(20, 20, 30, 255),
+          dl->AddText(ImVec2(a.x + (l.cell - ts.x) * 0.5f, a.y + (l.cell - ts.y) * 0.5f), colors::kCellInk,
                       count.c_str());
       }
     }
+  legibility::note_cell(origin, ImVec2(origin.x + l.cell, origin.y + l.cell));
   dl->AddRect(ImVec2(origin.x - 1, origin.y - 1), ImVec2(origin.x + l.side + 1, origin.y + l.side + 1),
-              IM_COL32(90, 95, 110, 255));
+              colors::kViewFrame);
   draw_matrix_legend(dl, origin, l, view);
   const bool matrix_hovered = ImGui::IsWindowHovered();
   ImGui::EndChild();
+  region.reset();
   ImGui::PopStyleColor();
 
   MatrixHover hover;
@@ -1071,18 +1083,18 @@ void ShufflePanel::draw_reach(const ShuffleLabState& state) {
   ImGui::Text("log2(%u!) = %.2f: the bits needed to reach every order of %u cards.", state.n, reach.log2_orders, state.n);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float label_w = em * 16.0f, bar_max = std::max(em * 10.0f, ImGui::GetContentRegionAvail().x - label_w - em * 6.0f);
-  const ImU32 bar = IM_COL32(110, 160, 230, 255), current = ImGui::ColorConvertFloat4ToU32(colors::kAccent);
+  const ImU32 bar = colors::kSeriesA, current = ImGui::ColorConvertFloat4ToU32(colors::kAccent);
   auto row = [&](const std::string& label, double value, ImU32 col, const std::string& note) {
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImGui::TextUnformatted(label.c_str());
     const float w = static_cast<float>(reach.bar_fraction(value)) * bar_max;
     dl->AddRectFilled(ImVec2(p.x + label_w, p.y + em * 0.15f), ImVec2(p.x + label_w + w, p.y + em * 0.95f), col, 3.0f);
     const std::string number = fmt("%.2f", value);
-    dl->AddText(ImVec2(p.x + label_w + w + em * 0.4f, p.y), IM_COL32(220, 224, 235, 255), number.c_str());
+    dl->AddText(ImVec2(p.x + label_w + w + em * 0.4f, p.y), colors::kViewText, number.c_str());
     if (!note.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", note.c_str());
   };
   ImGui::Spacing();
-  row("log2(n!) orders", reach.log2_orders, IM_COL32(120, 200, 130, 255), "every order of the deck");
+  row("log2(n!) orders", reach.log2_orders, colors::kBand, "every order of the deck");
   for (const auto& r : reach.rows) row(r.label, r.log2_count, r.current ? current : bar, r.note);
   ImGui::Spacing();
   if (reach.seeds_fall_short) {

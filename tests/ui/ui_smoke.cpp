@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "imgui.h"
+#include "ui/kit/legibility.hpp"
 #include "ui/lab_app.hpp"
 
 namespace {
@@ -65,6 +66,35 @@ TEST(UiSmoke, StepCommandsMoveTheLinkedStep) {
   EXPECT_NE(app.fragment().find("&t=16"), std::string::npos) << app.fragment();
   EXPECT_FALSE(app.command("no_such_command"));
   imgui.frames(app, 5, ImVec2(800, 600));
+}
+
+// The legibility measure reads back the sizes ImGui was asked to draw: text
+// at 20 and 9 px and a 14 x 30 px cell, among other shapes (a filled rect and
+// a line share the white-pixel texel, so they must not count as glyphs).
+TEST(UiSmoke, LegibilityMeasuresTheSizesDrawn) {
+  HeadlessImGui imgui;
+  ImGui::GetIO().DisplaySize = ImVec2(800, 600);
+  ImGui::NewFrame();
+  namespace legibility = shufflelab::ui::legibility;
+  legibility::begin_frame();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(800, 600));                     // glyphs outside the clip rectangle are not drawn
+  ImGui::Begin("probe", nullptr, ImGuiWindowFlags_NoDecoration);  // no title text
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(ImVec2(10, 10), ImVec2(200, 12), IM_COL32_WHITE);
+  dl->AddText(ImGui::GetFont(), 20.0f, ImVec2(20, 40), IM_COL32_WHITE, "Legible 0123");
+  dl->AddLine(ImVec2(0, 0), ImVec2(100, 100), IM_COL32_WHITE, 1.0f);
+  legibility::note_cell(ImVec2(50, 50), ImVec2(64, 80));
+  legibility::note_cell(ImVec2(50, 50), ImVec2(90, 90));
+  const ImDrawList* lists[] = {dl};
+  EXPECT_NEAR(legibility::smallest_text(lists, 1), 20.0f, 0.05f);
+  dl->AddText(ImGui::GetFont(), 9.0f, ImVec2(20, 80), IM_COL32_WHITE, "tiny");
+  EXPECT_NEAR(legibility::smallest_text(lists, 1), 9.0f, 0.05f);
+  EXPECT_FLOAT_EQ(legibility::smallest_cell(), 14.0f);
+  legibility::begin_frame();
+  EXPECT_EQ(legibility::smallest_cell(), 0.0f);
+  ImGui::End();
+  ImGui::EndFrame();
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "ui/kit/legibility.hpp"
 #include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
@@ -62,6 +63,7 @@ void draw_suit(ImDrawList* dl, ImVec2 c, float s, CardSuit suit, ImU32 col) {
 
 void draw_card(ImDrawList* dl, ImVec2 a, ImVec2 b, const CardFace& face, CardFaces faces, const CardStyle& style) {
   const float w = b.x - a.x, h = b.y - a.y;
+  legibility::note_cell(a, b);
   const bool simple = style.simple;
   const float round = simple ? 0.0f : std::min(w, h) * 0.12f;
   ImFont* font = ImGui::GetFont();
@@ -70,10 +72,10 @@ void draw_card(ImDrawList* dl, ImVec2 a, ImVec2 b, const CardFace& face, CardFac
     float r = 1.0f, g = 1.0f, bl = 1.0f;
     if (style.hue >= 0.0f) ImGui::ColorConvertHSVtoRGB(style.hue, 0.42f, 0.93f, r, g, bl);
     dl->AddRectFilled(a, b, ImGui::ColorConvertFloat4ToU32(ImVec4(r, g, bl, 1)), round);
-    const float size = std::min(em, h * 0.62f);
+    const float size = std::max(std::min(em, h * 0.62f), em * legibility::kMinTextEm);
     const ImVec2 ts = font->CalcTextSizeA(size, 1e9f, 0, face.corner.c_str());
     if (ts.x <= w - 2)
-      dl->AddText(font, size, ImVec2(a.x + (w - ts.x) * 0.5f, a.y + (h - ts.y) * 0.5f), IM_COL32(25, 25, 35, 255),
+      dl->AddText(font, size, ImVec2(a.x + (w - ts.x) * 0.5f, a.y + (h - ts.y) * 0.5f), colors::kCellInk,
                   face.corner.c_str());
   } else {
     dl->AddRectFilled(a, b, IM_COL32(246, 244, 238, 255), round);
@@ -84,21 +86,19 @@ void draw_card(ImDrawList* dl, ImVec2 a, ImVec2 b, const CardFace& face, CardFac
                       : face.suit >= CardSuit::wands ? kTarotInk[static_cast<int>(face.suit) - 4]
                       : face.red            ? IM_COL32(200, 35, 45, 255)
                                             : IM_COL32(25, 25, 35, 255);
-    const float size = std::min(em * 0.95f, w * 0.42f);
+    const float size = std::max(std::min(em * 0.95f, w * 0.42f), em * legibility::kMinTextEm);
     dl->AddText(font, size, ImVec2(a.x + w * 0.09f, a.y + h * 0.04f), ink, face.corner.c_str());
     if (face.major) {
       // Major arcana: the numeral above and the name's last word below.
       const std::string& name = face.name;
       const std::size_t space = name.rfind(' ');
       const std::string word = space == std::string::npos ? name : name.substr(space + 1);
-      float word_size = std::min(em * 0.72f, size);
-      ImVec2 ws = font->CalcTextSizeA(word_size, 1e9f, 0, word.c_str());
-      if (ws.x > w - 4) {
-        word_size *= (w - 4) / ws.x;
-        ws = font->CalcTextSizeA(word_size, 1e9f, 0, word.c_str());
-      }
+      // The word only where it fits at a legible size (the numeral names the card anyway).
+      const float word_size = em * legibility::kMinTextEm;
+      const ImVec2 ws = font->CalcTextSizeA(word_size, 1e9f, 0, word.c_str());
       dl->AddNgonFilled(ImVec2(a.x + w * 0.5f, a.y + h * 0.5f), w * 0.16f, IM_COL32(230, 190, 80, 255), 8);
-      dl->AddText(font, word_size, ImVec2(a.x + (w - ws.x) * 0.5f, b.y - ws.y - h * 0.05f), ink, word.c_str());
+      if (ws.x <= w - 4)
+        dl->AddText(font, word_size, ImVec2(a.x + (w - ws.x) * 0.5f, b.y - ws.y - h * 0.05f), ink, word.c_str());
     } else {
       draw_suit(dl, ImVec2(a.x + w * 0.5f, a.y + h * 0.6f), std::min(w * 0.55f, h * 0.45f), face.suit, ink);
     }

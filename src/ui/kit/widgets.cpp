@@ -18,6 +18,22 @@ void apply_theme(Theme theme) {
     colors::kLessonBg = {0.13f, 0.20f, 0.30f, 1.0f};
     colors::kNoteBg = {0.20f, 0.18f, 0.10f, 1.0f};
     colors::kNoticeBg = {0.35f, 0.16f, 0.14f, 1.0f};
+    colors::kViewBg = IM_COL32(24, 27, 36, 255);
+    colors::kViewGrid = IM_COL32(60, 66, 82, 255);
+    colors::kViewFrame = IM_COL32(90, 96, 112, 255);
+    colors::kViewLabel = IM_COL32(160, 166, 180, 255);
+    colors::kViewText = IM_COL32(220, 224, 235, 255);
+    colors::kCellOff = IM_COL32(48, 54, 70, 255);
+    colors::kCellOn = IM_COL32(250, 200, 90, 255);
+    colors::kSeriesA = IM_COL32(78, 124, 206, 255);
+    colors::kSeriesAMark = IM_COL32(175, 210, 255, 255);
+    colors::kSeriesB = IM_COL32(250, 165, 55, 215);
+    colors::kSeriesC = IM_COL32(120, 200, 255, 255);
+    colors::kBand = IM_COL32(110, 220, 130, 255);
+    colors::kWarn = IM_COL32(240, 80, 70, 255);
+    colors::kReference = IM_COL32(235, 235, 235, 210);
+    colors::kHover = IM_COL32(255, 255, 255, 28);
+    colors::kShadow = IM_COL32(20, 20, 28, 200);
     return;
   }
   ImGui::StyleColorsLight(&style);
@@ -34,6 +50,24 @@ void apply_theme(Theme theme) {
   colors::kLessonBg = {0.86f, 0.91f, 0.98f, 1.0f};
   colors::kNoteBg = {0.99f, 0.95f, 0.80f, 1.0f};
   colors::kNoticeBg = {0.99f, 0.88f, 0.86f, 1.0f};
+  // Views: near-white backgrounds with dark ink; series darkened to keep
+  // contrast against white (projectors wash out pale colours).
+  colors::kViewBg = IM_COL32(250, 250, 252, 255);
+  colors::kViewGrid = IM_COL32(196, 200, 210, 255);
+  colors::kViewFrame = IM_COL32(110, 114, 126, 255);
+  colors::kViewLabel = IM_COL32(50, 54, 64, 255);
+  colors::kViewText = IM_COL32(0, 0, 0, 255);
+  colors::kCellOff = IM_COL32(214, 218, 228, 255);
+  colors::kCellOn = IM_COL32(245, 180, 40, 255);
+  colors::kSeriesA = IM_COL32(40, 95, 190, 255);
+  colors::kSeriesAMark = IM_COL32(10, 35, 100, 255);
+  colors::kSeriesB = IM_COL32(225, 120, 10, 220);
+  colors::kSeriesC = IM_COL32(0, 110, 200, 255);
+  colors::kBand = IM_COL32(0, 140, 45, 255);
+  colors::kWarn = IM_COL32(200, 20, 20, 255);
+  colors::kReference = IM_COL32(20, 20, 20, 210);
+  colors::kHover = IM_COL32(0, 0, 0, 28);
+  colors::kShadow = IM_COL32(255, 255, 255, 200);
 }
 
 std::string g_help_shown;  // the help text shown this frame (the web app's test hook reads it)

@@ -17,6 +17,25 @@ inline ImVec4 kGood{0.45f, 0.85f, 0.55f, 1.0f};
 inline ImVec4 kLessonBg{0.13f, 0.20f, 0.30f, 1.0f};
 inline ImVec4 kNoteBg{0.20f, 0.18f, 0.10f, 1.0f};
 inline ImVec4 kNoticeBg{0.35f, 0.16f, 0.14f, 1.0f};
+// Drawn views (plots, matrices, registers, decks, bit boxes): packed colours
+// for ImDrawList, set by apply_theme like the ones above.
+inline ImU32 kViewBg = IM_COL32(24, 27, 36, 255);        // a plot's or a view's background
+inline ImU32 kViewGrid = IM_COL32(60, 66, 82, 255);      // grid lines, empty slots
+inline ImU32 kViewFrame = IM_COL32(90, 96, 112, 255);    // frames around views and cells
+inline ImU32 kViewLabel = IM_COL32(160, 166, 180, 255);  // axis labels, captions
+inline ImU32 kViewText = IM_COL32(220, 224, 235, 255);   // values drawn on the background
+inline ImU32 kCellOff = IM_COL32(48, 54, 70, 255);       // a 0 bit, an idle cell
+inline ImU32 kCellOn = IM_COL32(250, 200, 90, 255);      // a 1 bit, the current cell
+inline constexpr ImU32 kCellInk = IM_COL32(20, 20, 28, 255);  // text on a bright cell (kCellOn, cards): both themes
+inline ImU32 kSeriesA = IM_COL32(78, 124, 206, 255);     // the main series (exact law, counts)
+inline ImU32 kSeriesAMark = IM_COL32(175, 210, 255, 255);  // its markers, drawn over other series
+inline ImU32 kSeriesB = IM_COL32(250, 165, 55, 215);     // the second series (a sample)
+inline ImU32 kSeriesC = IM_COL32(120, 200, 255, 255);    // a third (taps, a second roll)
+inline ImU32 kBand = IM_COL32(110, 220, 130, 255);       // bands and the settled/"good" marks
+inline ImU32 kWarn = IM_COL32(240, 80, 70, 255);         // impossible values, failures
+inline ImU32 kReference = IM_COL32(235, 235, 235, 210);  // a reference line (the fair value)
+inline ImU32 kHover = IM_COL32(255, 255, 255, 28);       // the hovered column
+inline ImU32 kShadow = IM_COL32(20, 20, 28, 200);        // under an accent line, for contrast
 }  // namespace colors
 
 enum class Theme { dark, light };

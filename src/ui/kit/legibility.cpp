@@ -1,0 +1,63 @@
+#include "ui/kit/legibility.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <unordered_map>
+
+namespace shufflelab::ui::legibility {
+
+namespace {
+
+float g_smallest_cell = 0.0f;
+
+// A glyph's top-left texture coordinate, exact as ImFont::RenderText copies it.
+std::uint64_t uv_key(ImVec2 uv) {
+  std::uint32_t u = 0, v = 0;
+  std::memcpy(&u, &uv.x, sizeof u);
+  std::memcpy(&v, &uv.y, sizeof v);
+  return (static_cast<std::uint64_t>(u) << 32) | v;
+}
+
+struct GlyphSize {
+  ImVec2 uv1;        // bottom-right texture coordinate
+  float height = 0;  // Y1 - Y0 at the font's size
+  float font_size = 0;
+};
+
+}  // namespace
+
+void begin_frame() { g_smallest_cell = 0.0f; }
+
+void note_cell(ImVec2 a, ImVec2 b) {
+  const float side = std::min(b.x - a.x, b.y - a.y);
+  if (side <= 0.0f) return;
+  g_smallest_cell = g_smallest_cell == 0.0f ? side : std::min(g_smallest_cell, side);
+}
+
+float smallest_cell() { return g_smallest_cell; }
+
+float smallest_text(const ImDrawList* const* lists, int count) {
+  // Glyphs under 4 atlas pixels ('.', '-', '_') would measure rounding, not size.
+  constexpr float kMinGlyphHeight = 4.0f;
+  std::unordered_map<std::uint64_t, GlyphSize> glyphs;
+  for (const ImFont* font : ImGui::GetIO().Fonts->Fonts)
+    for (const ImFontGlyph& g : font->Glyphs)
+      if (g.Visible && g.Y1 - g.Y0 >= kMinGlyphHeight)
+        glyphs.emplace(uv_key(ImVec2(g.U0, g.V0)), GlyphSize{ImVec2(g.U1, g.V1), g.Y1 - g.Y0, font->FontSize});
+  float smallest = 0.0f;
+  for (int l = 0; l < count; ++l) {
+    const ImVector<ImDrawVert>& v = lists[l]->VtxBuffer;
+    // RenderText writes a glyph as 4 vertices: (x0,y0,u0,v0) (x1,y0) (x1,y1,u1,v1) (x0,y1).
+    for (int i = 0; i + 3 < v.Size; ++i) {
+      const auto it = glyphs.find(uv_key(v[i].uv));
+      if (it == glyphs.end() || v[i + 2].uv.x != it->second.uv1.x || v[i + 2].uv.y != it->second.uv1.y) continue;
+      const float size = (v[i + 2].pos.y - v[i].pos.y) / it->second.height * it->second.font_size;
+      smallest = smallest == 0.0f ? size : std::min(smallest, size);
+      i += 3;
+    }
+  }
+  return smallest;
+}
+
+}  // namespace shufflelab::ui::legibility
