@@ -199,7 +199,7 @@ CheckReport byte_report(const ByteTally& tally, double alpha) {
     report.tests.push_back(t);
   }
 
-  // Linear complexity: the view whose recurrence predicts the rest best.
+  // Linear complexity: the view whose recurrence predicts the rest best (the shortest one among equals).
   const std::vector<BitView> views = bit_views(tally.kept());
   std::optional<std::size_t> best;
   std::vector<LinearComplexity> found;
@@ -211,7 +211,9 @@ CheckReport byte_report(const ByteTally& tally, double alpha) {
     accuracy.push_back(rest ? static_cast<double>(correct_predictions(found.back(), bits, bits.size / 2)) /
                                   static_cast<double>(rest)
                             : 0.5);
-    if (!best || accuracy[v] > accuracy[*best]) best = v;
+    if (!best || accuracy[v] > accuracy[*best] ||
+        (accuracy[v] == accuracy[*best] && found[v].complexity < found[*best].complexity))
+      best = v;
   }
   if (best && views[*best].bits.size >= 64) {
     const std::size_t v = *best;
