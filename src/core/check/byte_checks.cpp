@@ -123,7 +123,7 @@ void ByteTally::fips_block() {
 
 FipsCounts ByteTally::fips() const {
   FipsCounts f = fips_;
-  f.bits_received = prime_bytes_ * 8 + (f.successes + f.failures) * 20000;
+  f.bits_received = total_ * 8;
   return f;
 }
 

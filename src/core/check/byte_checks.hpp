@@ -34,7 +34,7 @@ struct EntStats {
 };
 
 struct FipsCounts {
-  std::uint64_t bits_received = 0;  // what rngtest prints: 32 + 20,000 per whole block
+  std::uint64_t bits_received = 0;  // every bit read, as rngtest prints it (a last partial block is not tested)
   std::uint64_t successes = 0, failures = 0;
   std::uint64_t monobit = 0, poker = 0, runs = 0, long_run = 0, continuous_run = 0;
 };
