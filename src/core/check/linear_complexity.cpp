@@ -11,34 +11,49 @@ namespace {
 
 using Words = std::vector<std::uint64_t>;
 
-// 64 bits of `w` starting at bit `pos` (zeros past the end).
-std::uint64_t bits_at(const Words& w, std::size_t pos) {
-  const std::size_t word = pos / 64, shift = pos % 64;
-  const std::uint64_t low = word < w.size() ? w[word] : 0;
-  if (shift == 0) return low;
-  const std::uint64_t high = word + 1 < w.size() ? w[word + 1] : 0;
-  return (low >> shift) | (high << (64 - shift));
-}
+// The sequence back to front, r_k = s_{n-1-k}, kept 64 times, copy j shifted
+// down by j bits: any 64-bit window r_{pos .. pos+63} is one aligned word,
+// so a discrepancy is one AND and XOR per 64 terms with no shifting.
+// Memory: 8 bytes per bit of the sequence.
+class ReversedWindows {
+ public:
+  ReversedWindows(const PackedBits& bits, std::size_t n) : words_(n / 64 + 4), copies_(64 * words_, 0) {
+    std::vector<std::uint64_t> r(words_ + 1, 0);
+    for (std::size_t k = 0; k < n; ++k) r[k / 64] |= std::uint64_t{bits[n - 1 - k]} << (k % 64);
+    for (std::size_t j = 0; j < 64; ++j)
+      for (std::size_t w = 0; w < words_; ++w)
+        copies_[j * words_ + w] = j ? (r[w] >> j) | (r[w + 1] << (64 - j)) : r[w];
+  }
+  // parity of sum_i poly_i r_{pos + i} over poly's first poly_words words.
+  int parity(const Words& poly, std::size_t poly_words, std::size_t pos) const {
+    const std::uint64_t* window = copies_.data() + (pos % 64) * words_ + pos / 64;
+    std::uint64_t acc = 0;
+    for (std::size_t i = 0; i < poly_words; ++i) acc ^= poly[i] & window[i];
+    return std::popcount(acc) & 1;
+  }
 
-// parity of sum_i poly_i r_{start + i} over the words poly spans.
-int window_parity(const Words& poly, std::size_t poly_words, const Words& reversed, std::size_t start) {
-  std::uint64_t acc = 0;
-  for (std::size_t i = 0; i < poly_words; ++i) acc ^= poly[i] & bits_at(reversed, start + 64 * i);
-  return std::popcount(acc) & 1;
-}
+ private:
+  std::size_t words_;
+  std::vector<std::uint64_t> copies_;
+};
 
-// The sequence back to front, padded: r_k = s_{n-1-k}.
-Words reversed_bits(const PackedBits& bits, std::size_t n) {
-  Words r(n / 64 + 2, 0);
-  for (std::size_t k = 0; k < n; ++k) r[k / 64] |= std::uint64_t{bits[n - 1 - k]} << (k % 64);
-  return r;
+// target ^= source * x^shift over target's words [0, span).
+void add_shifted(Words& target, const Words& source, std::size_t shift, std::size_t span) {
+  const std::size_t skip = shift / 64, bits = shift % 64;
+  if (skip >= span) return;
+  if (bits == 0) {
+    for (std::size_t i = skip; i < span; ++i) target[i] ^= source[i - skip];
+    return;
+  }
+  target[skip] ^= source[0] << bits;
+  for (std::size_t i = skip + 1; i < span; ++i) target[i] ^= (source[i - skip] << bits) | (source[i - skip - 1] >> (64 - bits));
 }
 
 }  // namespace
 
 LinearComplexity berlekamp_massey(const PackedBits& bits, std::size_t prefix, std::size_t profile_points) {
   const std::size_t n = std::min(prefix, bits.size);
-  const Words r = reversed_bits(bits, n);
+  const ReversedWindows r(bits, n);
   const std::size_t words = n / 64 + 2;
   Words c(words, 0), b(words, 0), next(words, 0);
   c[0] = b[0] = 1;
@@ -47,26 +62,20 @@ LinearComplexity berlekamp_massey(const PackedBits& bits, std::size_t prefix, st
   out.bits = n;
   const std::size_t every = std::max<std::size_t>(1, n / std::max<std::size_t>(1, profile_points));
   for (std::size_t t = 0; t < n; ++t) {
-    // s_{t-i} = r_{n-1-t+i}.
-    const std::size_t used = l / 64 + 1;
-    if (window_parity(c, used, r, n - 1 - t)) {
-      const std::size_t shift_words = m / 64, shift = m % 64;
-      const std::size_t span = std::min(words, std::max(l, t + 1 - l) / 64 + 2);  // words C' can reach
-      const bool grow = 2 * l <= t;
-      Words& target = grow ? next : c;
-      if (grow) std::copy(c.begin(), c.begin() + static_cast<std::ptrdiff_t>(span), next.begin());
-      for (std::size_t i = span; i-- > shift_words;) {
-        const std::size_t from = i - shift_words;
-        std::uint64_t v = b[from] << shift;
-        if (shift && from > 0) v |= b[from - 1] >> (64 - shift);
-        target[i] ^= v;
-      }
-      if (grow) {
+    // Discrepancy: s_{t-i} = r_{n-1-t+i}.
+    if (r.parity(c, l / 64 + 1, n - 1 - t)) {
+      const std::size_t span = std::min(words, std::max(l, t + 1 - l) / 64 + 2);  // words C + x^m B can reach
+      if (2 * l <= t) {
+        // C' = C + x^m B in `next`; then B = old C, C = C'. Words of `next` past span are zero: it last held a
+        // B, whose degree is below the new L.
+        std::copy(c.begin(), c.begin() + static_cast<std::ptrdiff_t>(span), next.begin());
+        add_shifted(next, b, m, span);
         l = t + 1 - l;
-        std::swap(b, c);    // B = old C
-        std::swap(c, next); // C = new polynomial; `next` now holds old B, overwritten before its next use
+        std::swap(b, c);
+        std::swap(c, next);
         m = 1;
       } else {
+        add_shifted(c, b, m, span);
         ++m;
       }
     } else {
@@ -85,13 +94,13 @@ LinearComplexity berlekamp_massey(const PackedBits& bits, std::size_t prefix, st
 
 std::size_t correct_predictions(const LinearComplexity& lc, const PackedBits& bits, std::size_t from) {
   const std::size_t n = bits.size;
+  from = std::max(from, lc.complexity);  // a prediction needs L bits before it
   if (from >= n) return 0;
-  const Words r = reversed_bits(bits, n);
+  const ReversedWindows r(bits, n);
   Words taps = lc.connection;
   taps[0] &= ~std::uint64_t{1};  // c_1 .. c_L: the terms before s_j
   std::size_t right = 0;
-  for (std::size_t j = from; j < n; ++j)
-    right += window_parity(taps, taps.size(), r, n - 1 - j) == static_cast<int>(bits[j]);
+  for (std::size_t j = from; j < n; ++j) right += r.parity(taps, taps.size(), n - 1 - j) == static_cast<int>(bits[j]);
   return right;
 }
 

@@ -41,7 +41,8 @@ struct LinearComplexity {
 LinearComplexity berlekamp_massey(const PackedBits& bits, std::size_t prefix, std::size_t profile_points = 256);
 
 // Predicts bits[from, bits.size) one at a time from the true bits before each
-// (s_j = c_1 s_{j-1} + ... + c_L s_{j-L}); returns how many were right.
+// (s_j = c_1 s_{j-1} + ... + c_L s_{j-L}); returns how many were right. Bits
+// before position L are not predicted (from is raised to L).
 std::size_t correct_predictions(const LinearComplexity& lc, const PackedBits& bits, std::size_t from);
 
 // For L <= 64: the characteristic polynomial x^L C(1/x) of the recurrence.
