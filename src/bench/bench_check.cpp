@@ -1,6 +1,6 @@
 // The check lab's streaming checks: 10^6 decks of 52 as text (check_decks),
 // Berlekamp-Massey on 10^6 bits (check_bm) and 10^8 die rolls as text
-// (check_rolls). The text is made once per case (a block repeated, so the
+// (check_rolls), with the bit-serial algorithm as Berlekamp-Massey's baseline. The text is made once per case (a block repeated, so the
 // work is the parsing and checking, not the making); the baseline reads the
 // same text into numbers with std::from_chars and checks nothing.
 #include <charconv>
@@ -36,6 +36,17 @@ std::uint64_t read_numbers(const std::string& text) {
   return sum;
 }
 
+// A row of one measurement in seconds.
+Row seconds_row(const std::string& group, const std::string& variant, double value) {
+  Row row;
+  row.group = group;
+  row.variant = variant;
+  row.unit = "s";
+  row.value = value;
+  row.samples = {value};
+  return row;
+}
+
 // CPU seconds of f(), and its checksum folded into the run's.
 template <class F>
 double seconds(Context& ctx, F&& f) {
@@ -62,20 +73,10 @@ void streaming_case(Context& ctx, const std::string& group, CheckKind kind, cons
     for (int r = 0; r < repeats; ++r) sum += read_numbers(block);
     return sum;
   });
-  Row base;
-  base.group = group;
-  base.variant = "read the numbers only (std::from_chars)";
+  Row base = seconds_row(group, "read the numbers only (std::from_chars)", baseline);
   base.baseline = true;
-  base.unit = "s";
-  base.value = baseline;
-  base.samples = {baseline};
   ctx.add_row(base);
-  Row row;
-  row.group = group;
-  row.variant = "parse, validate and every check (" + what + ")";
-  row.unit = "s";
-  row.value = checked;
-  row.samples = {checked};
+  Row row = seconds_row(group, "parse, validate and every check (" + what + ")", checked);
   row.ratio = checked > 0 ? baseline / checked : 0;
   row.ratio_kind = "speedup";
   char note[160];
@@ -119,27 +120,6 @@ void rolls_group(Context& ctx) {
   streaming_case(ctx, group, CheckKind::rolls, block, repeats, std::to_string(repeats) + " million d6 rolls", 5, 15);
 }
 
-// Massey's algorithm one coefficient at a time: the baseline the word-parallel one is measured against.
-std::size_t bit_serial_complexity(const PackedBits& s) {
-  const std::size_t n = s.size;
-  std::vector<std::uint8_t> c(n + 1, 0), b(n + 1, 0), old;
-  c[0] = b[0] = 1;
-  std::size_t l = 0, m = 1;
-  for (std::size_t t = 0; t < n; ++t) {
-    int d = s[t];
-    for (std::size_t i = 1; i <= l; ++i) d ^= c[i] & s[t - i];
-    if (!d) {
-      ++m;
-      continue;
-    }
-    old = c;
-    for (std::size_t i = 0; i + m <= n; ++i) c[i + m] ^= b[i];
-    if (2 * l <= t) l = t + 1 - l, b = old, m = 1;
-    else ++m;
-  }
-  return l;
-}
-
 void bm_group(Context& ctx) {
   const std::string group = "check_bm";
   if (!ctx.wants(group)) return;
@@ -151,12 +131,12 @@ void bm_group(Context& ctx) {
     if (i < 16384) small.push(bit);
     large.push(bit);
   }
-  ctx.check(bit_serial_complexity(small) == berlekamp_massey(small, small.size).complexity,
+  ctx.check(bit_serial_linear_complexity(small) == berlekamp_massey(small, small.size).complexity,
             group + ": word-parallel and bit-serial Berlekamp-Massey disagree");
   std::vector<Timed> variants{
       {"bit-serial Massey, 16384 random bits", [&](std::uint64_t k) {
          std::uint64_t sum = 0;
-         for (std::uint64_t i = 0; i < k; ++i) sum += bit_serial_complexity(small);
+         for (std::uint64_t i = 0; i < k; ++i) sum += bit_serial_linear_complexity(small);
          return sum;
        }, true},
       {"word-parallel, 16384 random bits", [&](std::uint64_t k) {
@@ -168,12 +148,7 @@ void bm_group(Context& ctx) {
   ctx.add_timed_rows(group, variants, samples, "ms", 1e-6);
   std::size_t complexity = 0;
   const double t = seconds(ctx, [&] { return complexity = berlekamp_massey(large, large.size).complexity; });
-  Row row;
-  row.group = group;
-  row.variant = "word-parallel, " + std::to_string(large_bits) + " random bits";
-  row.unit = "s";
-  row.value = t;
-  row.samples = {t};
+  Row row = seconds_row(group, "word-parallel, " + std::to_string(large_bits) + " random bits", t);
   row.note = "linear complexity " + std::to_string(complexity) + " (random: about n/2)";
   const bool native = ctx.platform().name == "native";
   const double limit = native ? 2 : 5;

@@ -106,7 +106,7 @@ void ByteTally::fips_block() {
   const bool poker_fails = squares > 1576928 || squares < 1563176;  // 2.1632 < X < 46.1696
   static constexpr std::array<int, 6> kLow{2315, 1114, 527, 240, 103, 103}, kHigh{2685, 1386, 723, 384, 209, 209};
   bool runs_fail = false;
-  for (int i = 0; i < 12; ++i) runs_fail = runs_fail || runs[i] < kLow[i % 6] || runs[i] > kHigh[i % 6];
+  for (std::size_t i = 0; i < 12; ++i) runs_fail = runs_fail || runs[i] < kLow[i % 6] || runs[i] > kHigh[i % 6];
   fips_.monobit += monobit;
   fips_.poker += poker_fails;
   fips_.runs += runs_fail;

@@ -11,7 +11,7 @@ namespace {
 
 // Counts of faces 1..s (index 0 = lowest face), whichever way the file numbered them.
 std::vector<std::uint64_t> face_counts(const RollParser& rolls) {
-  std::vector<std::uint64_t> out(rolls.sides(), 0);
+  std::vector<std::uint64_t> out(static_cast<std::size_t>(rolls.sides()), 0);
   for (std::size_t v = rolls.first_face(); v < rolls.counts().size(); ++v) out[v - rolls.first_face()] = rolls.counts()[v];
   return out;
 }
@@ -71,6 +71,35 @@ void report_pairs(CheckReport& report, const RollParser& rolls) {
   report.tests.push_back(t);
 }
 
+// Up/down patterns of non-overlapping triples against their law for three
+// independent rolls of a die with the observed face frequencies (exact sums
+// over s^3 triples, with the frequencies estimated from the same rolls).
+void report_step_patterns(CheckReport& report, const RollParser& rolls, const std::vector<std::uint64_t>& counts) {
+  const auto& observed = rolls.step_patterns();
+  std::uint64_t triples = 0;
+  for (const std::uint64_t c : observed) triples += c;
+  std::vector<double> p(counts.size());
+  for (std::size_t f = 0; f < counts.size(); ++f) p[f] = static_cast<double>(counts[f]) / static_cast<double>(rolls.rolls());
+  std::vector<double> law(9, 0.0);
+  const auto step = [](std::size_t a, std::size_t b) -> std::size_t { return a > b ? 0 : a == b ? 1 : 2; };
+  for (std::size_t a = 0; a < p.size(); ++a)
+    for (std::size_t b = 0; b < p.size(); ++b)
+      for (std::size_t c = 0; c < p.size(); ++c) law[3 * step(a, b) + step(b, c)] += p[a] * p[b] * p[c];
+  const std::vector<std::uint64_t> cells(observed.begin(), observed.end());
+  const ChiSquare chi = binned_chi_square(cells, law, triples);
+  if (triples < 100 || chi.dof < 1) {
+    report.notes.push_back("up/down test skipped: fewer than 300 rolls");
+    return;
+  }
+  CheckTest t = make_test("up_down", "up/down patterns of three rolls (1st-3rd, 4th-6th, ...)", chi.statistic, chi.dof,
+                          chi.p);
+  const double up_up = static_cast<double>(observed[8]) / static_cast<double>(triples);
+  t.observed = "two rises in a row " + format_value(100 * up_up) + "% of triples, independent rolls give " +
+               format_value(100 * law[8]) + "%";
+  t.meaning = "rises and falls follow each other in a pattern: the rolls are not independent";
+  report.tests.push_back(t);
+}
+
 }  // namespace
 
 CheckReport roll_report(const RollParser& rolls, const DieLaw* method_law, double alpha) {
@@ -82,7 +111,7 @@ CheckReport roll_report(const RollParser& rolls, const DieLaw* method_law, doubl
   report.facts.push_back({"sides", "sides", static_cast<double>(s), std::to_string(s)});
   report.facts.push_back({"first_face", "lowest face", static_cast<double>(rolls.first_face()), std::to_string(rolls.first_face())});
   const std::vector<std::uint64_t> counts = face_counts(rolls);
-  const std::vector<double> uniform(s, 1.0 / static_cast<double>(s));
+  const std::vector<double> uniform(static_cast<std::size_t>(s), 1.0 / static_cast<double>(s));
   report.tests.push_back(faces_test("faces", "faces against a fair d" + std::to_string(s), counts, uniform, n,
                                     rolls.first_face()));
   report.tests.back().meaning = "some faces come up more often than others";
@@ -92,7 +121,10 @@ CheckReport roll_report(const RollParser& rolls, const DieLaw* method_law, doubl
                                       counts, method_law->probabilities, n, rolls.first_face()));
     report.tests.back().meaning = "these rolls do not follow that method's exact law: it is not how they were made";
   }
-  if (s <= kMaxPairSides) report_pairs(report, rolls);
+  if (s <= kMaxPairSides) {
+    report_pairs(report, rolls);
+    report_step_patterns(report, rolls, counts);
+  }
   judge(report, "rolls", n);
   return report;
 }

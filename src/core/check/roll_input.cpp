@@ -31,12 +31,19 @@ void RollParser::token(std::string_view text, TextPos at) {
                           " shows 1.." + std::to_string(sides_) + " or 0.." + std::to_string(sides_ - 1));
     return;
   }
-  if (value >= counts_.size()) counts_.resize(value + 1, 0);
-  ++counts_[value];
+  const auto face = static_cast<std::size_t>(value);  // <= kMaxDieSides
+  if (face >= counts_.size()) counts_.resize(face + 1, 0);
+  ++counts_[face];
   largest_ = std::max(largest_, value);
   ++rolls_;
+  triple_[triple_fill_++] = value;
+  if (triple_fill_ == 3) {
+    const auto step = [](std::uint64_t a, std::uint64_t b) -> std::size_t { return a > b ? 0 : a == b ? 1 : 2; };
+    ++patterns_[3 * step(triple_[0], triple_[1]) + step(triple_[1], triple_[2])];
+    triple_fill_ = 0;
+  }
   if (pending_) {
-    if (*pending_ <= kMaxPairSides && value <= kMaxPairSides) ++pairs_[*pending_ * (kMaxPairSides + 1) + value];
+    if (*pending_ <= kMaxPairSides && value <= kMaxPairSides) ++pairs_[static_cast<std::size_t>(*pending_ * (kMaxPairSides + 1) + value)];
     pending_.reset();
   } else {
     pending_ = value;

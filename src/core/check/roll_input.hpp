@@ -4,6 +4,7 @@
 // appears. With the number of sides given, values above it (or both 0 and s)
 // are refused where they stand; without it, s is the largest face seen.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -32,6 +33,9 @@ class RollParser {
   // counts[v] = rolls showing the value v as written (0..sides); pairs[a * (kMaxPairSides + 1) + b].
   const std::vector<std::uint64_t>& counts() const { return counts_; }
   const std::vector<std::uint64_t>& pairs() const { return pairs_; }
+  // Non-overlapping triples (rolls 1-3, 4-6, ...) by the direction of their two steps:
+  // index 3 * first + second with 0 = down, 1 = level, 2 = up.
+  const std::array<std::uint64_t, 9>& step_patterns() const { return patterns_; }
   std::uint64_t largest() const { return largest_; }
   std::uint64_t bytes() const { return scanner_.bytes(); }
 
@@ -46,6 +50,9 @@ class RollParser {
   std::uint64_t largest_ = 0;
   std::optional<TextPos> first_zero_, first_top_;  // where a 0 and a value equal to the given sides first appear
   std::optional<std::uint64_t> pending_;           // first roll of a pair
+  std::array<std::uint64_t, 3> triple_{};          // the triple being read
+  std::size_t triple_fill_ = 0;
+  std::array<std::uint64_t, 9> patterns_{};
   std::vector<std::uint64_t> counts_;
   std::vector<std::uint64_t> pairs_ = std::vector<std::uint64_t>((kMaxPairSides + 1) * (kMaxPairSides + 1), 0);
 };
