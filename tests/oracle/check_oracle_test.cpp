@@ -349,6 +349,24 @@ TEST(CheckOracle, UrandomHasLinearComplexityNearHalf) {
   EXPECT_NEAR(static_cast<double>(lc.complexity), static_cast<double>(bits.size) / 2, 16.0);
 }
 
+TEST(CheckOracle, HostileFilesGiveAClearErrorInBoundedMemory) {
+  // The CLI under a 300 MB address-space limit: 2 GB of zeros given as decks stops at the first byte; a single
+  // line of 10^8 spaces before two decks parses; 10^8 digits in one token stops at the 25th.
+  const std::string limit = "ulimit -v 300000; ";
+  const Shell zeros = shell("head -c 2000000000 /dev/zero | (" + limit + kCli + " check decks - 2>&1)");
+  EXPECT_EQ(zeros.status, 2);
+  EXPECT_NE(zeros.out.find("line 1, column 1: byte 0x00 is not text"), std::string::npos) << zeros.out;
+  const Shell spaces = shell("(head -c 100000000 /dev/zero | tr '\\0' ' '; printf '0,1,2\\n2,1,0\\n') | (" + limit +
+                             kCli + " check decks - --json)");
+  EXPECT_EQ(spaces.status, 0) << spaces.out;
+  EXPECT_NE(spaces.out.find("\"decks\":2"), std::string::npos) << spaces.out;
+  const Shell digits = shell("head -c 100000000 /dev/zero | tr '\\0' '7' | (" + limit + kCli + " check decks - 2>&1)");
+  EXPECT_EQ(digits.status, 2);
+  EXPECT_NE(digits.out.find("line 1, column 1: a value longer than 24 characters"), std::string::npos) << digits.out;
+  const Shell crlf = shell("printf '\\357\\273\\2771,2,3\\r\\n3 2\\t1\\r\\n' | " + kCli + " check decks - --json");
+  EXPECT_EQ(crlf.status, 0) << crlf.out;
+}
+
 TEST(CheckOracle, CliExitStatusIsZeroOneOrTwo) {
   const std::string fair = temp_path("fair.txt"), sattolo = temp_path("sattolo.txt"), bad = temp_path("bad.txt");
   write_file(fair, shell("/usr/bin/python3 -c 'import random\nrandom.seed(3)\nfor _ in range(300):\n d=list(range(1,11)); "

@@ -237,7 +237,9 @@ CheckReport byte_report(const ByteTally& tally, double alpha) {
     t.meaning = "the bits follow a linear recurrence: an LFSR, or a generator with a linear core, predictable from " +
                 grouped(2 * lc.complexity) + " bits";
     report.tests.push_back(t);
-    if (const auto p = characteristic_polynomial(lc); p && accuracy[v] > 0.99) {
+    if (lc.complexity == 0) {
+      report.notes.push_back("every bit of the first half is 0 (" + views[v].name + ")");
+    } else if (const auto p = characteristic_polynomial(lc); p && accuracy[v] > 0.99) {
       report.notes.push_back("LFSR found: " + views[v].name + " follow " + to_string(*p) + " (degree " +
                              std::to_string(lc.complexity) + ")");
       report.notes.push_back("LFSR lab form: " + lfsr_lab_form(*p));
