@@ -61,7 +61,8 @@ TargetSpec speedup_at_least(double factor, const std::string& platform) {
 
 const std::vector<std::string>& case_groups() {
   static const std::vector<std::string> groups{"shuffle52", "shuffle78", "bits52", "bits78",  "range64",  "lemire64",
-                                               "lfsr32",    "pdep52",    "onechip", "period64", "bias52"};
+                                               "lfsr32",    "pdep52",    "onechip", "period64", "bias52",
+                                               "check_decks", "check_bm", "check_rolls"};
   return groups;
 }
 
@@ -209,6 +210,7 @@ Report run_benchmarks(const Options& options, const Platform& platform, std::ost
   run_shuffle_cases(ctx);
   run_bit_cases(ctx);
   run_job_cases(ctx);
+  run_check_cases(ctx);
   report.seconds = (platform.wall_ns() - start) / 1e9;
   out << "checksum " << report.checksum << ", " << report.rows.size() << " rows, " << report.failures.size()
       << " failed checks, " << format_number(report.seconds) << " s\n";

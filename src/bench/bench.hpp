@@ -149,5 +149,6 @@ double median(std::vector<double> values);
 void run_shuffle_cases(Context& ctx);
 void run_bit_cases(Context& ctx);
 void run_job_cases(Context& ctx);
+void run_check_cases(Context& ctx);
 
 }  // namespace shufflelab::bench

@@ -6,9 +6,14 @@
 
 namespace shufflelab::cli {
 
-ArgList::ArgList(const std::vector<std::string>& args, const std::set<std::string>& flags) {
+ArgList::ArgList(const std::vector<std::string>& args, const std::set<std::string>& flags,
+                 std::size_t max_positionals) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
+    if (positionals_.size() < max_positionals && (a == "-" || a.compare(0, 2, "--") != 0)) {
+      positionals_.push_back(a);
+      continue;
+    }
     if (a.size() < 3 || a.compare(0, 2, "--") != 0) throw UsageError("unexpected argument '" + a + "' (options look like --name)");
     const std::string name = a.substr(2);
     if (values_.count(name) || flags_set_.count(name)) throw UsageError("option --" + name + " given twice");
@@ -71,8 +76,8 @@ std::vector<Subcommand>& registry() {
 }
 
 SubcommandRegistrar::SubcommandRegistrar(std::string name, std::string usage, std::set<std::string> flags,
-                                         SubcommandFn run) {
-  registry().push_back({std::move(name), std::move(usage), std::move(flags), run});
+                                         SubcommandFn run, std::size_t positionals) {
+  registry().push_back({std::move(name), std::move(usage), std::move(flags), run, positionals});
 }
 
 namespace {
@@ -103,7 +108,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       return 0;
     }
     try {
-      ArgList list(rest, c.flags);
+      ArgList list(rest, c.flags, c.positionals);
       return c.run(list, out);
     } catch (const UsageError& e) {
       err << "shufflelab " << c.name << ": " << e.what() << "\n";

@@ -26,7 +26,10 @@ struct UsageError : std::runtime_error {
 // the subcommand; finish() rejects leftovers so typos never pass silently.
 class ArgList {
  public:
-  ArgList(const std::vector<std::string>& args, const std::set<std::string>& flags);
+  // Up to `max_positionals` words that are not options ("decks", "-") are
+  // kept in order for the subcommand (`check decks FILE`); others are refused.
+  ArgList(const std::vector<std::string>& args, const std::set<std::string>& flags, std::size_t max_positionals = 0);
+  const std::vector<std::string>& positionals() const { return positionals_; }
 
   bool flag(const std::string& name);                       // consumes
   std::optional<std::string> get(const std::string& name);  // consumes
@@ -38,6 +41,7 @@ class ArgList {
 
  private:
   std::map<std::string, std::string> values_;
+  std::vector<std::string> positionals_;
   std::set<std::string> flags_set_;
   std::set<std::string> consumed_;
 };
@@ -56,12 +60,14 @@ struct Subcommand {
   std::string usage;  // one or more lines shown by --help
   std::set<std::string> flags;
   SubcommandFn run;
+  std::size_t positionals = 0;  // words before/between options the subcommand takes
 };
 
 std::vector<Subcommand>& registry();
 
 struct SubcommandRegistrar {
-  SubcommandRegistrar(std::string name, std::string usage, std::set<std::string> flags, SubcommandFn run);
+  SubcommandRegistrar(std::string name, std::string usage, std::set<std::string> flags, SubcommandFn run,
+                      std::size_t positionals = 0);
 };
 
 // Runs the command line (without argv[0]); returns the exit status.

@@ -1,0 +1,131 @@
+// text_scanner.hpp: the tokenizer under the deck and roll parsers. It is fed
+// chunks of any size (a 1 GB file streams through it) and keeps only the
+// token being read, so memory does not grow with the file or a line.
+//
+// What it accepts: tokens of printable ASCII separated by spaces, tabs and
+// commas (mixed freely; two commas with nothing between is an empty field),
+// "\n" or "\r\n" line ends, a UTF-8 byte-order mark at the very start, blank
+// lines. What it refuses, naming line and column: control bytes and bytes
+// above 0x7E (binary data, or text in another encoding), an empty field, a
+// token longer than kMaxTokenLength.
+//
+// Sink: void token(std::string_view text, TextPos start); void line_end(TextPos at);
+// either may call fail() on the scanner to stop it.
+#pragma once
+#include <array>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/check/input_error.hpp"
+
+namespace shufflelab {
+
+class TextScanner {
+ public:
+  static constexpr std::size_t kMaxTokenLength = 24;
+
+  template <class Sink>
+  void feed(std::string_view chunk, Sink& sink) {
+    for (const char ch : chunk) {
+      if (error_) return;
+      const auto byte = static_cast<unsigned char>(ch);
+      if (skip_bom(byte)) continue;
+      consume(byte, sink);
+      ++pos_.column;
+      ++bytes_;
+    }
+  }
+
+  template <class Sink>
+  void finish(Sink& sink) {
+    if (error_) return;
+    if (!bom_done_ && bom_seen_ > 0) return fail(pos_, "a cut-off byte-order mark and no text");
+    end_line(sink);
+  }
+
+  void fail(TextPos at, std::string message) {
+    if (!error_) error_ = InputError{at, std::move(message)};
+  }
+  const std::optional<InputError>& error() const { return error_; }
+  std::uint64_t bytes() const { return bytes_; }  // bytes read, the byte-order mark not counted
+  TextPos position() const { return pos_; }
+
+ private:
+  // The three bytes EF BB BF, only at the start of the file.
+  bool skip_bom(unsigned char byte) {
+    static constexpr std::array<unsigned char, 3> kBom{0xEF, 0xBB, 0xBF};
+    if (bom_done_) return false;
+    if (byte == kBom[bom_seen_]) {
+      ++bom_seen_;
+      if (bom_seen_ == 3) bom_done_ = true;
+      return true;
+    }
+    if (bom_seen_ > 0) {
+      fail(pos_, "a broken byte-order mark (only the UTF-8 one, EF BB BF, is read)");
+      return true;
+    }
+    bom_done_ = true;
+    return false;
+  }
+
+  template <class Sink>
+  void consume(unsigned char byte, Sink& sink) {
+    if (byte == '\n') {
+      end_line(sink);
+      ++pos_.line;
+      pos_.column = 0;  // feed() moves it to 1
+      return;
+    }
+    if (byte == ' ' || byte == '\t' || byte == '\r') return end_token(sink);
+    if (byte == ',') {
+      end_token(sink);
+      if (!token_on_line_ || comma_pending_) return fail(pos_, "an empty field (a comma with no value before it)");
+      comma_pending_ = true;
+      return;
+    }
+    if (byte < 0x20 || byte > 0x7E) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "0x%02X", byte);
+      return fail(pos_, std::string("byte ") + hex +
+                            " is not text: expected digits, card names, spaces, commas or tabs (is this a binary file?)");
+    }
+    if (length_ == 0) start_ = pos_;
+    if (length_ == kMaxTokenLength)
+      return fail(start_, "a value longer than " + std::to_string(kMaxTokenLength) + " characters");
+    token_[length_++] = static_cast<char>(byte);
+  }
+
+  template <class Sink>
+  void end_token(Sink& sink) {
+    if (length_ == 0) return;
+    const std::string_view text(token_.data(), length_);
+    length_ = 0;
+    token_on_line_ = true;
+    comma_pending_ = false;
+    sink.token(text, start_);
+  }
+
+  template <class Sink>
+  void end_line(Sink& sink) {
+    end_token(sink);
+    if (error_) return;
+    if (comma_pending_) return fail(pos_, "an empty field (the line ends with a comma)");
+    if (token_on_line_) sink.line_end(pos_);
+    token_on_line_ = false;
+  }
+
+  TextPos pos_;
+  TextPos start_;
+  std::array<char, kMaxTokenLength> token_{};
+  std::size_t length_ = 0;
+  bool token_on_line_ = false;
+  bool comma_pending_ = false;
+  unsigned bom_seen_ = 0;
+  bool bom_done_ = false;
+  std::uint64_t bytes_ = 0;
+  std::optional<InputError> error_;
+};
+
+}  // namespace shufflelab
