@@ -15,10 +15,14 @@ Result<ShuffleSetup> bias_setup(const ShuffleLabState& state, BiasMode mode) {
   if (state.n > kMaxBiasLabCards)
     return R::fail("n: the bias matrix is drawn for at most " + std::to_string(kMaxBiasLabCards) + " cards, got " +
                    std::to_string(state.n));
-  if (mode == BiasMode::exact) {
+  if (mode == BiasMode::exact && !draws_adapt(setup->spec.algo)) {
     auto exact = ExactBias::make(setup->spec);
     if (!exact) return R::fail(exact.error());
   }
+  if (mode != BiasMode::empirical && draws_adapt(setup->spec.algo))
+    return R::fail("exact: " + std::string(shuffle_algo_name(setup->spec.algo)) +
+                   " has no fixed draw list: its exact law comes from `shufflelab bias --exact` (comparator sorts) "
+                   "and `shufflelab riffle`; the lab samples it");
   if (mode == BiasMode::law && ExactBias::outcomes(setup->spec) > kMaxLawLists)
     return R::fail(LawEnumerator::make(*setup).error());
   return setup;
@@ -39,9 +43,7 @@ Result<std::shared_ptr<ShuffleBiasJob>> ShuffleBiasJob::make(const ShuffleLabSta
     if (!law) return R::fail(law.error());
     job->law_.emplace(std::move(law.value()));
   } else if (!setup->lin2003) {
-    const auto bounds = draw_bounds(setup->spec);
-    const std::uint32_t max_bound = bounds.empty() ? 1 : *std::max_element(bounds.begin(), bounds.end());
-    job->source_.emplace(DrawSource::make(setup->source, max_bound).value());
+    job->source_.emplace(DrawSource::make(setup->source, max_draw_bound(setup->spec)).value());
     job->empirical_.emplace(setup->spec, state.shuffles);
   }
   return R::ok(job);
