@@ -194,10 +194,6 @@ Dyadic identity(std::uint32_t m) {
   return d;
 }
 
-void bring_to(Dyadic& d, std::size_t exponent) {
-  for (BigUint& x : d.num) x <<= exponent - d.exponent;
-  d.exponent = exponent;
-}
 
 // The law of a quicksort (one partition, then both sides sorted the same way)
 // on a range of m cards, for m = 0..n: the sides are sorted by coins of their

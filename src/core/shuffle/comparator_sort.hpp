@@ -41,6 +41,7 @@ namespace shufflelab {
 
 enum class ComparatorSort : std::uint8_t { Insertion, BinaryInsertion, Merge, QuickFirst, QuickMedian3, V8 };
 constexpr std::uint32_t kMaxV8ModelCards = 63;
+constexpr std::uint32_t kMaxComparatorExactCards = 10;  // a few seconds natively for the tree walks
 
 struct ComparatorSortInfo {
   ComparatorSort sort;
