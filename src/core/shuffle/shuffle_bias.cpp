@@ -1,5 +1,7 @@
 #include "core/shuffle/shuffle_bias.hpp"
 
+#include "core/shuffle/riffle.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -19,10 +21,21 @@ Result<ShuffleSetup> bias_setup(const ShuffleLabState& state, BiasMode mode) {
     auto exact = ExactBias::make(setup->spec);
     if (!exact) return R::fail(exact.error());
   }
-  if (mode != BiasMode::empirical && draws_adapt(setup->spec.algo))
-    return R::fail("exact: " + std::string(shuffle_algo_name(setup->spec.algo)) +
-                   " has no fixed draw list: its exact law comes from `shufflelab bias --exact` (comparator sorts) "
-                   "and `shufflelab riffle`; the lab samples it");
+  if (mode != BiasMode::empirical && draws_adapt(setup->spec.algo)) {
+    const std::string name(shuffle_algo_name(setup->spec.algo));
+    const ShuffleSpec& spec = setup->spec;
+    if (mode == BiasMode::law)
+      return R::fail("law: " + name + " draws only coins and uniform values; use the exact matrix");
+    if (comparator_sort_of(spec.algo) && spec.n > kMaxLabComparatorExactCards)
+      return R::fail("exact: the lab walks comparator sorts exactly up to " +
+                     std::to_string(kMaxLabComparatorExactCards) + " cards, got " + std::to_string(spec.n));
+    if (spec.algo == ShuffleAlgo::Riffle && (spec.n > kMaxRiffleMatrixCards || spec.rounds * spec.n > 53))
+      return R::fail("exact: the riffle matrix visits all n! orders with weights over 2^(kn): n <= " +
+                     std::to_string(kMaxRiffleMatrixCards) + " and k n <= 53, got n = " + std::to_string(spec.n) +
+                     ", k = " + std::to_string(spec.rounds));
+    if (spec.algo == ShuffleAlgo::Overhand)
+      return R::fail("exact: the overhand shuffle has no exact law here; sample it");
+  }
   if (mode == BiasMode::law && ExactBias::outcomes(setup->spec) > kMaxLawLists)
     return R::fail(LawEnumerator::make(*setup).error());
   return setup;
@@ -36,7 +49,17 @@ Result<std::shared_ptr<ShuffleBiasJob>> ShuffleBiasJob::make(const ShuffleLabSta
   auto setup = bias_setup(state, mode);
   if (!setup) return R::fail(setup.error());
   std::shared_ptr<ShuffleBiasJob> job(new ShuffleBiasJob(*setup, state.shuffles));
-  if (mode == BiasMode::exact) {
+  if (mode == BiasMode::exact && draws_adapt(setup->spec.algo)) {
+    if (const auto sort = comparator_sort_of(setup->spec.algo)) {
+      job->tree_.emplace(*sort, setup->spec.n);
+    } else {
+      const RiffleMatrix riffle = riffle_matrix(setup->spec.n, setup->spec.rounds).value();
+      job->adaptive_matrix_ = BiasMatrix(setup->spec.n);
+      job->adaptive_matrix_->total = std::uint64_t{1} << (setup->spec.rounds * setup->spec.n);
+      for (std::size_t cell = 0; cell < riffle.weights.size(); ++cell)
+        job->adaptive_matrix_->counts[cell] = riffle.weights[cell].low_u64();
+    }
+  } else if (mode == BiasMode::exact) {
     job->exact_.emplace(ExactBias::make(setup->spec).value());
   } else if (mode == BiasMode::law) {
     auto law = LawEnumerator::make(*setup);
@@ -50,12 +73,15 @@ Result<std::shared_ptr<ShuffleBiasJob>> ShuffleBiasJob::make(const ShuffleLabSta
 }
 
 const BiasMatrix& ShuffleBiasJob::matrix() const {
+  if (adaptive_matrix_) return *adaptive_matrix_;
   if (exact_) return exact_->matrix();
   if (empirical_) return empirical_->matrix();
   return lin2003_matrix_;
 }
 
 bool ShuffleBiasJob::done() const {
+  if (tree_) return adaptive_matrix_.has_value();
+  if (adaptive_matrix_) return true;
   if (law_) return law_->done();
   if (exact_) return exact_->done();
   return matrix().total >= shuffles_;
@@ -72,6 +98,17 @@ double ShuffleBiasJob::step(std::uint64_t budget) {
     exact_->run(count);
     return static_cast<double>(exact_->matrix().total) / static_cast<double>(exact_->outcomes());
   }
+  if (tree_) {
+    tree_->run(count);
+    if (!tree_->done()) return 0.5;  // the number of leaves is not known in advance
+    BiasMatrix m(setup_.spec.n);
+    m.total = std::uint64_t{1} << tree_->exponent();  // n <= 8: at most 2^46
+    const auto weights = tree_->weights();
+    for (std::size_t cell = 0; cell < weights.size(); ++cell) m.counts[cell] = weights[cell].low_u64();
+    adaptive_matrix_ = std::move(m);
+    return 1;
+  }
+  if (adaptive_matrix_) return 1;
   if (empirical_) {
     source_->run([&](auto& draw) { empirical_->run(draw, count); });
   } else {
@@ -101,6 +138,8 @@ std::string ShuffleBiasJob::summary() const {
   const std::uint64_t total = matrix().total;
   if (exact_)
     return std::to_string(total) + " of " + std::to_string(exact_->outcomes()) + " draw lists enumerated";
+  if (tree_) return std::to_string(tree_->paths()) + " answer sequences walked";
+  if (adaptive_matrix_) return "exact law over 2^" + std::to_string(setup_.spec.rounds * setup_.spec.n);
   return std::to_string(total) + " of " + std::to_string(shuffles_) + " shuffles counted";
 }
 

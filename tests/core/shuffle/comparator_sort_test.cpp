@@ -2,6 +2,7 @@
 // against matrices worked out by hand for 3 cards and against plain
 // simulation (std::mt19937_64 coins, chi-square) for 5 and 6 cards.
 #include "core/shuffle/comparator_sort.hpp"
+#include "core/shuffle/shuffle_bias.hpp"
 
 #include <gtest/gtest.h>
 
@@ -194,6 +195,37 @@ TEST(ComparatorSort, RecordingReplaysToTheSameDeck) {
     for (const auto& e : recording.events) compares += e.kind == EventKind::Compare;
     EXPECT_EQ(compares, recording.step_ends.size()) << info.label;
   }
+}
+
+}  // namespace
+}  // namespace shufflelab
+
+namespace shufflelab {
+namespace {
+
+BiasMatrix run_bias_job(const std::string& params) {
+  auto job = make_job("shuffle_bias", params);
+  EXPECT_TRUE(job) << job.error();
+  if (!job) return BiasMatrix();
+  run_job_to_end(**job, 1000, [](double) {});
+  return bias_matrix_from_result((*job)->result()).value();
+}
+
+TEST(ComparatorSort, LabJobGivesTheExactLaws) {
+  // Insertion sort on 3 cards: the sixteenths derived by hand above, over 2^E.
+  const BiasMatrix m = run_bias_job("algo=cmp-insertion&n=3&mode=exact");
+  const std::uint64_t want[3][3] = {{6, 6, 4}, {6, 6, 4}, {4, 4, 8}};
+  for (std::uint32_t p = 0; p < 3; ++p)
+    for (std::uint32_t c = 0; c < 3; ++c) EXPECT_EQ(m.at(p, c) * 16, want[p][c] * m.total) << p << " " << c;
+  // One riffle of 2 cards: only cut 1 (chance 1/2) then dropping the bottom
+  // card first (1/2) reverses them: 1/4.
+  const BiasMatrix r = run_bias_job("algo=riffle&n=2&rounds=1&mode=exact");
+  EXPECT_EQ(r.total, 4u);
+  EXPECT_EQ(r.counts, (std::vector<std::uint64_t>{3, 1, 1, 3}));
+  // Refused with a reason: too many cards, no law mode, no exact overhand.
+  EXPECT_FALSE(make_job("shuffle_bias", "algo=cmp-merge&n=9&mode=exact"));
+  EXPECT_FALSE(make_job("shuffle_bias", "algo=cmp-merge&n=4&mode=law"));
+  EXPECT_FALSE(make_job("shuffle_bias", "algo=overhand&n=4&mode=exact"));
 }
 
 }  // namespace
