@@ -134,3 +134,25 @@ TEST(Riffle, MixingCurveShowsOverhandIsSlow) {
 
 }  // namespace
 }  // namespace shufflelab
+
+#include "core/shuffle/riffle_view.hpp"
+
+namespace shufflelab {
+namespace {
+
+TEST(RiffleView, JobAndViewGiveTheTableAndTheCutOff) {
+  auto job = make_job("riffle_table", "n=52&k=10");
+  ASSERT_TRUE(job) << job.error();
+  run_job_to_end(**job, 1, [](double) {});
+  const RiffleView view = riffle_view((*job)->result()).value();
+  ASSERT_EQ(view.rows.size(), 10u);
+  EXPECT_EQ(view.rows[6].text, "0.334061");  // Bayer-Diaconis Table 1: .334
+  EXPECT_EQ(view.below_half, 7u);
+  EXPECT_TRUE(view.rows[6].first_below_half);
+  EXPECT_NE(view.faro_text.find(" 8 of them"), std::string::npos);
+  EXPECT_FALSE(make_job("riffle_table", "n=1001&k=3"));
+  EXPECT_FALSE(riffle_view({52, 3, 1.0}));  // a truncated result is refused, not read past its end
+}
+
+}  // namespace
+}  // namespace shufflelab
