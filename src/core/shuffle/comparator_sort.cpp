@@ -169,6 +169,13 @@ const ComparatorSortInfo& comparator_sort_info(ComparatorSort sort) {
   return kSorts[static_cast<std::size_t>(sort)];
 }
 
+std::string comparator_sorts_help() {
+  std::string text = "Sorting with a coin-flip comparator, array.sort(() => Math.random() - 0.5): its bias depends on "
+                     "the sort.";
+  for (const auto& info : kSorts) text += "\n" + std::string(info.label) + ": " + std::string(info.used_by) + ".";
+  return text;
+}
+
 std::uint64_t comparator_sort(ComparatorSort sort, std::span<std::uint32_t> deck, DrawRef draw, StepTape& tape) {
   Sorter sorter(deck, draw, tape);
   sorter.run(sort);

@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -52,6 +53,8 @@ struct ComparatorSortInfo {
 std::span<const ComparatorSortInfo> comparator_sorts();
 std::optional<ComparatorSort> comparator_sort_of(ShuffleAlgo algo);
 const ComparatorSortInfo& comparator_sort_info(ComparatorSort sort);
+// One line per sort, "label: who sorts this way", for the lab's help.
+std::string comparator_sorts_help();
 
 // Sorts `deck` in place, drawing one coin (draw(2)) per comparison; each
 // comparison begins a step of the tape. Returns the number of comparisons.

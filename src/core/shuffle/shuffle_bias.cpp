@@ -1,9 +1,12 @@
 #include "core/shuffle/shuffle_bias.hpp"
 
+#include "core/dice/range.hpp"
 #include "core/shuffle/riffle.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <map>
 
 namespace shufflelab {
@@ -354,6 +357,43 @@ double nice_limit(double value) {
       if (step * decade >= value * (1 - 1e-12)) return step * decade;
     decade *= 10;
   }
+}
+
+Result<EngineComparison> compare_engine(const BiasMatrix& law, const BiasMatrix& sample) {
+  using R = Result<EngineComparison>;
+  if (law.n != sample.n || law.n < 2 || law.total == 0 || sample.total == 0)
+    return R::fail("engine: the sample and the model are for different decks");
+  const std::uint32_t n = law.n;
+  EngineComparison c;
+  c.degrees_of_freedom = n - 1.0;
+  const double runs = static_cast<double>(sample.total);
+  for (std::uint32_t p = 0; p < n; ++p) {
+    double chi = 0;
+    for (std::uint32_t card = 0; card < n; ++card) {
+      const double expected = static_cast<double>(law.at(p, card)) / static_cast<double>(law.total) * runs;
+      const double seen = static_cast<double>(sample.at(p, card));
+      if (expected == 0) {
+        if (seen != 0) chi = std::numeric_limits<double>::infinity();
+        continue;
+      }
+      chi += (seen - expected) * (seen - expected) / expected;
+    }
+    c.row_chi_square.push_back(chi);
+    c.worst_row = std::max(c.worst_row, chi);
+  }
+  c.p_value = std::isinf(c.worst_row) ? 0.0
+                                      : std::min(1.0, n * chi_square_p_value(c.worst_row, c.degrees_of_freedom));
+  c.agrees = c.p_value >= 0.001;
+  char text[200];
+  std::snprintf(text, sizeof text, "largest row chi-square %.2f on %.0f degrees of freedom, p = %.3g (x %u rows): %s",
+                c.worst_row, c.degrees_of_freedom, c.p_value, n,
+                c.agrees ? "the model matches this engine" : "this engine does NOT sort like the model");
+  c.verdict = text;
+  return R::ok(std::move(c));
+}
+
+std::string engine_sample_params(std::uint32_t n, std::uint64_t runs) {
+  return "n=" + std::to_string(n) + "&runs=" + std::to_string(runs);
 }
 
 }  // namespace shufflelab

@@ -127,6 +127,25 @@ struct BiasSummary {
 };
 BiasSummary summarize_bias(const BiasMatrix& matrix);
 
+// The real engine: a browser's own Array.prototype.sort with a random
+// comparator, sampled in the page's worker (web/worker.js, job kind
+// "js_sort_sample": {n, runs, counts...} like an empirical result), against
+// the exact law of our model. Each row (position) of the sample is a
+// multinomial draw from that row of the law, so Pearson's sum of one row is a
+// chi-square with n-1 degrees of freedom; the rows are not independent, so
+// the verdict uses the largest row sum against a Bonferroni bound.
+struct EngineComparison {
+  std::vector<double> row_chi_square;  // one per position
+  double worst_row = 0;
+  double degrees_of_freedom = 0;
+  double p_value = 1;  // of the worst row, times n (Bonferroni), at most 1
+  bool agrees = true;  // p_value >= 0.001
+  std::string verdict;
+};
+// law: an exact matrix (counts over total); sample: the engine's counts.
+Result<EngineComparison> compare_engine(const BiasMatrix& law, const BiasMatrix& sample);
+std::string engine_sample_params(std::uint32_t n, std::uint64_t runs);
+
 // The smallest 1, 2 or 5 times a power of ten that is >= value (value > 0).
 double nice_limit(double value);
 

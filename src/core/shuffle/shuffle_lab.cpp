@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/shuffle/bits.hpp"
+#include "core/shuffle/comparator_sort.hpp"
 
 namespace shufflelab {
 
@@ -58,7 +59,7 @@ void decode_shuffle_lab(FieldReader& fields, ShuffleLabState& state) {
   decode_number(fields, "warmup", 0, DrawSource::kMaxDiscard, state.warmup);
   decode_number(fields, "t", 0, 0xFFFFFFFFu, state.t);
   fields.word("faces", {"auto", "numbers"}, state.faces);
-  fields.word("tab", {"animate", "bias", "reach", "predict"}, state.tab);
+  fields.word("tab", {"animate", "bias", "reach", "predict", "human"}, state.tab);
   decode_number(fields, "shuffles", 1, kMaxLabShuffles, state.shuffles);
   decode_number(fields, "time", 0, 0xFFFFFFFFu, state.time);
   decode_number(fields, "guess", 0, 0xFFFFFFFFu, state.guess);
@@ -71,7 +72,10 @@ void decode_shuffle_lab(FieldReader& fields, ShuffleLabState& state) {
   auto setup = make_shuffle_setup(state);
   if (setup) return;
   fields.notice(setup.error());
-  const std::array<void (*)(ShuffleLabState&, const ShuffleLabState&), 6> repairs{
+  const std::array<void (*)(ShuffleLabState&, const ShuffleLabState&), 7> repairs{
+      [](ShuffleLabState& s, const ShuffleLabState&) {
+        if (s.algo == "cmp-v8") s.n = std::min(s.n, kMaxV8ModelCards);
+      },
       [](ShuffleLabState& s, const ShuffleLabState&) { s.take = std::min(s.take, s.n); },
       [](ShuffleLabState& s, const ShuffleLabState& d) { s.keys = d.keys; },
       [](ShuffleLabState& s, const ShuffleLabState&) {
@@ -132,9 +136,10 @@ std::string link_text(const ShuffleLabState& state) {
 
 // The other fields keep their defaults, so only these can change the key.
 std::string shuffle_setup_key(const ShuffleLabState& state) {
-  ShuffleLabState setup_only{.algo = state.algo, .n = state.n, .take = state.take, .keys = state.keys,
-                             .gen = state.gen, .seed = state.seed, .method = state.method, .bits = state.bits,
-                             .warmup = state.warmup};
+  ShuffleLabState setup_only;
+  setup_only.algo = state.algo, setup_only.n = state.n, setup_only.take = state.take, setup_only.keys = state.keys;
+  setup_only.gen = state.gen, setup_only.seed = state.seed, setup_only.method = state.method;
+  setup_only.bits = state.bits, setup_only.warmup = state.warmup;
   setup_only.rounds = state.rounds;
   setup_only.cut = state.cut;
   return link_text(setup_only);

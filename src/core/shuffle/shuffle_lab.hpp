@@ -46,7 +46,7 @@ struct ShuffleLabState {
   std::uint32_t warmup = 0;  // words thrown away first
   std::uint64_t t = 0;       // steps shown (clamped to the shuffle's length)
   std::string faces = "auto";  // auto | numbers
-  std::string tab = "animate";  // animate | bias | reach | predict
+  std::string tab = "animate";  // animate | bias | reach | predict | human
   std::uint64_t shuffles = kDefaultLabShuffles;  // bias: M
   std::uint64_t time = kDefaultPredictTime;      // predict: the true time(NULL)
   std::uint64_t guess = kDefaultPredictGuess;    // predict: centre of the searched window
