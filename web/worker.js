@@ -9,6 +9,7 @@ self.onmessage = async (event) => {
   // Test hook: an uncaught error outside any job, as a real crash would be.
   if (event.data.crashForTest) { setTimeout(() => { throw new Error('worker crash requested by a test'); }); return; }
   const { id, kind, params } = event.data;
+  if (kind === 'js_sort_sample') { sampleEngineSort(id, params); return; }
   let job = null;
   try {
     const core = await ready;
@@ -35,3 +36,32 @@ self.onmessage = async (event) => {
     if (job) job.delete();
   }
 };
+
+// The real engine: this browser's own Array.prototype.sort with the web's
+// favourite bad shuffle comparator, a fixed function (no eval). params:
+// "n=N&runs=M" (2 <= N <= 8, M <= 10^7). Result like an empirical bias job:
+// {n, runs, counts[position * n + card]...}.
+const randomComparator = () => Math.random() - 0.5;
+
+function sampleEngineSort(id, params) {
+  const fields = new URLSearchParams(params);
+  const n = Number(fields.get('n')), runs = Number(fields.get('runs'));
+  if (!(Number.isInteger(n) && n >= 2 && n <= 8 && Number.isInteger(runs) && runs >= 1 && runs <= 1e7)) {
+    self.postMessage({ id, state: 3, progress: 0, summary: 'js_sort_sample: n must be 2..8 and runs 1..10^7' });
+    return;
+  }
+  const result = new Float64Array(2 + n * n);
+  result[0] = n;
+  result[1] = runs;
+  const start = Array.from({ length: n }, (_, k) => k);
+  let lastPost = 0;
+  for (let m = 0; m < runs; m++) {
+    const deck = start.slice().sort(randomComparator);
+    for (let p = 0; p < n; p++) result[2 + p * n + deck[p]]++;
+    if ((m & 0xffff) === 0 && performance.now() - lastPost > 50) {
+      self.postMessage({ id, state: 1, progress: m / runs, summary: m + ' of ' + runs + ' sorts' });
+      lastPost = performance.now();
+    }
+  }
+  self.postMessage({ id, state: 2, progress: 1, summary: runs + ' sorts by this browser', result }, [result.buffer]);
+}

@@ -10,6 +10,8 @@
 #include "core/base/jobs.hpp"
 #include "core/gen/lfsr.hpp"
 #include "core/base/parse.hpp"
+#include "core/shuffle/comparator_sort.hpp"
+#include "core/shuffle/riffle.hpp"
 #include "core/url_state.hpp"
 
 using namespace emscripten;
@@ -63,6 +65,43 @@ val job_result(const std::shared_ptr<Job>& job) {
 
 double job_step(Job& job, double budget) { return job.step(static_cast<std::uint64_t>(budget)); }
 
+// Riffles: {distances: Float64Array (k = 1..kMax), fractions: exact "p/q" strings (n <= 200), belowHalf}.
+val riffle_table(unsigned n, unsigned k_max) {
+  if (k_max < 1 || k_max > kMaxRiffleTheoryRounds) throw_js("kMax: 1.." + std::to_string(kMaxRiffleTheoryRounds));
+  auto table = RiffleTable::make(n);
+  if (!table) throw_js(table.error());
+  std::vector<double> distances;
+  val fractions = val::array();
+  for (unsigned k = 1; k <= k_max; ++k) {
+    const RiffleLaw law = table->law(k);
+    distances.push_back(law.distance);
+    if (n <= 200) fractions.call<void>("push", law.distance_fraction().to_string());
+  }
+  val result = val::object();
+  result.set("distances", val(typed_memory_view(distances.size(), distances.data())).call<val>("slice"));
+  result.set("fractions", fractions);
+  result.set("belowHalf", riffles_below_half(table.value(), k_max));
+  return result;
+}
+
+// A comparator sort's exact law: {exponent E, weights: decimal strings (rows sum to 2^E), meanComparisons "p/q"}.
+val comparator_law(const std::string& algo, unsigned n) {
+  auto parsed = parse_shuffle_algo("algo", algo);
+  if (!parsed) throw_js(parsed.error());
+  const auto sort = comparator_sort_of(*parsed);
+  if (!sort) throw_js("algo: " + algo + " is not a comparator sort");
+  if (n < 1 || n > kMaxComparatorExactCards) throw_js("n: 1.." + std::to_string(kMaxComparatorExactCards));
+  ComparatorExact exact(*sort, n);
+  while (!exact.done()) exact.run(std::uint64_t{1} << 20);
+  val weights = val::array();
+  for (const BigUint& w : exact.weights()) weights.call<void>("push", w.to_string());
+  val result = val::object();
+  result.set("exponent", static_cast<double>(exact.exponent()));
+  result.set("weights", weights);
+  result.set("meanComparisons", exact.mean_comparisons().to_string());
+  return result;
+}
+
 std::string version() { return "shufflelab core, URL format v" + std::to_string(kUrlFormatVersion); }
 
 }  // namespace
@@ -72,6 +111,8 @@ EMSCRIPTEN_BINDINGS(shufflelab_core) {
   function("tarotBytes", &tarot_bytes);
   function("decodeLink", &decode_link);
   function("goldenVectors", &golden_vectors);
+  function("riffleTable", &riffle_table);
+  function("comparatorLaw", &comparator_law);
   class_<Job>("Job")
       .smart_ptr<std::shared_ptr<Job>>("JobPtr")
       .function("step", &job_step)

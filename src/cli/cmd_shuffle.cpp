@@ -16,6 +16,8 @@
 
 #include "cli/cli.hpp"
 #include "core/shuffle/bias.hpp"
+#include "core/shuffle/comparator_sort.hpp"
+#include "core/shuffle/riffle.hpp"
 #include "core/base/parse.hpp"
 #include "core/poker/poker.hpp"
 #include "core/shuffle/shuffle.hpp"
@@ -81,7 +83,10 @@ ShuffleSpec spec_from_options(ArgList& args, ShuffleAlgo algo, std::uint32_t max
   const auto take = static_cast<std::uint32_t>(algo == ShuffleAlgo::Partial ? args.decimal("take", 1, n) : 0);
   const auto key_bound =
       static_cast<std::uint32_t>(algo == ShuffleAlgo::SortKeys ? args.decimal("key-range", 1, 0xffffffffu) : 0);
-  return value_or_usage_error(make_shuffle_spec(algo, n, take, key_bound));
+  const bool human = algo == ShuffleAlgo::Riffle || algo == ShuffleAlgo::Overhand;
+  const auto rounds = static_cast<std::uint32_t>(human ? args.decimal("rounds", 1, kMaxShuffleRounds, 1) : 0);
+  const auto cut = static_cast<std::uint32_t>(algo == ShuffleAlgo::Overhand ? args.decimal("cut", 2, kMaxCutBound, 8) : 0);
+  return value_or_usage_error(make_human_shuffle_spec(algo, n, take, key_bound, rounds, cut));
 }
 
 std::uint32_t lin2003_seed(ArgList& args) { return static_cast<std::uint32_t>(args.decimal("seed", 0, 0xffffffffu)); }
@@ -163,6 +168,38 @@ int run_poker(ArgList& args, std::ostream& out) {
   return 0;
 }
 
+void print_big_csv(std::ostream& out, std::uint32_t n, const std::vector<BigUint>& weights) {
+  for (std::uint32_t position = 0; position < n; ++position) {
+    std::string line;
+    for (std::uint32_t card = 0; card < n; ++card)
+      line += (card ? "," : "") + weights[std::size_t{position} * n + card].to_string();
+    out << line << '\n';
+  }
+}
+
+// Comparator sorts and riffles: exact weights over 2^E (their laws are dyadic).
+void print_adaptive_exact(std::ostream& out, const ShuffleSpec& spec) {
+  if (const auto sort = comparator_sort_of(spec.algo)) {
+    if (spec.n > kMaxComparatorExactCards)
+      throw UsageError("--n: the exact comparator law walks every answer sequence; at most " +
+                       std::to_string(kMaxComparatorExactCards) + " cards");
+    ComparatorExact exact(*sort, spec.n);
+    while (!exact.done()) exact.run(std::uint64_t{1} << 20);
+    print_big_csv(out, spec.n, exact.weights());
+    const Fraction mean = exact.mean_comparisons();
+    std::cerr << "rows sum to 2^" << exact.exponent() << "; mean comparisons " << mean.to_string() << " = "
+              << mean.to_double() << " (Fisher-Yates: " << spec.n - 1 << " draws)\n";
+    return;
+  }
+  if (spec.algo == ShuffleAlgo::Riffle) {
+    const RiffleMatrix matrix = value_or_usage_error(riffle_matrix(spec.n, spec.rounds));
+    print_big_csv(out, spec.n, matrix.weights);
+    std::cerr << "rows sum to 2^" << std::size_t{spec.rounds} * spec.n << "\n";
+    return;
+  }
+  throw UsageError("--exact: " + std::string(shuffle_algo_name(spec.algo)) + " has no exact law here; use --shuffles");
+}
+
 void print_csv(std::ostream& out, const BiasMatrix& matrix) {
   std::string line;
   for (std::uint32_t position = 0; position < matrix.n; ++position) {
@@ -192,7 +229,8 @@ int run_bias(ArgList& args, std::ostream& out) {
   if (exact) {
     if (args.get("shuffles") || args.get("seed")) throw UsageError("--exact counts every draw list once: drop --shuffles and --seed");
     args.finish();
-    print_csv(out, value_or_usage_error(exact_bias(spec)));
+    if (draws_adapt(spec.algo)) print_adaptive_exact(out, spec);
+    else print_csv(out, value_or_usage_error(exact_bias(spec)));
     return 0;
   }
   const std::uint64_t shuffles = args.decimal("shuffles", 1, kMaxBiasShuffles);
@@ -218,7 +256,12 @@ const SubcommandRegistrar shuffle_command(
     "        naive         swap i = 0..N-1 with any position: N draws, each < N (biased)\n"
     "        sort-keys     sort cards by random keys < R, ties keep the lower card first: N draws\n"
     "        partial       --take K cards from the top (the lottery use): min(K, N-1) draws, draw k < N-k;\n"
-    "                      prints only the K cards drawn, first drawn first",
+    "                      prints only the K cards drawn, first drawn first\n"
+    "        cmp-insertion, cmp-binary-insertion, cmp-merge, cmp-quick-first, cmp-quick-median3, cmp-v8\n"
+    "                      sort with a coin-flip comparator: one draw < 2 per comparison (cmp-v8: N <= 63)\n"
+    "        riffle        --rounds K GSR riffles (default 1): per riffle N coins for the cut, then one\n"
+    "                      draw < a+b per card dropped while both packets are non-empty\n"
+    "        overhand      --rounds K overhand shuffles, --cut C (default 8): N-1 draws < C, 0 = cut there",
     {}, run_shuffle);
 
 const SubcommandRegistrar poker_command(
@@ -239,7 +282,9 @@ const SubcommandRegistrar bias_command(
     "      Position x card counts as CSV: N rows (positions 0..N-1) of N counts (cards 0..N-1), N <= 256.\n"
     "      ALGO as for `shuffle`. --shuffles M: M decks from SplitMix64(S) with Lemire's method.\n"
     "      --exact: every possible draw list once (each row sums to the product of the draw bounds,\n"
-    "      at most 2^32). ALGO lin2003 (with --shuffles only): deck m is shuffle.c after srand(S + m).",
+    "      at most 2^32). ALGO lin2003 (with --shuffles only): deck m is shuffle.c after srand(S + m).\n"
+    "      Comparator sorts (N <= 10) and riffle (N <= 8) with --exact: exact weights, each row sums to\n"
+    "      2^E (E and the exact mean number of comparisons on stderr).",
     {"exact"}, run_bias);
 
 }  // namespace

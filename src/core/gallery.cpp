@@ -14,6 +14,8 @@
 #include "core/poker/poker.hpp"
 #include "core/dice/range.hpp"
 #include "core/shuffle/shuffle.hpp"
+#include "core/shuffle/comparator_sort.hpp"
+#include "core/shuffle/riffle.hpp"
 #include "core/gen/z80_lfsr.hpp"
 
 namespace shufflelab {
@@ -136,11 +138,50 @@ GalleryEntry naive_diagonal() {
            " of 27 cases, card 1 in " + std::to_string(m->at(0, 1)) + ", card 2 in " + std::to_string(m->at(0, 2)) + ".";
   return e;
 }
+GalleryEntry comparator_favourite() {
+  GalleryEntry e{"Where array.sort(() => Math.random() - 0.5) puts the first card", "Random comparators",
+                 "#v=1&lab=shuffle&algo=cmp-v8&n=8&gen=splitmix64&seed=1&method=lemire&bits=64&t=0&tab=bias", ""};
+  ComparatorExact exact(ComparatorSort::V8, 8);
+  while (!exact.done()) exact.run(std::uint64_t{1} << 20);
+  const auto law = exact.probabilities();
+  std::uint32_t best = 0;
+  for (std::uint32_t p = 1; p < 8; ++p)
+    if (law[p * 8] > law[best * 8]) best = p;
+  e.text = "Sorting 8 cards with a coin-flip comparator in V8 (node, Chromium) is not a shuffle: card 0 ends at "
+           "position " + std::to_string(best) + " with chance " + percent(law[best * 8].to_double()) +
+           " instead of 12.5%, exactly " + law[best * 8].to_string() + ", after " +
+           fixed_decimals(exact.mean_comparisons().to_double(), 2) + " comparisons on average (Fisher-Yates: 7 draws).";
+  return e;
+}
+
+GalleryEntry seven_riffles() {
+  GalleryEntry e{"Seven riffles", "Bayer and Diaconis (1992)",
+                 "#v=1&lab=shuffle&algo=riffle&n=52&rounds=7&gen=splitmix64&seed=1&method=lemire&bits=64&t=0", ""};
+  auto table = RiffleTable::make(52);
+  if (!table) return e.text = table.error(), e;
+  std::string row;
+  for (std::uint32_t k = 5; k <= 8; ++k)
+    row += (row.empty() ? "" : ", ") + std::to_string(k) + ": " + fixed_decimals(table->law(k).distance, 3);
+  e.text = "After k riffles of 52 cards the total variation distance from a uniform deck is " + row +
+           ". It falls below 1/2 first at k = " + std::to_string(riffles_below_half(*table, 20)) +
+           ": that is what \"seven riffles suffice\" means, not that the deck is then perfectly mixed.";
+  return e;
+}
+
+GalleryEntry faro_order() {
+  GalleryEntry e{"Eight perfect shuffles undo themselves", "Faro out-shuffle",
+                 "#v=1&lab=shuffle&algo=riffle&n=52&rounds=8&gen=splitmix64&seed=1&method=lemire&bits=64&t=0", ""};
+  e.text = "A perfect out-shuffle (cut exactly in half, interleave exactly, top card stays on top) is no shuffle at "
+           "all: " + std::to_string(faro_out_order(52)) + " of them bring 52 cards back to their first order, and "
+           "8 random riffles are already close to uniform.";
+  return e;
+}
 }  // namespace
 
 std::vector<GalleryEntry> gallery_entries() {
   return {tarot_mask(),    z80_weak_seed(),   z80_d20(),     tarot_roller(), float_scaling(),
-          reachable_decks(), onechip_worst(), pdep_strike(), naive_diagonal()};
+          reachable_decks(), onechip_worst(), pdep_strike(), naive_diagonal(), comparator_favourite(),
+          seven_riffles(), faro_order()};
 }
 
 }  // namespace shufflelab

@@ -18,6 +18,8 @@
 // [SECTION] Reachable decks
 // [SECTION] Predict
 // [SECTION] Panel
+// [SECTION] Human shuffles
+// [SECTION] The real engine
 // [SECTION] Test hook and CSV
 
 #include "ui/ui_shuffle.hpp"
@@ -32,6 +34,7 @@
 #include "core/base/csv_export.hpp"
 #include "core/base/parse.hpp"
 #include "core/base/text_format.hpp"
+#include "core/shuffle/comparator_sort.hpp"
 #include "core/shuffle/shuffle_predict.hpp"
 #include "imgui.h"
 #include "ui/kit/cards.hpp"
@@ -47,6 +50,7 @@ namespace shufflelab::ui {
 namespace {
 
 constexpr float kPi = 3.14159265f;
+constexpr std::uint64_t kEngineRuns = 200'000;  // sorts by the browser per comparison
 
 std::string fmt(const char* format, double value) {
   char text[64];
@@ -315,7 +319,9 @@ bool ShufflePanel::draw_setup(ShuffleLabState& state) {
 bool ShufflePanel::draw_shuffle_row(const ShuffleLabState& state, ShuffleLabState& edit) {
   const float em = ImGui::GetFontSize();
   bool edited = false;
-  static const char* const kAlgos[] = {"fisher-yates", "lin2003", "pencil", "pdep", "sattolo", "naive", "sort-keys", "partial"};
+  static const char* const kAlgos[] = {"fisher-yates", "lin2003", "pencil", "pdep", "sattolo", "naive", "sort-keys", "partial",
+                                       "cmp-insertion", "cmp-binary-insertion", "cmp-merge", "cmp-quick-first",
+                                       "cmp-quick-median3", "cmp-v8", "riffle", "overhand"};
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Shuffle");
   ImGui::SameLine();
@@ -336,6 +342,8 @@ bool ShufflePanel::draw_shuffle_row(const ShuffleLabState& state, ShuffleLabStat
               "Naive swap: swap each position with ANY position: n^n draw lists onto n! orders, biased.\n"
               "Sort by random keys: ties keep the lower card first, biased when keys collide.\n"
               "Partial: draw only the first few cards (the lottery use).");
+  help_marker(comparator_sorts_help().c_str());
+  edited |= draw_human_params(state, edit);
   flow(em * 11.0f, em);
   ImGui::TextUnformatted("Cards");
   ImGui::SameLine();
@@ -1243,6 +1251,7 @@ void ShufflePanel::start_run(ShuffleLabState& state, PanelContext& ctx) {
 
 bool ShufflePanel::draw(ShuffleLabState& state, PanelContext& ctx) {
   poll_jobs(*ctx.jobs);
+  poll_human_jobs(*ctx.jobs);
   drop_stale_run(state);
   ImGui::TextUnformatted("How computers shuffle cards");
   help_marker("One setup, four views. A shuffle turns random draws into an order of the cards; the draws come from a "
@@ -1255,11 +1264,12 @@ bool ShufflePanel::draw(ShuffleLabState& state, PanelContext& ctx) {
   ImGui::Spacing();
 
   static const TabSpec kTabs[] = {{"animate", "Animate"}, {"bias", "Bias"}, {"reach", "Reachable decks"},
-                                  {"predict", "Predict the deck"}};
+                                  {"predict", "Predict the deck"}, {"human", "Human shuffles"}};
   changed |= tabs_.draw("shuffle_tabs", kTabs, state.tab, [&](const std::string& tab) {
     if (tab == "animate") return draw_animate(state);
     if (tab == "bias") return draw_bias(state, ctx);
     if (tab == "reach") return draw_reach(state), false;
+    if (tab == "human") return draw_human(state, ctx);
     return draw_predict(state, ctx);
   });
   return changed;
@@ -1290,16 +1300,142 @@ bool ShufflePanel::command(std::string_view name, ShuffleLabState& state, PanelC
   else if (name == "pause") playing_ = false;
   else if (name.substr(0, 4) == "tab=") {
     const std::string tab(name.substr(4));
-    if (tab != "animate" && tab != "bias" && tab != "reach" && tab != "predict") return false;
+    if (tab != "animate" && tab != "bias" && tab != "reach" && tab != "predict" && tab != "human") return false;
     state.tab = tab;
   } else if (name == "bias_sample") start_bias(state, BiasKind::sampled, *ctx.jobs);
   else if (name == "bias_exact") start_bias(state, BiasKind::exact, *ctx.jobs);
   else if (name == "bias_law") start_bias(state, BiasKind::law, *ctx.jobs);
   else if (name == "bias_cancel") bias_.cancel(*ctx.jobs);
   else if (name == "predict") start_predict(state, *ctx.jobs);
-  else if (name.substr(0, 7) == "preset=") return apply_preset(state, name.substr(7), *ctx.jobs);
+  else if (name == "engine_sample" && state.n >= 2 && state.n <= kMaxLabComparatorExactCards) {
+    engine_sample_.start(*ctx.jobs, "js_sort_sample", engine_sample_params(state.n, kEngineRuns), std::to_string(state.n));
+    engine_model_.start(*ctx.jobs, "shuffle_bias", "algo=cmp-v8&n=" + std::to_string(state.n) + "&mode=exact",
+                        std::to_string(state.n));
+  } else if (name.substr(0, 7) == "preset=") return apply_preset(state, name.substr(7), *ctx.jobs);
   else return false;
   return true;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Human shuffles
+//-----------------------------------------------------------------------------
+
+// Riffle and overhand: how many shuffles in a row, and the overhand cut chance.
+bool ShufflePanel::draw_human_params(const ShuffleLabState& state, ShuffleLabState& edit) {
+  if (state.algo != "riffle" && state.algo != "overhand") return false;
+  const float em = ImGui::GetFontSize();
+  bool edited = false;
+  flow(em * 9.0f, em);
+  ImGui::TextUnformatted("Rounds");
+  ImGui::SameLine();
+  int rounds = static_cast<int>(state.rounds);
+  ImGui::SetNextItemWidth(stepper_width(2.5f));
+  if (ImGui::InputInt("##rounds", &rounds)) edit.rounds = static_cast<std::uint32_t>(std::max(rounds, 0)), edited = true;
+  help_marker("How many riffles (or overhand shuffles) in a row, 1 to 100.");
+  if (state.algo == "overhand") {
+    flow(em * 9.0f, em);
+    ImGui::TextUnformatted("Cut 1 in");
+    ImGui::SameLine();
+    int cut = static_cast<int>(state.cut);
+    ImGui::SetNextItemWidth(stepper_width(3.0f));
+    if (ImGui::InputInt("##cut", &cut)) edit.cut = static_cast<std::uint32_t>(std::max(cut, 0)), edited = true;
+    help_marker("Pemantle's overhand model (J. Theoret. Probab. 2, 1989): a cut falls in each gap between two cards "
+                "with chance 1/C, and the packets land in reverse order.");
+  }
+  return edited;
+}
+
+void ShufflePanel::poll_human_jobs(JobRunner& jobs) {
+  if (riffle_.poll(jobs)) {
+    auto view = riffle_view(riffle_.status.result);
+    if (view) riffle_.result = std::move(view.value());
+    else riffle_.error = view.error();
+  }
+  for (JobSlot<BiasMatrix>* slot : {&engine_sample_, &engine_model_})
+    if (slot->poll(jobs)) {
+      auto m = bias_matrix_from_result(slot->status.result);
+      if (m) slot->result = std::move(m.value());
+      else slot->error = m.error();
+    }
+}
+
+void ShufflePanel::draw_riffle_plot(const RiffleView& view) {
+  const float em = ImGui::GetFontSize();
+  const ImVec2 size(std::min(ImGui::GetContentRegionAvail().x, em * 28.0f), em * 10.0f);
+  const ImVec2 top = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(size);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImU32 axis = ImGui::GetColorU32(ImGuiCol_TextDisabled), line = ImGui::GetColorU32(ImGuiCol_PlotLines);
+  dl->AddRect(top, ImVec2(top.x + size.x, top.y + size.y), axis);
+  const float half_y = top.y + size.y * 0.5f;
+  dl->AddLine(ImVec2(top.x, half_y), ImVec2(top.x + size.x, half_y), axis);
+  dl->AddText(ImVec2(top.x + 4.0f, half_y), axis, "1/2");
+  std::vector<ImVec2> points;
+  for (const auto& [x, y] : view.points) points.emplace_back(top.x + x * size.x, top.y + (1.0f - y) * size.y);
+  dl->AddPolyline(points.data(), static_cast<int>(points.size()), line, 0, 2.0f);
+  for (std::size_t k = 0; k < points.size(); ++k)
+    dl->AddCircleFilled(points[k], view.rows[k].first_below_half ? 5.0f : 3.0f, line);
+}
+
+bool ShufflePanel::draw_human(ShuffleLabState& state, PanelContext& ctx) {
+  section("Riffles: distance from a uniform deck");
+  explain("Gilbert-Shannon-Reeds riffles: cut the deck binomially, drop cards with chance proportional to the packet "
+          "sizes. Bayer and Diaconis (1992) give the exact law after k riffles through the number of rising "
+          "sequences; the distances below come from exact big integers.");
+  const std::string key = std::to_string(state.n);
+  if (riffle_.setup_key != key && !riffle_.running())
+    riffle_.start(*ctx.jobs, "riffle_table", riffle_table_job_params(state.n, kRiffleTabRounds), key);
+  job_progress_row(riffle_, *ctx.jobs);
+  if (riffle_.result && riffle_.setup_key == key) {
+    const RiffleView& view = *riffle_.result;
+    draw_riffle_plot(view);
+    if (ImGui::BeginTable("riffle_table", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
+      ImGui::TableSetupColumn("riffles k");
+      ImGui::TableSetupColumn("distance");
+      ImGui::TableHeadersRow();
+      for (const RiffleRow& row : view.rows) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::Text("%u%s", row.k, row.first_below_half ? "  <- first below 1/2" : "");
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(row.text.c_str());
+      }
+      ImGui::EndTable();
+    }
+    ImGui::TextWrapped("%s", view.seven_text.c_str());
+    if (!view.faro_text.empty()) ImGui::TextWrapped("%s", view.faro_text.c_str());
+    ImGui::TextWrapped("%s", view.overhand_text.c_str());
+  }
+  section("Riffle against overhand (sampled)");
+  const std::string mix_key = shuffle_setup_key(state);
+  if (mixing_key_ != mix_key) mixing_ = mixing_view(state, 10), mixing_key_ = mix_key;
+  if (!mixing_.error.empty()) field_error(mixing_.error);
+  ImGui::TextWrapped("Adjacent pairs kept (c next to c+1), mean of 200 decks from this setup's generator; a uniform "
+                     "deck keeps %s.", fmt("%.3f", mixing_.uniform_mean).c_str());
+  for (const std::string& row : mixing_.rows) ImGui::TextUnformatted(row.c_str());
+  draw_engine(state, ctx);
+  return false;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] The real engine
+//-----------------------------------------------------------------------------
+
+void ShufflePanel::draw_engine(const ShuffleLabState& state, PanelContext& ctx) {
+  section("The real engine: this browser's Array.prototype.sort");
+  explain("The page's worker sorts the cards with (a, b) => Math.random() - 0.5, many times, with the browser's own "
+          "sort; beside it, our exact model of V8's sort (one run + binary insertion below 64 elements).");
+  if (state.n < 2 || state.n > kMaxLabComparatorExactCards) {
+    ImGui::TextWrapped("Set 2 to %u cards to compare the engine with the exact model.", kMaxLabComparatorExactCards);
+    return;
+  }
+  if (ImGui::Button("Sort in this browser")) command("engine_sample", const_cast<ShuffleLabState&>(state), ctx);
+  job_progress_row(engine_sample_, *ctx.jobs);
+  if (!engine_model_.error.empty()) field_error(engine_model_.error);
+  if (!engine_sample_.result || !engine_model_.result || engine_sample_.setup_key != std::to_string(state.n)) return;
+  auto c = compare_engine(*engine_model_.result, *engine_sample_.result);
+  if (!c) return field_error(c.error());
+  ImGui::TextWrapped("%s", c->verdict.c_str());
 }
 
 //-----------------------------------------------------------------------------
@@ -1375,6 +1511,18 @@ std::string ShufflePanel::describe_json(const ShuffleLabState& state, PanelConte
            return "{\"label\":" + json_string(r.label) + ",\"log2\":" + fmt("%.6f", r.log2_count) + "}";
          }) + "}";
   out += describe_predict_json(state);
+  poll_human_jobs(*ctx.jobs);
+  out += ",\"riffle\":{\"jobState\":" + std::to_string(static_cast<int>(riffle_.status.state)) + ",\"distances\":" +
+         (riffle_.result ? json_array(riffle_.result->rows, [](const RiffleRow& r) { return r.text; }) : std::string("[]")) +
+         ",\"belowHalf\":" + std::to_string(riffle_.result ? riffle_.result->below_half : 0) + "}";
+  out += ",\"engine\":{\"sampleState\":" + std::to_string(static_cast<int>(engine_sample_.status.state)) +
+         ",\"modelState\":" + std::to_string(static_cast<int>(engine_model_.status.state)) +
+         ",\"error\":" + json_string(engine_sample_.error + engine_model_.error);
+  if (engine_sample_.result && engine_model_.result)
+    if (auto c = compare_engine(*engine_model_.result, *engine_sample_.result))
+      out += ",\"worstRow\":" + fmt("%.6g", c->worst_row) + ",\"pValue\":" + fmt("%.6g", c->p_value) +
+             ",\"agrees\":" + json_bool(c->agrees) + ",\"runs\":" + std::to_string(engine_sample_.result->total);
+  out += "}";
   if (state.tab == "animate") {
     lanes_.refresh(state.lanes, setup_key(state, encode_shuffle_lab), [&] { return make_lanes(state); });
     out += lanes_.describe_json_field();

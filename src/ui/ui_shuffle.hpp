@@ -14,6 +14,7 @@
 
 #include "core/shuffle/bias.hpp"
 #include "core/shuffle/bias_view.hpp"
+#include "core/shuffle/riffle_view.hpp"
 #include "core/shuffle/shuffle_bias.hpp"
 #include "core/shuffle/shuffle_lab.hpp"
 #include "ui/kit/job_slot.hpp"
@@ -126,6 +127,18 @@ class ShufflePanel {
   int matrix_view_job_ = 0, matrix_view_scale_ = -1;
   JobSlot<PredictResult> predict_;  // setup key: predict_setup_key
   LinkedRun linked_run_;
+
+  // Human shuffles tab and the real engine (additive: see the [SECTION]s of the same names).
+  bool draw_human_params(const ShuffleLabState& state, ShuffleLabState& edit);
+  bool draw_human(ShuffleLabState& state, PanelContext& ctx);
+  void draw_riffle_plot(const RiffleView& view);
+  void draw_engine(const ShuffleLabState& state, PanelContext& ctx);
+  void poll_human_jobs(JobRunner& jobs);
+  JobSlot<RiffleView> riffle_;          // setup key: the deck size
+  std::string mixing_key_;
+  MixingView mixing_;
+  JobSlot<BiasMatrix> engine_sample_;   // the browser's sort; setup key: n
+  JobSlot<BiasMatrix> engine_model_;    // our exact V8 model; setup key: n
 };
 
 }  // namespace shufflelab::ui

@@ -75,6 +75,8 @@ const std::map<std::string, std::function<Field(const DecodedState&)>, std::less
       {"shuffle.time", [](const DecodedState& d) -> Field { return d.state.shuffle.time; }},
       {"shuffle.guess", [](const DecodedState& d) -> Field { return d.state.shuffle.guess; }},
       {"shuffle.window", [](const DecodedState& d) -> Field { return d.state.shuffle.window; }},
+      {"shuffle.rounds", [](const DecodedState& d) -> Field { return std::uint64_t{d.state.shuffle.rounds}; }},
+      {"shuffle.cut", [](const DecodedState& d) -> Field { return std::uint64_t{d.state.shuffle.cut}; }},
       {"poker.seed", [](const DecodedState& d) -> Field { return std::uint64_t{d.state.poker.seed}; }},
       {"poker.t", [](const DecodedState& d) -> Field { return std::uint64_t{d.state.poker.step}; }},
       {"asm.algo", [](const DecodedState& d) -> Field { return d.state.assembly.algorithm; }},

@@ -5,6 +5,7 @@
 #include "core/lfsr/lfsr_analysis.hpp"
 #include "core/poker/poker_sweep.hpp"
 #include "core/shuffle/shuffle_bias.hpp"
+#include "core/shuffle/riffle_view.hpp"
 #include "core/shuffle/shuffle_predict.hpp"
 #include "core/base/url_fields.hpp"
 #include "core/url_state.hpp"
@@ -66,6 +67,8 @@ Result<std::shared_ptr<Job>> make_job(std::string_view kind, std::string_view pa
   if (kind == "poker_hands") job = make_poker_hands_job(fields);
   if (kind == "shuffle_bias") job = make_shuffle_bias_job(fields);
   if (kind == "shuffle_seed_search") job = make_seed_search_job(fields);
+  if (kind == "riffle_table") job = make_riffle_table_job(fields);
+  if (kind == "js_sort_sample") job = R::fail("js_sort_sample: the browser's own sort runs only in the page's worker");
   if (job && !notices.empty()) return R::fail(notices.front());
   return job;
 }

@@ -33,6 +33,9 @@ std::uint64_t ExactBias::outcomes(const ShuffleSpec& spec) {
 }
 
 Result<ExactBias> ExactBias::make(const ShuffleSpec& spec) {
+  if (draws_adapt(spec.algo))
+    return Result<ExactBias>::fail("exact: " + std::string(shuffle_algo_name(spec.algo)) +
+                                   " has no fixed draw list; its exact law is a walk of its probability tree");
   const std::uint64_t count = outcomes(spec);
   if (count > kMaxExactOutcomes)
     return Result<ExactBias>::fail("exact: " + std::string(shuffle_algo_name(spec.algo)) + " with n = " +

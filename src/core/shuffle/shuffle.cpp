@@ -1,5 +1,8 @@
 #include "core/shuffle/shuffle.hpp"
 
+#include "core/shuffle/comparator_sort.hpp"
+#include "core/shuffle/riffle.hpp"
+
 #include <algorithm>
 #include <numeric>
 #include <utility>
@@ -11,7 +14,7 @@ struct AlgoName {
   ShuffleAlgo algo;
   std::string_view name;
 };
-constexpr std::array<AlgoName, 7> kAlgoNames{{
+constexpr std::array<AlgoName, 15> kAlgoNames{{
     {ShuffleAlgo::FisherYates, "fisher-yates"},
     {ShuffleAlgo::Pencil, "pencil"},
     {ShuffleAlgo::Pdep, "pdep"},
@@ -19,6 +22,14 @@ constexpr std::array<AlgoName, 7> kAlgoNames{{
     {ShuffleAlgo::Naive, "naive"},
     {ShuffleAlgo::SortKeys, "sort-keys"},
     {ShuffleAlgo::Partial, "partial"},
+    {ShuffleAlgo::CmpInsertion, "cmp-insertion"},
+    {ShuffleAlgo::CmpBinaryInsertion, "cmp-binary-insertion"},
+    {ShuffleAlgo::CmpMerge, "cmp-merge"},
+    {ShuffleAlgo::CmpQuickFirst, "cmp-quick-first"},
+    {ShuffleAlgo::CmpQuickMedian3, "cmp-quick-median3"},
+    {ShuffleAlgo::CmpV8, "cmp-v8"},
+    {ShuffleAlgo::Riffle, "riffle"},
+    {ShuffleAlgo::Overhand, "overhand"},
 }};
 
 // Number of swap steps of a top-down Fisher-Yates run limited to `take` cards:
@@ -52,6 +63,74 @@ void pencil_fast(std::span<std::uint32_t> deck, DrawRef draw) {
   RankBitset remaining(n);
   for (std::uint32_t t = 0; t < n; ++t) deck[t] = remaining.strike(draw(n - t));
 }
+
+// Hands out typed-in draws to an adaptive shuffle, noting the first that runs
+// out or is out of range (the shuffle then goes on with 0s).
+class CheckedDraws {
+ public:
+  explicit CheckedDraws(std::span<const std::uint32_t> draws) : draws_(draws) {}
+  std::uint32_t operator()(std::uint32_t bound) {
+    const std::size_t k = next_++;
+    if (k >= draws_.size()) {
+      if (problem_.empty()) problem_ = "the shuffle needs more than the " + std::to_string(draws_.size()) + " draws given";
+      return 0;
+    }
+    if (draws_[k] >= bound) {
+      if (problem_.empty())
+        problem_ = "draw " + std::to_string(k) + " is " + std::to_string(draws_[k]) + " but must be below " +
+                   std::to_string(bound);
+      return 0;
+    }
+    return draws_[k];
+  }
+  std::string problem() const {
+    if (problem_.empty() && next_ < draws_.size())
+      return "got " + std::to_string(draws_.size()) + " draws, the shuffle used " + std::to_string(next_);
+    return problem_;
+  }
+
+ private:
+  std::span<const std::uint32_t> draws_;
+  std::size_t next_ = 0;
+  std::string problem_;
+};
+}  // namespace
+
+bool draws_adapt(ShuffleAlgo algo) {
+  return algo >= ShuffleAlgo::CmpInsertion;  // everything appended after Partial
+}
+
+std::uint32_t max_draw_bound(const ShuffleSpec& spec) {
+  if (spec.algo == ShuffleAlgo::Riffle) return std::max<std::uint32_t>(spec.n, 2);
+  if (spec.algo == ShuffleAlgo::Overhand) return spec.cut_bound;
+  if (draws_adapt(spec.algo)) return 2;
+  const auto bounds = draw_bounds(spec);
+  return bounds.empty() ? 1 : *std::max_element(bounds.begin(), bounds.end());
+}
+
+void run_adaptive(const ShuffleSpec& spec, std::span<std::uint32_t> deck, DrawRef draw, StepTape& tape) {
+  fill_identity(deck);
+  if (const auto sort = comparator_sort_of(spec.algo)) {
+    comparator_sort(*sort, deck, draw, tape);
+    return;
+  }
+  for (std::uint32_t round = 0; round < spec.rounds; ++round) {
+    if (spec.algo == ShuffleAlgo::Overhand) overhand_once(deck, spec.cut_bound, draw, tape);
+    else riffle_once(deck, draw, tape);
+  }
+}
+
+namespace {
+Result<std::vector<std::uint32_t>> replay_adaptive(const ShuffleSpec& spec, std::span<const std::uint32_t> draws) {
+  using R = Result<std::vector<std::uint32_t>>;
+  CheckedDraws source(draws);
+  std::vector<std::uint32_t> deck(spec.n);
+  StepTape tape;
+  run_adaptive(spec, deck, source, tape);
+  if (const std::string problem = source.problem(); !problem.empty())
+    return R::fail("draws: " + problem + " (" + describe_draws(spec) + ")");
+  return R::ok(std::move(deck));
+}
 }  // namespace
 
 std::string_view shuffle_algo_name(ShuffleAlgo algo) {
@@ -70,6 +149,11 @@ Result<ShuffleAlgo> parse_shuffle_algo(std::string_view field, std::string_view 
 }
 
 Result<ShuffleSpec> make_shuffle_spec(ShuffleAlgo algo, std::uint32_t n, std::uint32_t take, std::uint32_t key_bound) {
+  return make_human_shuffle_spec(algo, n, take, key_bound, 0, 0);
+}
+
+Result<ShuffleSpec> make_human_shuffle_spec(ShuffleAlgo algo, std::uint32_t n, std::uint32_t take,
+                                            std::uint32_t key_bound, std::uint32_t rounds, std::uint32_t cut_bound) {
   using R = Result<ShuffleSpec>;
   if (n < 1 || n > kMaxShuffleCards)
     return R::fail("n: " + std::to_string(n) + " cards is outside 1.." + std::to_string(kMaxShuffleCards));
@@ -84,7 +168,25 @@ Result<ShuffleSpec> make_shuffle_spec(ShuffleAlgo algo, std::uint32_t n, std::ui
   } else if (key_bound != 0) {
     return R::fail("key_bound: only sort-keys uses random keys");
   }
-  return R::ok(ShuffleSpec{algo, n, take, key_bound});
+  if (algo == ShuffleAlgo::CmpV8 && n > kMaxV8ModelCards)
+    return R::fail("n: the V8 model covers 1.." + std::to_string(kMaxV8ModelCards) + " cards (from " +
+                   std::to_string(kMaxV8ModelCards + 1) + " V8 merges runs with galloping), got " + std::to_string(n));
+  const bool human = algo == ShuffleAlgo::Riffle || algo == ShuffleAlgo::Overhand;
+  if (human) {
+    if (rounds < 1 || rounds > kMaxShuffleRounds)
+      return R::fail("rounds: " + std::to_string(rounds) + " shuffles in a row is outside 1.." +
+                     std::to_string(kMaxShuffleRounds));
+  } else if (rounds != 0) {
+    return R::fail("rounds: only riffle and overhand repeat");
+  }
+  if (algo == ShuffleAlgo::Overhand) {
+    if (cut_bound < 2 || cut_bound > kMaxCutBound)
+      return R::fail("cut: a cut with chance 1/" + std::to_string(cut_bound) + " is outside 1/2..1/" +
+                     std::to_string(kMaxCutBound));
+  } else if (cut_bound != 0) {
+    return R::fail("cut: only overhand cuts at random gaps");
+  }
+  return R::ok(ShuffleSpec{algo, n, take, key_bound, rounds, cut_bound});
 }
 
 std::vector<std::uint32_t> draw_bounds(const ShuffleSpec& spec) {
@@ -110,6 +212,15 @@ std::vector<std::uint32_t> draw_bounds(const ShuffleSpec& spec) {
     case ShuffleAlgo::Partial:
       for (std::uint32_t s = 0; s < partial_swaps(spec); ++s) bounds.push_back(n - s);
       break;
+    case ShuffleAlgo::CmpInsertion:
+    case ShuffleAlgo::CmpBinaryInsertion:
+    case ShuffleAlgo::CmpMerge:
+    case ShuffleAlgo::CmpQuickFirst:
+    case ShuffleAlgo::CmpQuickMedian3:
+    case ShuffleAlgo::CmpV8:
+    case ShuffleAlgo::Riffle:
+    case ShuffleAlgo::Overhand:
+      break;  // no fixed list: see draws_adapt
   }
   return bounds;
 }
@@ -134,6 +245,19 @@ std::string describe_draws(const ShuffleSpec& spec) {
     case ShuffleAlgo::Partial:
       return name + " makes min(take, n-1) = " + std::to_string(partial_swaps(spec)) +
              " draws; draw k is uniform on [0, n-k)";
+    case ShuffleAlgo::CmpInsertion:
+    case ShuffleAlgo::CmpBinaryInsertion:
+    case ShuffleAlgo::CmpMerge:
+    case ShuffleAlgo::CmpQuickFirst:
+    case ShuffleAlgo::CmpQuickMedian3:
+    case ShuffleAlgo::CmpV8:
+      return name + " draws one coin (0 or 1, below 2) per comparison, as many as the answers lead it to make";
+    case ShuffleAlgo::Riffle:
+      return name + " makes, per riffle, n = " + n + " coins (below 2) for the cut, then one draw below a+b for "
+             "each card dropped while both packets (a and b cards) are non-empty";
+    case ShuffleAlgo::Overhand:
+      return name + " makes, per shuffle, n-1 = " + std::to_string(spec.n - 1) + " draws below " +
+             std::to_string(spec.cut_bound) + " (0 = cut between these two cards)";
   }
   return name;
 }
@@ -170,6 +294,19 @@ void shuffle_fast(const ShuffleSpec& spec, std::span<std::uint32_t> deck, DrawRe
       std::copy(order.begin(), order.end(), deck.begin());
       return;
     }
+    case ShuffleAlgo::CmpInsertion:
+    case ShuffleAlgo::CmpBinaryInsertion:
+    case ShuffleAlgo::CmpMerge:
+    case ShuffleAlgo::CmpQuickFirst:
+    case ShuffleAlgo::CmpQuickMedian3:
+    case ShuffleAlgo::CmpV8:
+    case ShuffleAlgo::Riffle:
+    case ShuffleAlgo::Overhand:
+    {
+      StepTape tape;
+      run_adaptive(spec, deck, draw, tape);
+      return;
+    }
   }
 }
 
@@ -181,6 +318,7 @@ std::vector<std::uint32_t> shuffle_fast(const ShuffleSpec& spec, DrawRef draw) {
 
 Result<std::vector<std::uint32_t>> shuffle_with_draws(const ShuffleSpec& spec, std::span<const std::uint32_t> draws) {
   using R = Result<std::vector<std::uint32_t>>;
+  if (draws_adapt(spec.algo)) return replay_adaptive(spec, draws);
   const auto bounds = draw_bounds(spec);
   if (draws.size() != bounds.size())
     return R::fail("draws: got " + std::to_string(draws.size()) + " draws, need " + std::to_string(bounds.size()) +
@@ -233,6 +371,15 @@ std::uint32_t ShuffleStepper::total_steps() const {
       return 2 * spec_.n;  // n key draws, then n arranging moves
     case ShuffleAlgo::Partial:
       return partial_swaps(spec_);
+    case ShuffleAlgo::CmpInsertion:
+    case ShuffleAlgo::CmpBinaryInsertion:
+    case ShuffleAlgo::CmpMerge:
+    case ShuffleAlgo::CmpQuickFirst:
+    case ShuffleAlgo::CmpQuickMedian3:
+    case ShuffleAlgo::CmpV8:
+    case ShuffleAlgo::Riffle:
+    case ShuffleAlgo::Overhand:
+      return 0;  // recorded by record_shuffle instead
   }
   return 0;
 }
@@ -252,6 +399,15 @@ std::uint32_t ShuffleStepper::next_bound() const {
       return n;
     case ShuffleAlgo::SortKeys:
       return step_ < n ? spec_.key_bound : 0;
+    case ShuffleAlgo::CmpInsertion:
+    case ShuffleAlgo::CmpBinaryInsertion:
+    case ShuffleAlgo::CmpMerge:
+    case ShuffleAlgo::CmpQuickFirst:
+    case ShuffleAlgo::CmpQuickMedian3:
+    case ShuffleAlgo::CmpV8:
+    case ShuffleAlgo::Riffle:
+    case ShuffleAlgo::Overhand:
+      return 0;
   }
   return 0;
 }
@@ -305,6 +461,15 @@ void ShuffleStepper::step(DrawRef draw, std::vector<ShuffleEvent>& out) {
         sort_keys_arrange_step(out);
       }
       break;
+    case ShuffleAlgo::CmpInsertion:
+    case ShuffleAlgo::CmpBinaryInsertion:
+    case ShuffleAlgo::CmpMerge:
+    case ShuffleAlgo::CmpQuickFirst:
+    case ShuffleAlgo::CmpQuickMedian3:
+    case ShuffleAlgo::CmpV8:
+    case ShuffleAlgo::Riffle:
+    case ShuffleAlgo::Overhand:
+      return;
   }
   ++step_;
 }
@@ -334,6 +499,14 @@ void record_steps(const ShuffleSpec& spec, DrawRef draw, ShuffleRecording& recor
 
 ShuffleRecording record_shuffle(const ShuffleSpec& spec, DrawRef draw) {
   ShuffleRecording recording;
+  if (draws_adapt(spec.algo)) {
+    recording.n = spec.n;
+    std::vector<std::uint32_t> deck(spec.n);
+    StepTape tape(&recording);
+    run_adaptive(spec, deck, draw, tape);
+    tape.begin_step();  // closes the last step
+    return recording;
+  }
   record_steps(spec, draw, recording);
   return recording;
 }
@@ -388,6 +561,23 @@ ShuffleRecording record_lin2003(std::uint32_t seed, std::uint32_t n) {
   Lin2003Draws draws(seed, &recording.events);
   record_steps(ShuffleSpec{ShuffleAlgo::FisherYates, n}, draws, recording);
   return recording;
+}
+
+void StepTape::emit(std::span<std::uint32_t> deck, const ShuffleEvent& event) {
+  apply_event(deck, event);
+  note(event);
+}
+
+void StepTape::note(const ShuffleEvent& event) {
+  if (recording_) recording_->events.push_back(event);
+}
+
+void StepTape::begin_step() {
+  if (!recording_) return;
+  const std::size_t closed = recording_->step_ends.empty() ? 0 : recording_->step_ends.back();
+  if (recording_->events.size() == closed) return;
+  recording_->step_ends.push_back(recording_->events.size());
+  if (on_close_) on_close_();
 }
 
 std::string lin2003_output(std::uint32_t seed, std::uint32_t n) {

@@ -19,10 +19,12 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/shuffle/bits.hpp"
@@ -33,9 +35,18 @@ namespace shufflelab {
 
 constexpr std::uint32_t kMaxShuffleCards = RankBitset::kMaxSize;
 
-enum class ShuffleAlgo : std::uint8_t { FisherYates, Pencil, Pdep, Sattolo, Naive, SortKeys, Partial };
+// New values go at the end: link codes and saved results keep their meaning.
+enum class ShuffleAlgo : std::uint8_t {
+  FisherYates, Pencil, Pdep, Sattolo, Naive, SortKeys, Partial,
+  // Sorting with a coin-flip comparator (comparator_sort.hpp).
+  CmpInsertion, CmpBinaryInsertion, CmpMerge, CmpQuickFirst, CmpQuickMedian3, CmpV8,
+  // Human shuffles (riffle.hpp): `rounds` GSR riffles or Pemantle overhand shuffles.
+  Riffle, Overhand,
+};
 
-// CLI/URL names: fisher-yates, pencil, pdep, sattolo, naive, sort-keys, partial.
+// CLI/URL names: fisher-yates, pencil, pdep, sattolo, naive, sort-keys, partial,
+// cmp-insertion, cmp-binary-insertion, cmp-merge, cmp-quick-first,
+// cmp-quick-median3, cmp-v8, riffle, overhand.
 std::string_view shuffle_algo_name(ShuffleAlgo algo);
 Result<ShuffleAlgo> parse_shuffle_algo(std::string_view field, std::string_view text);
 
@@ -44,12 +55,29 @@ struct ShuffleSpec {
   std::uint32_t n = 52;
   std::uint32_t take = 0;       // Partial only: cards drawn, 1..n
   std::uint32_t key_bound = 0;  // SortKeys only: keys are uniform in [0, key_bound), >= 1
+  std::uint32_t rounds = 0;     // Riffle, Overhand: shuffles in a row, >= 1
+  std::uint32_t cut_bound = 0;  // Overhand: a cut falls between two cards when a draw below cut_bound is 0
 };
+
+// True for the shuffles whose number and bounds of draws depend on the values
+// drawn (comparator sorts, riffles, overhand): they have no fixed draw list,
+// so draw_bounds() is empty for them and they are recorded by record_shuffle
+// in one pass (ShuffleStepper serves the fixed-draw-list shuffles only).
+bool draws_adapt(ShuffleAlgo algo);
+// The largest bound any draw of the shuffle can have.
+std::uint32_t max_draw_bound(const ShuffleSpec& spec);
 
 // Validates n (1..kMaxShuffleCards) and the parameter the algorithm uses;
 // parameters an algorithm does not use must be 0.
 Result<ShuffleSpec> make_shuffle_spec(ShuffleAlgo algo, std::uint32_t n, std::uint32_t take = 0,
                                       std::uint32_t key_bound = 0);
+// The same with the human shuffles' parameters (rounds 1..kMaxShuffleRounds
+// for riffle and overhand; cut_bound 2..kMaxCutBound for overhand). The V8
+// model takes at most kMaxV8ModelCards cards.
+constexpr std::uint32_t kMaxShuffleRounds = 100;
+constexpr std::uint32_t kMaxCutBound = 1000;
+Result<ShuffleSpec> make_human_shuffle_spec(ShuffleAlgo algo, std::uint32_t n, std::uint32_t take,
+                                            std::uint32_t key_bound, std::uint32_t rounds, std::uint32_t cut_bound);
 
 // The bound of every draw, in order.
 std::vector<std::uint32_t> draw_bounds(const ShuffleSpec& spec);
@@ -108,6 +136,8 @@ enum class EventKind : std::uint8_t {
   Warmup,     // a = raw rand() value thrown away (lin2003's four calls)
   Rand,       // a = raw rand() value used, b = bound it is scaled to
   Reject,     // a = raw rand() value retried (== RAND_MAX: would scale to the bound itself), b = bound
+  Compare,    // a, b = positions compared (comparator(deck[a], deck[b])), c = coin: 1 = deck[a] goes first
+  Cut,        // a = cards in the top packet (riffle), or the top of a packet (overhand); b = its size
 };
 
 struct ShuffleEvent {
@@ -159,6 +189,26 @@ struct ShuffleRecording {
   std::vector<ShuffleEvent> events;
   std::vector<std::size_t> step_ends;  // steps 0..t are events [0, step_ends[t])
 };
+
+// Where the adaptive shuffles write their events: each event is applied to
+// the deck and, with a recording, appended; begin_step() closes the running
+// step (when it has events) and calls on_close, so a caller can cut its own
+// traces at the same place.
+class StepTape {
+ public:
+  StepTape(ShuffleRecording* recording = nullptr, std::function<void()> on_close = {})
+      : recording_(recording), on_close_(std::move(on_close)) {}
+  void emit(std::span<std::uint32_t> deck, const ShuffleEvent& event);
+  void note(const ShuffleEvent& event);  // recorded, changes nothing
+  void begin_step();
+  bool recording() const { return recording_ != nullptr; }
+
+ private:
+  ShuffleRecording* recording_;
+  std::function<void()> on_close_;
+};
+// An adaptive shuffle (draws_adapt) from the unshuffled deck (deck.size() == spec.n).
+void run_adaptive(const ShuffleSpec& spec, std::span<std::uint32_t> deck, DrawRef draw, StepTape& tape);
 ShuffleRecording record_shuffle(const ShuffleSpec& spec, DrawRef draw);
 // The deck after the first `steps` steps (all of them when steps is larger).
 std::vector<std::uint32_t> deck_at_step(const ShuffleRecording& recording, std::size_t steps);

@@ -1,7 +1,12 @@
 #include "core/shuffle/shuffle_bias.hpp"
 
+#include "core/dice/range.hpp"
+#include "core/shuffle/riffle.hpp"
+
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <map>
 
 namespace shufflelab {
@@ -15,9 +20,24 @@ Result<ShuffleSetup> bias_setup(const ShuffleLabState& state, BiasMode mode) {
   if (state.n > kMaxBiasLabCards)
     return R::fail("n: the bias matrix is drawn for at most " + std::to_string(kMaxBiasLabCards) + " cards, got " +
                    std::to_string(state.n));
-  if (mode == BiasMode::exact) {
+  if (mode == BiasMode::exact && !draws_adapt(setup->spec.algo)) {
     auto exact = ExactBias::make(setup->spec);
     if (!exact) return R::fail(exact.error());
+  }
+  if (mode != BiasMode::empirical && draws_adapt(setup->spec.algo)) {
+    const std::string name(shuffle_algo_name(setup->spec.algo));
+    const ShuffleSpec& spec = setup->spec;
+    if (mode == BiasMode::law)
+      return R::fail("law: " + name + " draws only coins and uniform values; use the exact matrix");
+    if (comparator_sort_of(spec.algo) && spec.n > kMaxLabComparatorExactCards)
+      return R::fail("exact: the lab walks comparator sorts exactly up to " +
+                     std::to_string(kMaxLabComparatorExactCards) + " cards, got " + std::to_string(spec.n));
+    if (spec.algo == ShuffleAlgo::Riffle && (spec.n > kMaxRiffleMatrixCards || spec.rounds * spec.n > 53))
+      return R::fail("exact: the riffle matrix visits all n! orders with weights over 2^(kn): n <= " +
+                     std::to_string(kMaxRiffleMatrixCards) + " and k n <= 53, got n = " + std::to_string(spec.n) +
+                     ", k = " + std::to_string(spec.rounds));
+    if (spec.algo == ShuffleAlgo::Overhand)
+      return R::fail("exact: the overhand shuffle has no exact law here; sample it");
   }
   if (mode == BiasMode::law && ExactBias::outcomes(setup->spec) > kMaxLawLists)
     return R::fail(LawEnumerator::make(*setup).error());
@@ -32,28 +52,39 @@ Result<std::shared_ptr<ShuffleBiasJob>> ShuffleBiasJob::make(const ShuffleLabSta
   auto setup = bias_setup(state, mode);
   if (!setup) return R::fail(setup.error());
   std::shared_ptr<ShuffleBiasJob> job(new ShuffleBiasJob(*setup, state.shuffles));
-  if (mode == BiasMode::exact) {
+  if (mode == BiasMode::exact && draws_adapt(setup->spec.algo)) {
+    if (const auto sort = comparator_sort_of(setup->spec.algo)) {
+      job->tree_.emplace(*sort, setup->spec.n);
+    } else {
+      const RiffleMatrix riffle = riffle_matrix(setup->spec.n, setup->spec.rounds).value();
+      job->adaptive_matrix_ = BiasMatrix(setup->spec.n);
+      job->adaptive_matrix_->total = std::uint64_t{1} << (setup->spec.rounds * setup->spec.n);
+      for (std::size_t cell = 0; cell < riffle.weights.size(); ++cell)
+        job->adaptive_matrix_->counts[cell] = riffle.weights[cell].low_u64();
+    }
+  } else if (mode == BiasMode::exact) {
     job->exact_.emplace(ExactBias::make(setup->spec).value());
   } else if (mode == BiasMode::law) {
     auto law = LawEnumerator::make(*setup);
     if (!law) return R::fail(law.error());
     job->law_.emplace(std::move(law.value()));
   } else if (!setup->lin2003) {
-    const auto bounds = draw_bounds(setup->spec);
-    const std::uint32_t max_bound = bounds.empty() ? 1 : *std::max_element(bounds.begin(), bounds.end());
-    job->source_.emplace(DrawSource::make(setup->source, max_bound).value());
+    job->source_.emplace(DrawSource::make(setup->source, max_draw_bound(setup->spec)).value());
     job->empirical_.emplace(setup->spec, state.shuffles);
   }
   return R::ok(job);
 }
 
 const BiasMatrix& ShuffleBiasJob::matrix() const {
+  if (adaptive_matrix_) return *adaptive_matrix_;
   if (exact_) return exact_->matrix();
   if (empirical_) return empirical_->matrix();
   return lin2003_matrix_;
 }
 
 bool ShuffleBiasJob::done() const {
+  if (tree_) return adaptive_matrix_.has_value();
+  if (adaptive_matrix_) return true;
   if (law_) return law_->done();
   if (exact_) return exact_->done();
   return matrix().total >= shuffles_;
@@ -70,6 +101,17 @@ double ShuffleBiasJob::step(std::uint64_t budget) {
     exact_->run(count);
     return static_cast<double>(exact_->matrix().total) / static_cast<double>(exact_->outcomes());
   }
+  if (tree_) {
+    tree_->run(count);
+    if (!tree_->done()) return 0.5;  // the number of leaves is not known in advance
+    BiasMatrix m(setup_.spec.n);
+    m.total = std::uint64_t{1} << tree_->exponent();  // n <= 8: at most 2^46
+    const auto weights = tree_->weights();
+    for (std::size_t cell = 0; cell < weights.size(); ++cell) m.counts[cell] = weights[cell].low_u64();
+    adaptive_matrix_ = std::move(m);
+    return 1;
+  }
+  if (adaptive_matrix_) return 1;
   if (empirical_) {
     source_->run([&](auto& draw) { empirical_->run(draw, count); });
   } else {
@@ -99,6 +141,8 @@ std::string ShuffleBiasJob::summary() const {
   const std::uint64_t total = matrix().total;
   if (exact_)
     return std::to_string(total) + " of " + std::to_string(exact_->outcomes()) + " draw lists enumerated";
+  if (tree_) return std::to_string(tree_->paths()) + " answer sequences walked";
+  if (adaptive_matrix_) return "exact law over 2^" + std::to_string(setup_.spec.rounds * setup_.spec.n);
   return std::to_string(total) + " of " + std::to_string(shuffles_) + " shuffles counted";
 }
 
@@ -313,6 +357,43 @@ double nice_limit(double value) {
       if (step * decade >= value * (1 - 1e-12)) return step * decade;
     decade *= 10;
   }
+}
+
+Result<EngineComparison> compare_engine(const BiasMatrix& law, const BiasMatrix& sample) {
+  using R = Result<EngineComparison>;
+  if (law.n != sample.n || law.n < 2 || law.total == 0 || sample.total == 0)
+    return R::fail("engine: the sample and the model are for different decks");
+  const std::uint32_t n = law.n;
+  EngineComparison c;
+  c.degrees_of_freedom = n - 1.0;
+  const double runs = static_cast<double>(sample.total);
+  for (std::uint32_t p = 0; p < n; ++p) {
+    double chi = 0;
+    for (std::uint32_t card = 0; card < n; ++card) {
+      const double expected = static_cast<double>(law.at(p, card)) / static_cast<double>(law.total) * runs;
+      const double seen = static_cast<double>(sample.at(p, card));
+      if (expected == 0) {
+        if (seen != 0) chi = std::numeric_limits<double>::infinity();
+        continue;
+      }
+      chi += (seen - expected) * (seen - expected) / expected;
+    }
+    c.row_chi_square.push_back(chi);
+    c.worst_row = std::max(c.worst_row, chi);
+  }
+  c.p_value = std::isinf(c.worst_row) ? 0.0
+                                      : std::min(1.0, n * chi_square_p_value(c.worst_row, c.degrees_of_freedom));
+  c.agrees = c.p_value >= 0.001;
+  char text[200];
+  std::snprintf(text, sizeof text, "largest row chi-square %.2f on %.0f degrees of freedom, p = %.3g (x %u rows): %s",
+                c.worst_row, c.degrees_of_freedom, c.p_value, n,
+                c.agrees ? "the model matches this engine" : "this engine does NOT sort like the model");
+  c.verdict = text;
+  return R::ok(std::move(c));
+}
+
+std::string engine_sample_params(std::uint32_t n, std::uint64_t runs) {
+  return "n=" + std::to_string(n) + "&runs=" + std::to_string(runs);
 }
 
 }  // namespace shufflelab

@@ -9,6 +9,9 @@
 //    the method's bias on top of the algorithm's, as exact fractions (a Job;
 //    at most kMaxLawLists lists). Its result carries the big integers as
 //    32-bit limbs in doubles, so nothing is rounded on the way to the page.
+//  - exact for the adaptive shuffles: comparator sorts by walking their
+//    probability tree (comparator_sort.hpp, up to 8 cards), riffles by the
+//    Bayer-Diaconis formula (riffle.hpp); counts are weights over 2^E.
 // Statistics: with uniform shuffles the Pearson sum over all n^2 cells is
 // n/(n-1) times a chi-square with (n-1)^2 degrees of freedom (one shuffle's
 // 0/1 matrix has covariance P(x)P / (n-1) with P = I - J/n, a projection of
@@ -21,6 +24,7 @@
 #include <vector>
 
 #include "core/shuffle/bias.hpp"
+#include "core/shuffle/comparator_sort.hpp"
 #include "core/base/jobs.hpp"
 #include "core/base/rational.hpp"
 #include "core/shuffle/shuffle_lab.hpp"
@@ -29,6 +33,7 @@ namespace shufflelab {
 
 constexpr std::uint32_t kMaxBiasLabCards = 100;  // the matrix is drawn cell by cell
 constexpr std::uint64_t kMaxLawLists = 1'000'000;
+constexpr std::uint32_t kMaxLabComparatorExactCards = 8;  // weights stay below 2^53 for every sort
 
 enum class BiasMode : std::uint8_t { empirical, exact, law };
 
@@ -97,6 +102,8 @@ class ShuffleBiasJob final : public Job {
   std::vector<std::uint32_t> deck_;
   std::optional<ExactBias> exact_;
   std::optional<LawEnumerator> law_;
+  std::optional<ComparatorExact> tree_;          // exact, comparator sorts: the probability tree
+  std::optional<BiasMatrix> adaptive_matrix_;    // exact, comparator sorts (when walked) and riffle
 };
 
 std::string shuffle_bias_job_params(const ShuffleLabState& state, BiasMode mode);
@@ -119,6 +126,25 @@ struct BiasSummary {
   double p_value = 1;
 };
 BiasSummary summarize_bias(const BiasMatrix& matrix);
+
+// The real engine: a browser's own Array.prototype.sort with a random
+// comparator, sampled in the page's worker (web/worker.js, job kind
+// "js_sort_sample": {n, runs, counts...} like an empirical result), against
+// the exact law of our model. Each row (position) of the sample is a
+// multinomial draw from that row of the law, so Pearson's sum of one row is a
+// chi-square with n-1 degrees of freedom; the rows are not independent, so
+// the verdict uses the largest row sum against a Bonferroni bound.
+struct EngineComparison {
+  std::vector<double> row_chi_square;  // one per position
+  double worst_row = 0;
+  double degrees_of_freedom = 0;
+  double p_value = 1;  // of the worst row, times n (Bonferroni), at most 1
+  bool agrees = true;  // p_value >= 0.001
+  std::string verdict;
+};
+// law: an exact matrix (counts over total); sample: the engine's counts.
+Result<EngineComparison> compare_engine(const BiasMatrix& law, const BiasMatrix& sample);
+std::string engine_sample_params(std::uint32_t n, std::uint64_t runs);
 
 // The smallest 1, 2 or 5 times a power of ten that is >= value (value > 0).
 double nice_limit(double value);

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/shuffle/bits.hpp"
+#include "core/shuffle/comparator_sort.hpp"
 
 namespace shufflelab {
 
@@ -49,6 +50,8 @@ void decode_shuffle_lab(FieldReader& fields, ShuffleLabState& state) {
   decode_number(fields, "n", 1, kMaxLabCards, state.n);
   decode_number(fields, "take", 1, kMaxLabCards, state.take);
   decode_number(fields, "keys", 1, 0xFFFFFFFFu, state.keys);
+  decode_number(fields, "rounds", 1, kMaxShuffleRounds, state.rounds);
+  decode_number(fields, "cut", 2, kMaxCutBound, state.cut);
   decode_named(fields, "gen", shuffle_generators(), [](const ShuffleGeneratorInfo& g) { return g.name; }, state.gen);
   decode_number(fields, "seed", 0, ~std::uint64_t{0}, state.seed);
   decode_named(fields, "method", draw_methods(), [](const DrawMethodInfo& m) { return m.name; }, state.method);
@@ -56,7 +59,7 @@ void decode_shuffle_lab(FieldReader& fields, ShuffleLabState& state) {
   decode_number(fields, "warmup", 0, DrawSource::kMaxDiscard, state.warmup);
   decode_number(fields, "t", 0, 0xFFFFFFFFu, state.t);
   fields.word("faces", {"auto", "numbers"}, state.faces);
-  fields.word("tab", {"animate", "bias", "reach", "predict"}, state.tab);
+  fields.word("tab", {"animate", "bias", "reach", "predict", "human"}, state.tab);
   decode_number(fields, "shuffles", 1, kMaxLabShuffles, state.shuffles);
   decode_number(fields, "time", 0, 0xFFFFFFFFu, state.time);
   decode_number(fields, "guess", 0, 0xFFFFFFFFu, state.guess);
@@ -69,7 +72,10 @@ void decode_shuffle_lab(FieldReader& fields, ShuffleLabState& state) {
   auto setup = make_shuffle_setup(state);
   if (setup) return;
   fields.notice(setup.error());
-  const std::array<void (*)(ShuffleLabState&, const ShuffleLabState&), 6> repairs{
+  const std::array<void (*)(ShuffleLabState&, const ShuffleLabState&), 7> repairs{
+      [](ShuffleLabState& s, const ShuffleLabState&) {
+        if (s.algo == "cmp-v8") s.n = std::min(s.n, kMaxV8ModelCards);
+      },
       [](ShuffleLabState& s, const ShuffleLabState&) { s.take = std::min(s.take, s.n); },
       [](ShuffleLabState& s, const ShuffleLabState& d) { s.keys = d.keys; },
       [](ShuffleLabState& s, const ShuffleLabState&) {
@@ -99,6 +105,8 @@ void encode_shuffle_lab(const ShuffleLabState& state, FieldWriter& out) {
   out.add("n", state.n);
   if (state.algo == "partial" || state.take != d.take) out.add("take", state.take);
   if (state.algo == "sort-keys" || state.keys != d.keys) out.add("keys", state.keys);
+  if (state.algo == "riffle" || state.algo == "overhand" || state.rounds != d.rounds) out.add("rounds", state.rounds);
+  if (state.algo == "overhand" || state.cut != d.cut) out.add("cut", state.cut);
   // shuffle.c fixes its generator and method: write them only if they differ from the defaults.
   if (!lin2003 || state.gen != d.gen) out.add("gen", state.gen);
   out.add("seed", state.seed);
@@ -128,8 +136,13 @@ std::string link_text(const ShuffleLabState& state) {
 
 // The other fields keep their defaults, so only these can change the key.
 std::string shuffle_setup_key(const ShuffleLabState& state) {
-  return link_text({.algo = state.algo, .n = state.n, .take = state.take, .keys = state.keys, .gen = state.gen,
-                    .seed = state.seed, .method = state.method, .bits = state.bits, .warmup = state.warmup});
+  ShuffleLabState setup_only;
+  setup_only.algo = state.algo, setup_only.n = state.n, setup_only.take = state.take, setup_only.keys = state.keys;
+  setup_only.gen = state.gen, setup_only.seed = state.seed, setup_only.method = state.method;
+  setup_only.bits = state.bits, setup_only.warmup = state.warmup;
+  setup_only.rounds = state.rounds;
+  setup_only.cut = state.cut;
+  return link_text(setup_only);
 }
 
 std::string predict_setup_key(const ShuffleLabState& state) {
@@ -157,20 +170,20 @@ Result<ShuffleSetup> make_shuffle_setup(const ShuffleLabState& state) {
     if (!method) return R::fail(method.error());
     setup.source = DrawSourceSpec{state.gen, state.seed, *method, state.bits, state.warmup};
   }
-  auto spec = make_shuffle_spec(algo, state.n, algo == ShuffleAlgo::Partial ? state.take : 0,
-                                algo == ShuffleAlgo::SortKeys ? state.keys : 0);
+  const bool human = algo == ShuffleAlgo::Riffle || algo == ShuffleAlgo::Overhand;
+  auto spec = make_human_shuffle_spec(algo, state.n, algo == ShuffleAlgo::Partial ? state.take : 0,
+                                      algo == ShuffleAlgo::SortKeys ? state.keys : 0, human ? state.rounds : 0,
+                                      algo == ShuffleAlgo::Overhand ? state.cut : 0);
   if (!spec) return R::fail(spec.error());
   setup.spec = *spec;
-  const auto bounds = draw_bounds(setup.spec);
-  const std::uint32_t max_bound = bounds.empty() ? 1 : *std::max_element(bounds.begin(), bounds.end());
-  auto source = DrawSource::make(setup.source, max_bound);
+  auto source = DrawSource::make(setup.source, max_draw_bound(setup.spec));
   if (!source) return R::fail(source.error());
   return R::ok(setup);
 }
 
 std::string algo_label(const ShuffleLabState& state) {
   if (state.algo == kLin2003) return "shuffle.c (2003)";
-  static const std::array<std::pair<std::string_view, std::string_view>, 7> labels{{
+  static const std::array<std::pair<std::string_view, std::string_view>, 15> labels{{
       {"fisher-yates", "Fisher-Yates"},
       {"pencil", "Pencil and paper"},
       {"pdep", "PDEP bitset"},
@@ -178,6 +191,14 @@ std::string algo_label(const ShuffleLabState& state) {
       {"naive", "Naive swap"},
       {"sort-keys", "Sort by random keys"},
       {"partial", "Partial (lottery)"},
+      {"cmp-insertion", "Random comparator: insertion sort"},
+      {"cmp-binary-insertion", "Random comparator: binary insertion sort"},
+      {"cmp-merge", "Random comparator: merge sort (glibc qsort)"},
+      {"cmp-quick-first", "Random comparator: quicksort, first pivot"},
+      {"cmp-quick-median3", "Random comparator: quicksort, median of three"},
+      {"cmp-v8", "Random comparator: V8 Array.prototype.sort"},
+      {"riffle", "Riffle (Gilbert-Shannon-Reeds)"},
+      {"overhand", "Overhand (Pemantle's model)"},
   }};
   for (const auto& [name, label] : labels)
     if (name == state.algo) return std::string(label);
@@ -197,15 +218,21 @@ CardFaces card_faces(const ShuffleLabState& state) {
 
 Result<LabRecording> record_lab_shuffle(const ShuffleSetup& setup) {
   using R = Result<LabRecording>;
-  const auto bounds = draw_bounds(setup.spec);
-  const std::uint32_t max_bound = bounds.empty() ? 1 : *std::max_element(bounds.begin(), bounds.end());
-  auto made = DrawSource::make(setup.source, max_bound);
+  auto made = DrawSource::make(setup.source, max_draw_bound(setup.spec));
   if (!made) return R::fail(made.error());
   DrawSource source = std::move(made.value());
   LabRecording out;
   out.setup = setup;
   out.recording.n = setup.spec.n;
   source.set_trace(&out.inputs);
+  if (draws_adapt(setup.spec.algo)) {
+    out.final_deck.resize(setup.spec.n);
+    StepTape tape(&out.recording, [&out] { out.input_ends.push_back(out.inputs.size()); });
+    run_adaptive(setup.spec, out.final_deck, source, tape);
+    tape.begin_step();
+    out.words_read = source.words_read();
+    return R::ok(std::move(out));
+  }
   ShuffleStepper stepper(setup.spec);
   while (!stepper.done()) {
     stepper.step(source, out.recording.events);
@@ -251,6 +278,15 @@ void settle(const ShuffleSpec& spec, std::uint32_t step, std::uint32_t total, Sh
       f.settled_end = step > n ? step - n : 0;
       f.pivot = step >= n && !finished ? static_cast<std::int64_t>(step - n) : -1;
       break;
+    case ShuffleAlgo::CmpInsertion:
+    case ShuffleAlgo::CmpBinaryInsertion:
+    case ShuffleAlgo::CmpMerge:
+    case ShuffleAlgo::CmpQuickFirst:
+    case ShuffleAlgo::CmpQuickMedian3:
+    case ShuffleAlgo::CmpV8:
+    case ShuffleAlgo::Riffle:
+    case ShuffleAlgo::Overhand:
+      break;  // nothing is final before the end
   }
 }
 
@@ -280,6 +316,28 @@ PdepStep pdep_step(const std::vector<std::uint32_t>& before, std::uint32_t place
     below += count;
   }
   return s;
+}
+
+// Comparator sorts, riffles and overhand shuffles: what the step's compare, cut or draw did.
+std::string human_caption(const ShuffleFrame& f, CardFaces faces) {
+  auto at = [&](std::uint32_t position) { return at_before(f, faces, position); };
+  if (f.compare) {
+    const ShuffleEvent& c = *f.compare;
+    return "Compare " + at(c.a) + " (position " + std::to_string(c.a) + ") with " + at(c.b) + " (position " +
+           std::to_string(c.b) + "): the coin says " + (c.c ? at(c.a) : at(c.b)) + " goes first" +
+           (f.moves.empty() ? "." : "; the sort moves cards.");
+  }
+  if (!f.cuts.empty()) {
+    if (f.cuts.size() == 1 && f.draw && f.draw->b == 2)
+      return "Cut: " + std::to_string(f.cuts[0].a) + " of " + std::to_string(f.cuts[0].a + f.cuts[0].b) +
+             " coins came up 1, so the top packet has " + std::to_string(f.cuts[0].a) + " cards.";
+    return "Overhand: " + std::to_string(f.cuts.size()) + " packets; they land in reverse order.";
+  }
+  if (f.draw && f.draw->b > 2)
+    return "Drew " + std::to_string(f.draw->a) + " from [0, " + std::to_string(f.draw->b) + "): drop from the " +
+           (f.moves.empty() ? "top" : "bottom") + " packet onto position " + std::to_string(f.draw->c) + ".";
+  if (!f.moves.empty()) return "Move the next packet (" + std::to_string(f.moves.size()) + " cards) to the top.";
+  return "";
 }
 
 std::string caption_for(const LabRecording& rec, const ShuffleFrame& f, CardFaces faces) {
@@ -322,6 +380,15 @@ std::string caption_for(const LabRecording& rec, const ShuffleFrame& f, CardFace
              std::to_string(d.a) + " (" + at(d.a) + "), any position, even a finished one.";
     case ShuffleAlgo::SortKeys:
       return drew + ": the key of " + name_of(faces, d.c) + ".";
+    case ShuffleAlgo::CmpInsertion:
+    case ShuffleAlgo::CmpBinaryInsertion:
+    case ShuffleAlgo::CmpMerge:
+    case ShuffleAlgo::CmpQuickFirst:
+    case ShuffleAlgo::CmpQuickMedian3:
+    case ShuffleAlgo::CmpV8:
+    case ShuffleAlgo::Riffle:
+    case ShuffleAlgo::Overhand:
+      return human_caption(f, faces);
   }
   return "";
 }
@@ -340,6 +407,8 @@ ShuffleFrame shuffle_frame(const LabRecording& rec, CardFaces faces, std::uint64
       const ShuffleEvent& event = rec.recording.events[e];
       if (event.kind == EventKind::Draw) f.draw = event;
       if (event.kind == EventKind::Swap || event.kind == EventKind::Move) f.moves.push_back(event);
+      if (event.kind == EventKind::Compare) f.compare = event;
+      if (event.kind == EventKind::Cut) f.cuts.push_back(event);
     }
     const std::size_t in_begin = f.step == 1 ? 0 : rec.input_ends[f.step - 2];
     f.inputs.assign(rec.inputs.begin() + static_cast<std::ptrdiff_t>(in_begin),

@@ -46,19 +46,23 @@ struct ShuffleLabState {
   std::uint32_t warmup = 0;  // words thrown away first
   std::uint64_t t = 0;       // steps shown (clamped to the shuffle's length)
   std::string faces = "auto";  // auto | numbers
-  std::string tab = "animate";  // animate | bias | reach | predict
+  std::string tab = "animate";  // animate | bias | reach | predict | human
   std::uint64_t shuffles = kDefaultLabShuffles;  // bias: M
   std::uint64_t time = kDefaultPredictTime;      // predict: the true time(NULL)
   std::uint64_t guess = kDefaultPredictGuess;    // predict: centre of the searched window
   std::string window = "hour";                   // hour | day | week
   bool lanes = false;                            // the assembly lanes section is open
   std::string run;  // run=sample|exact|law (bias tab) or predict (predict tab): the result the link shows
+  std::uint32_t rounds = 7;  // riffle, overhand: shuffles in a row
+  std::uint32_t cut = 8;     // overhand: a cut falls at each gap with chance 1/cut
   bool operator==(const ShuffleLabState&) const = default;
 };
 
 // Link fields: algo, n (1..1000), take, keys, gen, seed (decimal), method,
 // bits (1..64), warmup (0..1000), t, faces, tab, shuffles, time, guess,
-// window, lanes (1: the assembly lanes open; written only then). Bad values leave a notice and keep the default; a combination that
+// window, lanes (1: the assembly lanes open; written only then), rounds
+// (1..100, riffle and overhand) and cut (2..1000, overhand), written for
+// those algorithms or when not the default. Bad values leave a notice and keep the default; a combination that
 // cannot run (for example 4-bit words for 52 cards) is repaired field by
 // field back to defaults, with a notice naming the problem.
 void decode_shuffle_lab(FieldReader& fields, ShuffleLabState& state);
@@ -121,6 +125,8 @@ struct ShuffleFrame {
   std::uint32_t settled_begin = 0, settled_end = 0;
   std::int64_t pivot = -1;  // position the next draw fills or swaps; -1 when none
   std::optional<PdepStep> pdep;
+  std::optional<ShuffleEvent> compare;  // comparator sorts: the step's comparison
+  std::vector<ShuffleEvent> cuts;       // riffle / overhand: the packets cut in this step
   std::string caption;      // one sentence: what this step did
 };
 ShuffleFrame shuffle_frame(const LabRecording& recording, CardFaces faces, std::uint64_t t);
