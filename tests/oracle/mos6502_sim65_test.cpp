@@ -156,7 +156,10 @@ struct Built {
 };
 
 Built build(const Scenario& s, bool traced) {
-  const std::string dir = ::testing::TempDir() + "shufflelab_6502_" + s.name + (traced ? "_traced" : "") + "/";
+  // One folder per test and scenario: ctest may run the tests in parallel.
+  const std::string dir = ::testing::TempDir() + "shufflelab_6502_" +
+                          ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + s.name +
+                          (traced ? "_traced" : "") + "/";
   Built b;
   if (run("mkdir -p '" + dir + "'").status != 0) return b;
   std::string listing = listing_path();
