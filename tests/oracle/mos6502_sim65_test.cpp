@@ -14,7 +14,10 @@
 //  - instruction by instruction: an instrumented copy of the listing calls a
 //    trace routine before every instruction (writing A X Y P S, zero page
 //    $80-$9F and the deck); the interpreter runs the table's bytes and must
-//    have the same registers and memory before each instruction.
+//    have the same registers and memory before each instruction, and run the
+//    whole instrumented program to sim65's bytes and cycle count.
+// sim65 2.19 times one case unlike the chip (a taken branch at the end of a
+// page; see WholeRun): the whole-program runner counts it sim65's way.
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -207,13 +210,20 @@ Sim65Run sim65(const std::string& program) {
 // zero-page address of cc65's C stack pointer, load and reset addresses);
 // JSR or JMP to $FFF4..$FFF9 runs a host call (open close read write args
 // exit) inside that instruction, then returns as RTS would; the cycle count
-// printed by exit leaves out the instruction that called it.
+// printed by exit leaves out the instruction that called it. And one known
+// error: sim65 2.19 charges a taken branch's page-crossing cycle when the
+// target's page differs from the page of the branch opcode, where the 6502
+// compares it with the page of the next instruction (fixed upstream in cc65
+// commit 709d71ef7, 2024-11-30, "verified against a real 6502"). The core
+// does what the chip does; this runner counts sim65's way alongside.
 struct WholeRun {
   std::string output;
   std::uint64_t cycles = 0;              // as sim65 prints them
-  std::vector<std::uint64_t> write_at;   // cycles before each write call
+  std::vector<std::uint64_t> write_at;   // sim65's cycles before each write call
+  std::uint64_t quirk_branches = 0;      // taken branches sim65 2.19 times differently
   std::string error;
 };
+
 
 WholeRun run_whole(const std::string& program_path) {
   WholeRun r;
@@ -242,14 +252,26 @@ WholeRun run_whole(const std::string& program_path) {
     set_word(sp_address, sp + 2u);
     return value;
   };
+  std::uint64_t sim65_cycles = 0;
   for (std::uint64_t guard = 0; guard < 100'000'000; ++guard) {
-    const std::uint64_t before = cpu.cycles;
+    const std::uint64_t before = sim65_cycles;
+    const std::uint16_t at = cpu.regs.pc;
     const auto step = cpu.step();
     if (!step) {
       r.error = step.error();
       return r;
     }
     const std::uint16_t pc = cpu.regs.pc;
+    sim65_cycles += *step;
+    const auto timing = mos6502_timing(cpu.peek(at));
+    if (timing && timing->branch && pc != static_cast<std::uint16_t>(at + 2)) {
+      const bool chip = (pc >> 8) != (static_cast<std::uint16_t>(at + 2) >> 8);
+      const bool sim65 = (pc >> 8) != (at >> 8);
+      if (chip != sim65) {
+        ++r.quirk_branches;
+        sim65_cycles = sim65_cycles + (sim65 ? 1 : 0) - (chip ? 1 : 0);
+      }
+    }
     if (pc < 0xfff4 || pc > 0xfff9) continue;
     const unsigned ax = cpu.regs.a | cpu.regs.x << 8;
     if (pc == 0xfff9) {  // exit
@@ -484,15 +506,22 @@ TEST(Mos6502Cpu, MatchesSim65BeforeEveryInstructionOfTheListing) {
     for (const auto unit : listing().image()) bytes.push_back(static_cast<std::uint8_t>(unit));
     return bytes;
   }();
-  std::uint64_t checked = 0;
+  std::uint64_t checked = 0, quirks = 0;
   for (Case c : traced) {
     if (c.scenario.a_counts) c.scenario.calls = 16, c.expected.resize(16);
     SCOPED_TRACE(c.scenario.name);
     const Built b = build(c.scenario, true);
     ASSERT_TRUE(b.ok);
-    const Command r = run("sim65 '" + b.program + "' 2>/dev/null");
+    const Sim65Run r = sim65(b.program);
     ASSERT_EQ(r.status, 0);
-    const std::string& out = r.out;
+    const std::string& out = r.output;
+    // The traced program as a whole (the trace routine's PHP PLA TSX PLP, the
+    // long branches) runs to the same bytes and cycles in the interpreter.
+    const WholeRun whole = run_whole(b.program);
+    ASSERT_EQ(whole.error, "");
+    EXPECT_TRUE(whole.output == out) << "the interpreter's trace differs from sim65's";
+    EXPECT_EQ(whole.cycles, r.cycles);
+    quirks += whole.quirk_branches;
     std::size_t at = 0;
     Mos6502Cpu cpu;
     cpu.load(static_cast<std::uint16_t>(listing().origin), image);
@@ -538,7 +567,13 @@ TEST(Mos6502Cpu, MatchesSim65BeforeEveryInstructionOfTheListing) {
     EXPECT_EQ(at, out.size());
     EXPECT_EQ(outputs, c.expected);
   }
+  RecordProperty("instructions_checked", std::to_string(checked));
+  RecordProperty("sim65_quirk_branches", std::to_string(quirks));
   EXPECT_GT(checked, 5000u);
+  // The traced programs are long enough to put some taken branches at the end
+  // of a page, where sim65 2.19 and the chip disagree; the counts above match
+  // only with the difference accounted for.
+  EXPECT_GT(quirks, 0u);
 }
 
 }  // namespace

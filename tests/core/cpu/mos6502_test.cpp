@@ -141,6 +141,15 @@ TEST(Mos6502Cpu, BranchesCostOneMoreTakenAndAnotherOntoANewPage) {
   r = run({0xd0, 0x20}, with(0, 0), 1, 0x02f0);
   EXPECT_EQ(r.cycles[0], 4u);
   EXPECT_EQ(r.cpu.regs.pc, 0x0312);
+  // The page compared is the next instruction's (MOS timing table; cc65's sim65
+  // compared the branch's own page until its fix of 2024-11-30): at $02FE the
+  // next instruction is at $0300, so +$10 to $0310 stays (3), -$10 to $02F0 crosses (4).
+  r = run({0xd0, 0x10}, with(0, 0), 1, 0x02fe);
+  EXPECT_EQ(r.cycles[0], 3u);
+  EXPECT_EQ(r.cpu.regs.pc, 0x0310);
+  r = run({0xd0, 0xf0}, with(0, 0), 1, 0x02fe);
+  EXPECT_EQ(r.cycles[0], 4u);
+  EXPECT_EQ(r.cpu.regs.pc, 0x02f0);
   // Backwards across a page: BCS -$10 at $0300 goes from $0302 to $02F2.
   r = run({0xb0, 0xf0}, with(0, C), 1, 0x0300);
   EXPECT_EQ(r.cycles[0], 4u);
