@@ -1,6 +1,6 @@
 // asm_session.hpp: running the assembly listings. An AsmSession calls one
 // routine of one instruction set's program on that set's interpreter (Z80,
-// SM83, PIC16; the x86 rows on a register model) from given inputs, one
+// SM83, PIC16, 6502; the x86 rows on a register model) from given inputs, one
 // instruction per step, so a UI can step the listing next to the C++ core;
 // `calls` consecutive calls keep the machine's state (LFSR, coin queue).
 //
