@@ -11,12 +11,13 @@ namespace shufflelab {
 
 namespace {
 
-constexpr std::array<AsmIsaInfo, 5> kIsas{{
+constexpr std::array<AsmIsaInfo, 6> kIsas{{
     {AsmIsa::z80, "z80", "Z80", "T-states", 8, "asm/z80/seed002.asm"},
     {AsmIsa::sm83, "sm83", "Game Boy (SM83)", "M-cycles", 8, "asm/sm83/seed000.asm"},
     {AsmIsa::x86_64, "x86-64", "x86-64 + BMI2", "cycles of latency (Intel Skylake)", 8, "asm/x86/seed003.S"},
     {AsmIsa::pic14, "pic14", "PIC16 (14-bit core)", "instruction cycles", 14, "asm/pic/seed004.asm"},
     {AsmIsa::wasm, "wasm", "WebAssembly (the core, compiled)", "", 8, ""},
+    {AsmIsa::mos6502, "6502", "MOS 6502 (NMOS)", "cycles", 8, "asm/6502/prng6502.s"},
 }};
 
 std::string_view trim(std::string_view s) {
@@ -108,6 +109,7 @@ const asm_detail::ProgramSpec* hand_written_spec(AsmIsa isa) {
     case AsmIsa::sm83: return &asm_detail::sm83_program_spec();
     case AsmIsa::x86_64: return &asm_detail::x86_program_spec();
     case AsmIsa::pic14: return &asm_detail::pic_program_spec();
+    case AsmIsa::mos6502: return &asm_detail::mos6502_program_spec();
     case AsmIsa::wasm: return nullptr;
   }
   return nullptr;
@@ -167,10 +169,10 @@ std::vector<std::uint16_t> AsmProgram::image() const {
 }
 
 const AsmProgram& asm_program(AsmIsa isa) {
-  static const std::array<AsmProgram, 5> programs{
+  static const std::array<AsmProgram, 6> programs{
       build_program(asm_detail::z80_program_spec()), build_program(asm_detail::sm83_program_spec()),
       build_program(asm_detail::x86_program_spec()), build_program(asm_detail::pic_program_spec()),
-      asm_detail::build_wasm_program()};
+      asm_detail::build_wasm_program(),              build_program(asm_detail::mos6502_program_spec())};
   return programs[static_cast<std::size_t>(isa)];
 }
 
@@ -199,8 +201,9 @@ Result<bool> check_listing_source(AsmIsa isa, std::string_view source) {
   const auto* spec = hand_written_spec(isa);
   if (!spec) return R::fail("no hand-written listing for this instruction set");
   const AsmProgram& program = asm_program(isa);
-  static constexpr std::array<std::string_view, 10> kDirectives{
-      "org", "processor", "radix", "end", ".intel_syntax", ".text", ".globl", ".type", ".size", ".section"};
+  static constexpr std::array<std::string_view, 12> kDirectives{
+      "org", "processor", "radix", "end", ".intel_syntax", ".text", ".globl", ".type", ".size", ".section",
+      ".export", ".segment"};
   std::size_t next = 0, line_number = 0;
   std::string pending_label;
   while (!source.empty()) {
@@ -217,7 +220,7 @@ Result<bool> check_listing_source(AsmIsa isa, std::string_view source) {
     for (const char c : first_word(text)) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     const std::string_view rest = trim(std::string_view(text).substr(first_word(text).size()));
     if (std::find(kDirectives.begin(), kDirectives.end(), lower) != kDirectives.end() || first_word(rest) == "equ" ||
-        first_word(rest) == "EQU")
+        first_word(rest) == "EQU" || first_word(rest) == "=")
       continue;
     const std::string where = "line " + std::to_string(line_number) + ": ";
     if (!std::isspace(static_cast<unsigned char>(line.front()))) {  // a label in column 1
@@ -243,7 +246,7 @@ Result<bool> check_listing_source(AsmIsa isa, std::string_view source) {
 
 std::vector<std::string> unresolved_line_maps() {
   std::vector<std::string> problems;
-  for (const AsmIsa isa : {AsmIsa::z80, AsmIsa::sm83, AsmIsa::x86_64, AsmIsa::pic14}) {
+  for (const AsmIsa isa : {AsmIsa::z80, AsmIsa::sm83, AsmIsa::x86_64, AsmIsa::pic14, AsmIsa::mos6502}) {
     for (const AsmRow& row : asm_program(isa).rows) {
       if (row.cpp_line != 0) continue;
       std::string message = std::string(asm_isa_info(isa).id) + " '" + std::string(row.text) + "': ";

@@ -23,11 +23,12 @@
 
 namespace shufflelab {
 
-enum class AsmIsa : std::uint8_t { z80, sm83, x86_64, pic14, wasm };
+// New instruction sets are appended at the end, so stored codes keep their meaning.
+enum class AsmIsa : std::uint8_t { z80, sm83, x86_64, pic14, wasm, mos6502 };
 
 struct AsmIsaInfo {
   AsmIsa isa;
-  std::string_view id;           // URL/CLI spelling: z80, sm83, x86-64, pic14, wasm
+  std::string_view id;           // URL/CLI spelling: z80, sm83, x86-64, pic14, wasm, 6502
   std::string_view name;         // for headings
   std::string_view cycle_unit;   // what AsmRow::cycles counts ("" for wasm)
   unsigned code_unit_bits;       // 8, or 14 for PIC program words

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/asm/asm_tables.hpp"
+#include "core/cpu/mos6502.hpp"
 #include "core/cpu/pic_cpu.hpp"
 #include "core/cpu/sm83_cpu.hpp"
 #include "core/cpu/z80_cpu.hpp"
@@ -29,8 +30,14 @@ constexpr std::array kStrike{"shufflelab_x86_strike_nth_card"sv};
 constexpr std::array kLemire{"shufflelab_x86_lemire"sv};
 constexpr std::array kLcrng{"lcrng"sv};
 constexpr std::array kDeal{"deal"sv, "lcrng"sv};
+constexpr std::array k6502Tarot{"tarot_lfsr"sv};
+constexpr std::array k6502Galois16{"galois16"sv};
+constexpr std::array k6502Lcrng{"lcrng"sv};
+constexpr std::array k6502Mulhi{"roll_mulhi"sv};
+constexpr std::array k6502Reject{"roll_reject"sv, "tarot_lfsr"sv};
+constexpr std::array k6502Shuffle{"shuffle52"sv, "roll_reject"sv, "tarot_lfsr"sv};
 
-const std::array<AsmAlgorithmInfo, 12> kAlgorithms{{
+const std::array<AsmAlgorithmInfo, 18> kAlgorithms{{
     {AsmAlgorithm::z80_lfsr, "z80-lfsr", "Z80 LFSR byte (seed 002)", "lfsr", AsmIsa::z80, "lfsr64", kLfsr64,
      "z80_lfsr.next_byte", "byte", "seed: the 64-bit state, byte +0 in the top position; calls: bytes",
      "seed 0123456789ABCDEF, 64 bytes"},
@@ -67,6 +74,24 @@ const std::array<AsmAlgorithmInfo, 12> kAlgorithms{{
     {AsmAlgorithm::pic_deal, "pic-deal", "PIC16 One Chip 10-card deal (seed 004)", "cards", AsmIsa::pic14, "deal",
      kDeal, "poker.one_chip_deal", "deal of 10 cards", "seed: the 32-bit LCRNG state; calls: deals, chained",
      "seed 0, 16 deals"},
+    {AsmAlgorithm::mos6502_lfsr, "6502-lfsr", "6502 tarot LFSR byte (32-bit Galois, mask CF)", "lfsr", AsmIsa::mos6502,
+     "tarot_lfsr", k6502Tarot, "lfsr.next_byte", "byte", "seed: the 32-bit state (not 0), LFSR0 = top byte; calls: bytes",
+     "seed 12345678, 64 bytes"},
+    {AsmAlgorithm::mos6502_lfsr16, "6502-lfsr16", "6502 16-bit Galois LFSR byte (taps B400)", "lfsr", AsmIsa::mos6502,
+     "galois16", k6502Galois16, "lfsr.next_byte", "byte", "seed: the 16-bit state (not 0); calls: bytes",
+     "seed ACE1, 64 bytes"},
+    {AsmAlgorithm::mos6502_lcrng, "6502-lcrng", "6502 One Chip LCRNG step (32-bit multiply, shift-and-add)", "lcrng",
+     AsmIsa::mos6502, "lcrng", k6502Lcrng, "poker.lcrng_next", "state", "seed: the 32-bit state; calls: steps",
+     "seed 0, 64 steps"},
+    {AsmAlgorithm::mos6502_mulhi, "6502-roll-mulhi", "6502 multiply-high: (x * n) >> 8", "roll", AsmIsa::mos6502,
+     "roll_mulhi", k6502Mulhi, "range.map_word", "value",
+     "x: the random byte (call k uses x + k mod 256); n: sides 1..255", "n = 20, every byte x once"},
+    {AsmAlgorithm::mos6502_reject, "6502-reject", "6502 mask and reject on tarot LFSR bytes", "roll", AsmIsa::mos6502,
+     "roll_reject", k6502Reject, "range.map_word", "value", "seed: the tarot LFSR state; n: sides 1..255; calls: rolls",
+     "seed 12345678, n = 20, 256 rolls"},
+    {AsmAlgorithm::mos6502_shuffle, "6502-shuffle", "6502 Fisher-Yates over 52 cards (reject on tarot LFSR bytes)",
+     "cards", AsmIsa::mos6502, "shuffle52", k6502Shuffle, "shuffle.shuffle_fast", "deck of 52 cards",
+     "seed: the tarot LFSR state; calls: shuffles", "seed 12345678, 4 decks"},
 }};
 
 constexpr std::uint64_t kMaxStepsPerCall = 2'000'000;
@@ -126,12 +151,13 @@ std::vector<std::uint8_t> image_bytes(const AsmProgram& program) {
   return {image.begin(), image.end()};
 }
 
-template <class Cpu>
-std::uint32_t touched_outside_return_slot(const Cpu& cpu) {
+// Data bytes touched, but not the two bytes at `slot` where the harness's
+// return address sits.
+std::uint32_t touched_outside_return_slot(const Ram64k& ram, std::size_t slot) {
   std::uint32_t count = 0;
-  const auto& touched = cpu.touched();
+  const auto& touched = ram.touched();
   for (std::size_t a = 0; a < touched.size(); ++a)
-    if (touched[a] && a != kStackTop - 2u && a != kStackTop - 1u) ++count;
+    if (touched[a] && a != slot && a != slot + 1) ++count;
   return count;
 }
 
@@ -144,7 +170,22 @@ std::vector<AsmRegisterView> with_flags(const I8080Registers& r, std::initialize
   return out;
 }
 
-class Z80Machine final : public AsmSession::Machine {
+// A machine on one of our 8-bit interpreters (regs.pc, step(), 64 KiB of
+// RAM) whose calls return to kReturnAddress.
+template <class Cpu>
+class CpuMachine : public AsmSession::Machine {
+ public:
+  std::uint32_t pc() const override { return cpu_.regs.pc; }
+  bool in_call() const override { return cpu_.regs.pc != kReturnAddress; }
+  Result<std::uint32_t> execute() override { return cpu_.step(); }
+  std::uint64_t instructions() const override { return cpu_.instructions; }
+  std::uint8_t data(std::uint32_t address) const override { return cpu_.peek(static_cast<std::uint16_t>(address)); }
+
+ protected:
+  Cpu cpu_;
+};
+
+class Z80Machine final : public CpuMachine<Z80Cpu> {
  public:
   void load() {
     cpu_.load(static_cast<std::uint16_t>(program->origin), image_bytes(*program));
@@ -153,9 +194,6 @@ class Z80Machine final : public AsmSession::Machine {
     for (std::size_t i = 0; i < 8; ++i) cpu_.poke(static_cast<std::uint16_t>(seed + i), lfsr.seed[i]);
     cpu_.track_data(true);
   }
-  std::uint32_t pc() const override { return cpu_.regs.pc; }
-  bool in_call() const override { return cpu_.regs.pc != kReturnAddress; }
-  Result<std::uint32_t> execute() override { return cpu_.step(); }
   void begin_call() override {
     cpu_.regs.a = static_cast<std::uint8_t>(inputs.x + calls_done);
     cpu_.regs.b = static_cast<std::uint8_t>(inputs.n);
@@ -164,21 +202,16 @@ class Z80Machine final : public AsmSession::Machine {
   }
   void finish_call() override { outputs.push_back(cpu_.regs.a); }
   std::uint64_t cycles() const override { return cpu_.t_states; }
-  std::uint64_t instructions() const override { return cpu_.instructions; }
   std::vector<AsmRegisterView> registers() const override {
     const std::uint8_t f = cpu_.regs.f;
     using namespace z80_flag;
     return with_flags(cpu_.regs, {{"F.S", (f & S) != 0, 1}, {"F.Z", (f & Z) != 0, 1}, {"F.H", (f & H) != 0, 1},
                                   {"F.P/V", (f & PV) != 0, 1}, {"F.N", (f & N) != 0, 1}, {"F.C", (f & C) != 0, 1}});
   }
-  std::uint8_t data(std::uint32_t address) const override { return cpu_.peek(static_cast<std::uint16_t>(address)); }
-  std::uint32_t ram_bytes() const override { return touched_outside_return_slot(cpu_); }
-
- private:
-  Z80Cpu cpu_;
+  std::uint32_t ram_bytes() const override { return touched_outside_return_slot(cpu_, kStackTop - 2u); }
 };
 
-class Sm83Machine final : public AsmSession::Machine {
+class Sm83Machine final : public CpuMachine<Sm83Cpu> {
  public:
   void load() {
     cpu_.load(static_cast<std::uint16_t>(program->origin), image_bytes(*program));
@@ -187,9 +220,6 @@ class Sm83Machine final : public AsmSession::Machine {
       cpu_.poke(static_cast<std::uint16_t>(lfsr + i), static_cast<std::uint8_t>(inputs.seed >> (24 - 8 * i)));
     cpu_.track_data(true);
   }
-  std::uint32_t pc() const override { return cpu_.regs.pc; }
-  bool in_call() const override { return cpu_.regs.pc != kReturnAddress; }
-  Result<std::uint32_t> execute() override { return cpu_.step(); }
   void begin_call() override {
     cpu_.regs.b = static_cast<std::uint8_t>(inputs.n - 1);  // roll: the top value
     cpu_.regs.sp = kStackTop;
@@ -204,18 +234,13 @@ class Sm83Machine final : public AsmSession::Machine {
     for (std::uint32_t i = 0; i < 78; ++i) outputs.push_back(cpu_.peek(static_cast<std::uint16_t>(deck + i)));
   }
   std::uint64_t cycles() const override { return cpu_.m_cycles; }
-  std::uint64_t instructions() const override { return cpu_.instructions; }
   std::vector<AsmRegisterView> registers() const override {
     const std::uint8_t f = cpu_.regs.f;
     using namespace sm83_flag;
     return with_flags(cpu_.regs, {{"F.Z", (f & Z) != 0, 1}, {"F.N", (f & N) != 0, 1}, {"F.H", (f & H) != 0, 1},
                                   {"F.C", (f & C) != 0, 1}});
   }
-  std::uint8_t data(std::uint32_t address) const override { return cpu_.peek(static_cast<std::uint16_t>(address)); }
-  std::uint32_t ram_bytes() const override { return touched_outside_return_slot(cpu_); }
-
- private:
-  Sm83Cpu cpu_;
+  std::uint32_t ram_bytes() const override { return touched_outside_return_slot(cpu_, kStackTop - 2u); }
 };
 
 class PicMachine final : public AsmSession::Machine {
@@ -333,19 +358,92 @@ class X86Machine final : public AsmSession::Machine {
   std::uint64_t words_end_ = 0;
 };
 
+class Mos6502Machine final : public CpuMachine<Mos6502Cpu> {
+ public:
+  void load() {
+    cpu_.load(static_cast<std::uint16_t>(program->origin), image_bytes(*program));
+    switch (info->algorithm) {
+      case AsmAlgorithm::mos6502_lfsr16: poke_big_endian("G16HI", 2); break;
+      case AsmAlgorithm::mos6502_lcrng:
+        for (int i = 0; i < 4; ++i)  // low byte first
+          cpu_.poke(static_cast<std::uint16_t>(symbol_address(*program, "STATE") + i),
+                    static_cast<std::uint8_t>(inputs.seed >> (8 * i)));
+        break;
+      case AsmAlgorithm::mos6502_mulhi: break;
+      default: poke_big_endian("LFSR0", 4); break;  // the tarot register feeds the other routines
+    }
+    cpu_.track_data(true);
+  }
+  void begin_call() override {
+    cpu_.regs.a = static_cast<std::uint8_t>(inputs.x + calls_done);
+    cpu_.poke(static_cast<std::uint16_t>(symbol_address(*program, "SIDES")), static_cast<std::uint8_t>(inputs.n));
+    cpu_.regs.s = 0xff;
+    cpu_.enter(static_cast<std::uint16_t>(entry()), kReturnAddress);
+  }
+  void finish_call() override {
+    if (info->algorithm == AsmAlgorithm::mos6502_lcrng) {
+      std::uint32_t state = 0;
+      for (int i = 3; i >= 0; --i)
+        state = state << 8 | cpu_.peek(static_cast<std::uint16_t>(symbol_address(*program, "STATE") + i));
+      outputs.push_back(state);
+    } else if (info->algorithm == AsmAlgorithm::mos6502_shuffle) {
+      const auto deck = symbol_address(*program, "DECK");
+      for (std::uint32_t i = 0; i < 52; ++i) outputs.push_back(cpu_.peek(static_cast<std::uint16_t>(deck + i)));
+    } else {
+      outputs.push_back(cpu_.regs.a);
+    }
+  }
+  std::uint64_t cycles() const override { return cpu_.cycles; }
+  std::vector<AsmRegisterView> registers() const override {
+    const Mos6502Registers& r = cpu_.regs;
+    using namespace mos6502_flag;
+    return {{"A", r.a, 8},
+            {"X", r.x, 8},
+            {"Y", r.y, 8},
+            {"P", r.p, 8},
+            {"S", r.s, 8},
+            {"PC", r.pc, 16},
+            {"P.N", (r.p & N) != 0, 1},
+            {"P.V", (r.p & V) != 0, 1},
+            {"P.D", (r.p & D) != 0, 1},
+            {"P.I", (r.p & I) != 0, 1},
+            {"P.Z", (r.p & Z) != 0, 1},
+            {"P.C", (r.p & C) != 0, 1}};
+  }
+  std::uint32_t ram_bytes() const override { return touched_outside_return_slot(cpu_, 0x1fe); }  // S starts at FF
+
+ private:
+  void poke_big_endian(std::string_view symbol, int bytes) {
+    const auto at = symbol_address(*program, symbol);
+    for (int i = 0; i < bytes; ++i)
+      cpu_.poke(static_cast<std::uint16_t>(at + static_cast<std::uint32_t>(i)),
+                static_cast<std::uint8_t>(inputs.seed >> (8 * (bytes - 1 - i))));
+  }
+};
+
 Result<bool> check_inputs(const AsmAlgorithmInfo& info, const AsmInputs& in) {
   using R = Result<bool>;
   if (in.calls < 1 || in.calls > kMaxAsmCalls)
     return R::fail("calls: between 1 and " + std::to_string(kMaxAsmCalls) + ", got " + std::to_string(in.calls));
   const bool byte_die = info.algorithm == AsmAlgorithm::z80_roll_minus1 ||
-                        info.algorithm == AsmAlgorithm::z80_roll_exact || info.algorithm == AsmAlgorithm::z80_maxu8;
+                        info.algorithm == AsmAlgorithm::z80_roll_exact || info.algorithm == AsmAlgorithm::z80_maxu8 ||
+                        info.algorithm == AsmAlgorithm::mos6502_mulhi;
+  const bool byte_sides =
+      byte_die || info.algorithm == AsmAlgorithm::z80_reject || info.algorithm == AsmAlgorithm::mos6502_reject;
   if (byte_die && in.x > 255) return R::fail("x: a byte, 0..255, got " + std::to_string(in.x));
-  if ((byte_die || info.algorithm == AsmAlgorithm::z80_reject) && (in.n < 1 || in.n > 255))
+  if (byte_sides && (in.n < 1 || in.n > 255))
     return R::fail("n: sides between 1 and 255 (one byte register), got " + std::to_string(in.n));
   switch (info.algorithm) {
+    case AsmAlgorithm::mos6502_lfsr16:
+      if (in.seed == 0 || in.seed > 0xffffu)
+        return R::fail("seed: a non-zero 16-bit state (an all-zero register stays zero)");
+      break;
     case AsmAlgorithm::sm83_lfsr:
     case AsmAlgorithm::sm83_roll:
     case AsmAlgorithm::sm83_shuffle:
+    case AsmAlgorithm::mos6502_lfsr:
+    case AsmAlgorithm::mos6502_reject:
+    case AsmAlgorithm::mos6502_shuffle:
       if (in.seed == 0 || in.seed > 0xffffffffu)
         return R::fail("seed: a non-zero 32-bit state (an all-zero register stays zero)");
       if (info.algorithm == AsmAlgorithm::sm83_roll && (in.n < 2 || in.n > 128))
@@ -353,6 +451,7 @@ Result<bool> check_inputs(const AsmAlgorithmInfo& info, const AsmInputs& in) {
       break;
     case AsmAlgorithm::pic_lcrng:
     case AsmAlgorithm::pic_deal:
+    case AsmAlgorithm::mos6502_lcrng:
       if (in.seed > 0xffffffffu) return R::fail("seed: a 32-bit state");
       break;
     case AsmAlgorithm::x86_strike:
@@ -415,6 +514,7 @@ Result<AsmSession> AsmSession::start(AsmAlgorithm algorithm, const AsmInputs& in
     case AsmIsa::sm83: return Result<AsmSession>::ok(AsmSession(make<Sm83Machine>(info, inputs)));
     case AsmIsa::pic14: return Result<AsmSession>::ok(AsmSession(make<PicMachine>(info, inputs)));
     case AsmIsa::x86_64: return Result<AsmSession>::ok(AsmSession(make<X86Machine>(info, inputs)));
+    case AsmIsa::mos6502: return Result<AsmSession>::ok(AsmSession(make<Mos6502Machine>(info, inputs)));
     case AsmIsa::wasm: break;
   }
   return Result<AsmSession>::fail("listing: the WebAssembly lane is shown, not run");
@@ -489,6 +589,12 @@ AsmInputs measured_inputs(AsmAlgorithm algorithm) {
     case AsmAlgorithm::x86_lemire: return {1, 0, 20, 256};
     case AsmAlgorithm::pic_lcrng: return {0, 0, 0, 64};
     case AsmAlgorithm::pic_deal: return {0, 0, 0, 16};
+    case AsmAlgorithm::mos6502_lfsr: return {0x12345678, 0, 0, 64};
+    case AsmAlgorithm::mos6502_lfsr16: return {0xace1, 0, 0, 64};
+    case AsmAlgorithm::mos6502_lcrng: return {0, 0, 0, 64};
+    case AsmAlgorithm::mos6502_mulhi: return {1, 0, 20, 256};
+    case AsmAlgorithm::mos6502_reject: return {0x12345678, 0, 20, 256};
+    case AsmAlgorithm::mos6502_shuffle: return {0x12345678, 0, 0, 4};
   }
   return {};
 }

@@ -1,6 +1,6 @@
 // asm_session.hpp: running the assembly listings. An AsmSession calls one
 // routine of one instruction set's program on that set's interpreter (Z80,
-// SM83, PIC16; the x86 rows on a register model) from given inputs, one
+// SM83, PIC16, 6502; the x86 rows on a register model) from given inputs, one
 // instruction per step, so a UI can step the listing next to the C++ core;
 // `calls` consecutive calls keep the machine's state (LFSR, coin queue).
 //
@@ -36,6 +36,12 @@ enum class AsmAlgorithm : std::uint8_t {
   x86_lemire,       // Lemire's multiply-high with rejection
   pic_lcrng,        // seed 004 LCRNG step
   pic_deal,         // seed 004 10-card deal
+  mos6502_lfsr,     // tarot 32-bit Galois LFSR byte
+  mos6502_lfsr16,   // 16-bit Galois LFSR byte (taps B400)
+  mos6502_lcrng,    // One Chip LCRNG step (32-bit multiply)
+  mos6502_mulhi,    // multiply-high die roll
+  mos6502_reject,   // mask and reject on tarot LFSR bytes
+  mos6502_shuffle,  // Fisher-Yates over 52 cards
 };
 
 struct AsmAlgorithmInfo {

@@ -48,6 +48,7 @@ const ProgramSpec& z80_program_spec();
 const ProgramSpec& sm83_program_spec();
 const ProgramSpec& pic_program_spec();
 const ProgramSpec& x86_program_spec();
+const ProgramSpec& mos6502_program_spec();
 std::span<const AsmMnemonic> wasm_mnemonics();
 
 // The x86 rows' model (asm_x86.cpp): registers in encoding order (rax rcx rdx

@@ -24,6 +24,17 @@ LaneValueSpec memory(std::string_view symbol, std::uint32_t bytes, bool big_endi
 
 std::string hex(std::uint64_t v, int digits) { return format_hex_upper(v, digits); }
 
+constexpr std::uint64_t kGalois16Taps = 0xB400;  // the 6502 listing's 16-bit register
+
+// The same lane on the 6502 listing's routine that does the same work (its
+// data symbols carry the same names); a start-of-call mark moves to its entry.
+LabLane on_6502(LabLane lane, AsmAlgorithm algorithm) {
+  const bool at_entry = lane.mark_label == asm_algorithm_info(lane.algorithm).entry;
+  lane.algorithm = algorithm;
+  if (at_entry) lane.mark_label = asm_algorithm_info(algorithm).entry;
+  return lane;
+}
+
 // A call of a listing that starts from the state at the lab's previous step:
 // at step 0 the first call is shown before it runs (cursor 0, value = the seed).
 void mark_start_or_end(LabLane& lane, bool at_start) {
@@ -38,36 +49,56 @@ void mark_start_or_end(LabLane& lane, bool at_start) {
 // ---- LFSR lab -------------------------------------------------------------------
 LabLanes lfsr_lab_lanes(const LfsrLabState& state, LabTimeline& timeline) {
   const std::string with_listing =
-      "Listings exist for tarot32 (width 32, mask CF: Game Boy), z80 (Z80) and lcg32 with the onechip preset (PIC).";
+      "Listings exist for tarot32 (width 32, mask CF: Game Boy and 6502; width 16, mask B4: 6502), z80 (Z80) and "
+      "lcg32 with the onechip preset (PIC and 6502).";
   const std::uint64_t t = state.t;
   LabLane lane;
   switch (state.gen) {
     case LabGen::tarot32: {
       const std::uint64_t taps = lab_galois_taps(state);
-      if (state.width != 32 || taps != tarot_taps(32, 0xCF))
-        return none("The Game Boy listing hard-codes a 32-bit register with mask CF in the top byte (taps " +
-                    hex(tarot_taps(32, 0xCF), 8) + "); this register is " + std::to_string(state.width) +
+      const bool tarot = state.width == 32 && taps == tarot_taps(32, 0xCF);
+      if (!tarot && !(state.width == 16 && taps == kGalois16Taps))
+        return none("The Game Boy and 6502 listings hard-code a 32-bit register with mask CF in the top byte (taps " +
+                    hex(tarot_taps(32, 0xCF), 8) + "), the 6502 one also a 16-bit register with mask B4 (taps " +
+                    hex(kGalois16Taps, 4) + "); this register is " + std::to_string(state.width) +
                     " bits wide with taps " + hex(taps, (state.width + 3) / 4) +
-                    ", so the listing would show other numbers. " + with_listing);
+                    ", so the listings would show other numbers. " + with_listing);
       const std::uint64_t call = t == 0 ? 0 : (t - 1) / 8;  // LFSR() call holding bit-step t
       const std::uint64_t shifts = t - 8 * call;             // 0..8 shifts of it done at t
-      lane.algorithm = AsmAlgorithm::sm83_lfsr;
-      lane.inputs = {std::get<GaloisLfsr>(timeline.at(8 * call)).state, 0, 6, 1};
+      const std::uint64_t before = std::get<GaloisLfsr>(timeline.at(8 * call)).state;
       const std::uint64_t at_t = std::get<GaloisLfsr>(timeline.at(t)).state;
-      lane.lab_value = {at_t};
-      if (t == 0) {
-        mark_start_or_end(lane, true);
-        lane.value = memory("LFSR0", 4, true);
-        lane.lab_label = "register at bit-step 0 (the seed), lfsr0..lfsr3 in memory";
-      } else {
-        if (shifts < 8) lane.mark_label = "tarot_next", lane.mark_count = static_cast<std::uint32_t>(shifts);
-        lane.value = {LaneValueSpec::Kind::registers, "BCDE", 4, true};
-        lane.lab_label = "register at bit-step " + std::to_string(t) + " (B:C:D:E hold lfsr0..lfsr3)";
+      const std::string call_label = "LFSR() call " + std::to_string(call + 1) + " (bit-steps " +
+                                     std::to_string(8 * call + 1) + ".." + std::to_string(8 * call + 8) +
+                                     "), stopped after shift " + std::to_string(shifts) + " of 8";
+      // Stopped where shift `shifts` of the call is done (taps included).
+      auto galois_lane = [&](AsmAlgorithm algorithm, std::string_view next_label) {
+        LabLane l;
+        l.algorithm = algorithm;
+        l.inputs = {before, 0, 6, 1};
+        l.lab_value = {at_t};
+        l.call_label = call_label;
+        if (t == 0) mark_start_or_end(l, true);
+        else if (shifts < 8) l.mark_label = next_label, l.mark_count = static_cast<std::uint32_t>(shifts);
+        return l;
+      };
+      LabLanes out;
+      if (tarot) {
+        LabLane gb = galois_lane(AsmAlgorithm::sm83_lfsr, "tarot_next");
+        if (t == 0) {
+          gb.value = memory("LFSR0", 4, true);
+          gb.lab_label = "register at bit-step 0 (the seed), lfsr0..lfsr3 in memory";
+        } else {
+          gb.value = {LaneValueSpec::Kind::registers, "BCDE", 4, true};
+          gb.lab_label = "register at bit-step " + std::to_string(t) + " (B:C:D:E hold lfsr0..lfsr3)";
+        }
+        out.lanes.push_back(std::move(gb));
       }
-      lane.call_label = "LFSR() call " + std::to_string(call + 1) + " (bit-steps " + std::to_string(8 * call + 1) +
-                        ".." + std::to_string(8 * call + 8) + "), stopped after shift " + std::to_string(shifts) +
-                        " of 8";
-      break;
+      LabLane mos = tarot ? galois_lane(AsmAlgorithm::mos6502_lfsr, "tarot_next")
+                          : galois_lane(AsmAlgorithm::mos6502_lfsr16, "g16_next");
+      mos.value = tarot ? memory("LFSR0", 4, true) : memory("G16HI", 2, true);
+      mos.lab_label = "register at bit-step " + std::to_string(t) + " (the 6502 shifts it in zero page, top byte first)";
+      out.lanes.push_back(std::move(mos));
+      return out;
     }
     case LabGen::z80: {
       lane.algorithm = AsmAlgorithm::z80_lfsr;
@@ -93,7 +124,10 @@ LabLanes lfsr_lab_lanes(const LfsrLabState& state, LabTimeline& timeline) {
       lane.value = memory("STATE", 4, false);
       lane.lab_label = "LCG state after output " + std::to_string(t);
       lane.call_label = t == 0 ? "call 1, about to run" : "call " + std::to_string(t) + ", at its end";
-      break;
+      LabLanes out;
+      out.lanes.push_back(lane);
+      out.lanes.push_back(on_6502(std::move(lane), AsmAlgorithm::mos6502_lcrng));  // STATE: the same bytes, low first
+      return out;
     }
     default:
       return none("No listing for " + std::string(lab_gen_name(state.gen)) + ". " + with_listing);
@@ -152,8 +186,9 @@ Result<DiceRoll> dice_lab_roll(const DiceLabState& state) {
 
 LabLanes dice_lab_lanes(const DiceLabState& state) {
   const std::string with_listing =
-      "Listings: mulhi-minus1, mulhi and maxu8 on 8-bit words (Z80, up to 255 sides), reject on z80 bytes "
-      "(Z80), lemire on 64-bit splitmix64 words (x86-64) and fdr-tarot on tarot32 bytes (Game Boy, 2..128 sides).";
+      "Listings: mulhi-minus1, mulhi and maxu8 on 8-bit words (Z80, up to 255 sides; mulhi also 6502), reject on "
+      "z80 bytes (Z80) and on tarot32 bytes (6502), lemire on 64-bit splitmix64 words (x86-64) and fdr-tarot on "
+      "tarot32 bytes (Game Boy, 2..128 sides).";
   const auto rolled = dice_lab_roll(state);
   if (!rolled) return none(rolled.error());
   const DiceRoll& roll = rolled.value();
@@ -170,6 +205,11 @@ LabLanes dice_lab_lanes(const DiceLabState& state) {
                                     : AsmAlgorithm::z80_roll_minus1;
     lane.inputs.x = roll.words.front();  // these methods read one byte per roll
     lane.note = "The routine takes the byte in A, whatever generator made it.";
+  } else if (bytes && m == "reject" && state.gen == "tarot32") {
+    lane.algorithm = AsmAlgorithm::mos6502_reject;
+    GaloisLfsr lfsr = std::get<GaloisLfsr>(make_dice_generator(state.gen, state.seed).value().engine());
+    for (std::uint64_t i = 0; i < roll.words_before; ++i) lfsr.next_byte();
+    lane.inputs.seed = lfsr.state;
   } else if (bytes && m == "reject" && state.gen == "z80") {
     lane.algorithm = AsmAlgorithm::z80_reject;
     Z80Lfsr lfsr = std::get<Z80Lfsr>(make_dice_generator(state.gen, state.seed).value().engine());
@@ -189,15 +229,19 @@ LabLanes dice_lab_lanes(const DiceLabState& state) {
                 state.gen + ", " + std::to_string(state.sides) + " sides). " + with_listing);
   }
   LabLanes out;
-  out.lanes.push_back(std::move(lane));
+  out.lanes.push_back(lane);
+  if (lane.algorithm == AsmAlgorithm::z80_roll_exact) {  // the 6502 multiplies the same byte
+    lane.note = "The 6502 routine takes the byte in A, whatever generator made it.";
+    out.lanes.push_back(on_6502(std::move(lane), AsmAlgorithm::mos6502_mulhi));
+  }
   return out;
 }
 
 // ---- shuffle lab --------------------------------------------------------------------
 LabLanes shuffle_lab_lanes(const ShuffleLabState& state, const LabRecording& recording) {
   const std::string with_listing =
-      "Listings: Fisher-Yates over 78 cards from tarot32 bytes by fdr-tarot (Game Boy), and the PDEP strike "
-      "(x86-64; plus Lemire when it draws from 64-bit splitmix64 words).";
+      "Listings: Fisher-Yates over 78 cards from tarot32 bytes by fdr-tarot (Game Boy), over 52 cards from tarot32 "
+      "bytes by reject (6502), and the PDEP strike (x86-64; plus Lemire when it draws from 64-bit splitmix64 words).";
   const ShuffleSetup& setup = recording.setup;
   const std::uint32_t total = recording.total_steps();
   if (total == 0) return none("This shuffle makes no draws. " + with_listing);
@@ -205,15 +249,19 @@ LabLanes shuffle_lab_lanes(const ShuffleLabState& state, const LabRecording& rec
   LabLanes out;
   if (!setup.lin2003 && setup.spec.algo == ShuffleAlgo::FisherYates) {
     const DrawSourceSpec& src = setup.source;
-    if (setup.spec.n != 78 || src.generator != "tarot32" || src.method.kind != DrawMethod::Kind::fdr ||
-        src.method.fdr != FdrVariant::tarot || src.bits != 8 || src.discard != 0)
+    const bool bytes = src.generator == "tarot32" && src.bits == 8 && src.discard == 0;
+    const bool game_boy = bytes && setup.spec.n == 78 && src.method.kind == DrawMethod::Kind::fdr &&
+                          src.method.fdr == FdrVariant::tarot;
+    const bool mos6502 = bytes && setup.spec.n == 52 && src.method.kind == DrawMethod::Kind::range &&
+                         src.method.range == RangeMethod::mask_reject;
+    if (!game_boy && !mos6502)
       return none("The Game Boy listing shuffles 78 cards from tarot32 bytes with fdr-tarot on 8-bit words and no "
-                  "warm-up; this setup differs. " + with_listing);
+                  "warm-up, the 6502 one 52 cards with reject; this setup differs. " + with_listing);
     LabLane lane;
-    lane.algorithm = AsmAlgorithm::sm83_shuffle;
+    lane.algorithm = game_boy ? AsmAlgorithm::sm83_shuffle : AsmAlgorithm::mos6502_shuffle;
     lane.inputs = {src.seed, 0, 6, 1};
     if (t < total) lane.mark_label = "shuffle_swap", lane.mark_count = t + 1;
-    lane.value = memory("DECK", 78, true);
+    lane.value = memory("DECK", setup.spec.n, true);
     ShuffleFrame frame = shuffle_frame(recording, CardFaces::numbers, t);
     lane.lab_value.assign(frame.deck.begin(), frame.deck.end());
     lane.lab_label = "the deck after step " + std::to_string(t);
@@ -264,7 +312,7 @@ LabLanes poker_lab_lanes(const PokerLabState& state) {
   call.lab_value = {view.state};
   call.lab_label = "LCRNG state after call " + std::to_string(s);
   call.call_label = s == 0 ? "call 1, about to run" : "call " + std::to_string(s) + ", at its end";
-  out.lanes.push_back(std::move(call));
+  out.lanes.push_back(call);
   LabLane deal;
   deal.algorithm = AsmAlgorithm::pic_deal;
   deal.inputs = {view.seed, 0, 6, 1};
@@ -274,6 +322,7 @@ LabLanes poker_lab_lanes(const PokerLabState& state) {
   deal.lab_label = "LCRNG state after call " + std::to_string(s);
   deal.call_label = "the deal, stopped after LCRNG call " + std::to_string(s) + " of " + std::to_string(view.deal.calls);
   out.lanes.push_back(std::move(deal));
+  out.lanes.push_back(on_6502(std::move(call), AsmAlgorithm::mos6502_lcrng));  // the call on the 6502: 32-bit multiply
   return out;
 }
 

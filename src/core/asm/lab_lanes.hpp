@@ -62,8 +62,9 @@ struct LabLanes {
   std::string none;  // why there is no lane (when lanes is empty), naming what has one
 };
 
-// The LFSR lab at its t: tarot32 (width 32, mask CF) -> sm83-lfsr, z80 ->
-// z80-lfsr, lcg32 with the onechip preset -> pic-lcrng. Moves `timeline`
+// The LFSR lab at its t: tarot32 (width 32, mask CF) -> sm83-lfsr and
+// 6502-lfsr, tarot32 (width 16, mask B4) -> 6502-lfsr16, z80 -> z80-lfsr,
+// lcg32 with the onechip preset -> pic-lcrng and 6502-lcrng. Moves `timeline`
 // (give it one of its own: a panel's playing timeline advances from its last at()).
 LabLanes lfsr_lab_lanes(const LfsrLabState& state, LabTimeline& timeline);
 
@@ -76,18 +77,21 @@ struct DiceRoll {
   std::uint64_t value = 0;           // 0..sides-1 (the face is value + 1)
 };
 Result<DiceRoll> dice_lab_roll(const DiceLabState& state);
-// mulhi-minus1 -> z80-roll-minus1, mulhi -> z80-roll-exact, maxu8 -> z80-maxu8
-// (8-bit words, up to 255 sides); reject (mask and reject) on z80 bytes -> z80-reject;
+// mulhi-minus1 -> z80-roll-minus1, mulhi -> z80-roll-exact and 6502-roll-mulhi,
+// maxu8 -> z80-maxu8 (8-bit words, up to 255 sides); reject (mask and reject)
+// on z80 bytes -> z80-reject, on tarot32 bytes -> 6502-reject;
 // lemire on 64-bit SplitMix64 words -> x86-lemire; fdr-tarot on tarot32
 // bytes -> sm83-roll (2..128 sides).
 LabLanes dice_lab_lanes(const DiceLabState& state);
 
-// Fisher-Yates over 78 cards from tarot32 bytes through fdr-tarot -> sm83-shuffle;
+// Fisher-Yates over 78 cards from tarot32 bytes through fdr-tarot -> sm83-shuffle,
+// over 52 cards through reject -> 6502-shuffle;
 // pdep -> x86-strike on the 64-card word holding the card, plus x86-lemire
 // when the rank is drawn by Lemire from 64-bit SplitMix64 words.
 LabLanes shuffle_lab_lanes(const ShuffleLabState& state, const LabRecording& recording);
 
-// pic-lcrng for the call at the step, and pic-deal for the whole deal.
+// pic-lcrng for the call at the step, pic-deal for the whole deal, then
+// 6502-lcrng for the call.
 LabLanes poker_lab_lanes(const PokerLabState& state);
 
 // The core's wasm functions (asm_program(AsmIsa::wasm) routines) of the C++

@@ -1,14 +1,13 @@
 // i8080_machine.hpp: what the Z80 and the Game Boy's SM83 inherit from the
 // Intel 8080 and share here: the registers A F B C D E H L SP PC, the 3-bit
 // operand encoding of their opcodes (B C D E H L (HL) A), the 2-bit pair
-// encoding (BC DE HL SP), a little-endian stack, and 64 KiB of plain RAM
-// with optional tracking of the data bytes a routine touches. The flag
-// layouts, ALU details, prefixes and timing differ and stay in z80_cpu and
-// sm83_cpu.
+// encoding (BC DE HL SP) and a little-endian stack, on 64 KiB of plain RAM
+// (core/cpu/ram64k). The flag layouts, ALU details, prefixes and timing
+// differ and stay in z80_cpu and sm83_cpu.
 #pragma once
 #include <cstdint>
-#include <span>
-#include <vector>
+
+#include "core/cpu/ram64k.hpp"
 
 namespace shufflelab {
 
@@ -18,26 +17,10 @@ struct I8080Registers {
   friend bool operator==(const I8080Registers&, const I8080Registers&) = default;
 };
 
-class I8080Machine {
+class I8080Machine : public Ram64k {
  public:
-  I8080Machine() : memory_(65536, 0) {}
-
   I8080Registers regs;
   std::uint64_t instructions = 0;
-
-  std::uint8_t peek(std::uint16_t address) const { return memory_[address]; }
-  void poke(std::uint16_t address, std::uint8_t value) { memory_[address] = value; }
-  void load(std::uint16_t address, std::span<const std::uint8_t> bytes) {
-    for (const std::uint8_t b : bytes) memory_[address++] = b;
-  }
-
-  // Marks every data byte read or written (not instruction fetches) in
-  // touched(), to measure the RAM a routine uses.
-  void track_data(bool on) {
-    tracking_ = on;
-    if (on && touched_.empty()) touched_.assign(65536, false);
-  }
-  const std::vector<bool>& touched() const { return touched_; }
 
   // The start of a call from outside: pushes `return_address`, jumps to `address`.
   void enter(std::uint16_t address, std::uint16_t return_address) {
@@ -50,14 +33,6 @@ class I8080Machine {
   std::uint16_t fetch16() {
     const std::uint8_t low = fetch();
     return static_cast<std::uint16_t>(low | fetch() << 8);
-  }
-  std::uint8_t read(std::uint16_t address) {
-    if (tracking_) touched_[address] = true;
-    return memory_[address];
-  }
-  void write(std::uint16_t address, std::uint8_t value) {
-    if (tracking_) touched_[address] = true;
-    memory_[address] = value;
   }
   void push(std::uint16_t value) {
     write(--regs.sp, static_cast<std::uint8_t>(value >> 8));
@@ -111,11 +86,6 @@ class I8080Machine {
     }
   }
 
-  std::vector<std::uint8_t> memory_;
-
- private:
-  bool tracking_ = false;
-  std::vector<bool> touched_;
 };
 
 }  // namespace shufflelab

@@ -14,7 +14,7 @@
 namespace shufflelab {
 namespace {
 
-constexpr AsmIsa kHandWritten[] = {AsmIsa::z80, AsmIsa::sm83, AsmIsa::x86_64, AsmIsa::pic14};
+constexpr AsmIsa kHandWritten[] = {AsmIsa::z80, AsmIsa::sm83, AsmIsa::x86_64, AsmIsa::pic14, AsmIsa::mos6502};
 
 TEST(AsmListing, EveryRowMapsToOneLineOfItsSnippet) {
   const auto problems = unresolved_line_maps();
@@ -223,9 +223,9 @@ TEST(AsmListing, SourceCheckFindsAChangedLine) {
 
 TEST(AsmListing, ParsesInstructionSetNames) {
   for (const auto& info : asm_isas()) EXPECT_EQ(*parse_asm_isa("isa", info.id), info.isa);
-  const auto bad = parse_asm_isa("isa", "6502");
+  const auto bad = parse_asm_isa("isa", "6809");
   ASSERT_FALSE(bad);
-  EXPECT_NE(bad.error().find("isa: unknown instruction set '6502'"), std::string::npos);
+  EXPECT_NE(bad.error().find("isa: unknown instruction set '6809'"), std::string::npos);
 }
 
 }  // namespace

@@ -137,8 +137,9 @@ TEST(LabLanesLfsr, TarotRegisterAtEveryBitStepOfTheCall) {
       s.seed = seed;
       s.t = t;
       const LabLanes lanes = lfsr_lanes(s);
-      ASSERT_EQ(lanes.lanes.size(), 1u) << lanes.none;
+      ASSERT_EQ(lanes.lanes.size(), 2u) << lanes.none;  // Game Boy, then 6502
       check_lane(lanes.lanes[0], {tarot_after(seed, t)}, "tarot t=" + std::to_string(t), t < 20);
+      check_lane(lanes.lanes[1], {tarot_after(seed, t)}, "6502 tarot t=" + std::to_string(t), t < 20);
       // The end of the call returns the top byte after the call's eighth shift.
       auto run = LaneRun::start(lanes.lanes[0]);
       ASSERT_TRUE(run.value().seek(run.value().call_length()));
@@ -150,6 +151,24 @@ TEST(LabLanesLfsr, TarotRegisterAtEveryBitStepOfTheCall) {
   LfsrLabState far = lab_defaults(LabGen::tarot32);
   far.t = 1'000'003;
   check_lane(lfsr_lanes(far).lanes.at(0), {tarot_after(0xDEADBEEFu, far.t)}, "tarot far", false);
+}
+
+TEST(LabLanesLfsr, SixteenBitGaloisWithMaskB4RunsOnThe6502) {
+  for (const std::uint32_t seed : {0xACE1u, 0x0001u, 0xFFFFu}) {
+    for (std::uint64_t t : {0ull, 1ull, 7ull, 8ull, 9ull, 300ull}) {
+      LfsrLabState s = lab_defaults(LabGen::tarot32);
+      s.width = 16;
+      s.mask = 0xB4;
+      s.seed = seed;
+      s.t = t;
+      std::uint32_t expected = seed;  // by hand: shift right, XOR B400 when a 1 falls out
+      for (std::uint64_t i = 0; i < t; ++i) expected = (expected >> 1) ^ ((expected & 1) ? 0xB400u : 0u);
+      const LabLanes lanes = lfsr_lanes(s);
+      ASSERT_EQ(lanes.lanes.size(), 1u) << lanes.none;
+      EXPECT_EQ(lanes.lanes[0].algorithm, AsmAlgorithm::mos6502_lfsr16);
+      check_lane(lanes.lanes[0], {expected}, "galois16 t=" + std::to_string(t), t < 10);
+    }
+  }
 }
 
 TEST(LabLanesLfsr, TarotWithOtherMaskOrWidthHasNoLane) {
@@ -191,8 +210,9 @@ TEST(LabLanesLfsr, OneChipLcgAndOthers) {
     s.seed = 0x2468ACE;
     s.t = t;
     const LabLanes lanes = lfsr_lanes(s);
-    ASSERT_EQ(lanes.lanes.size(), 1u) << lanes.none;
+    ASSERT_EQ(lanes.lanes.size(), 2u) << lanes.none;  // PIC, then 6502
     check_lane(lanes.lanes[0], {lcrng_after(0x2468ACE, t)}, "lcg t=" + std::to_string(t), t < 3);
+    check_lane(lanes.lanes[1], {lcrng_after(0x2468ACE, t)}, "6502 lcg t=" + std::to_string(t), t < 3);
   }
   LfsrLabState randu = lab_defaults(LabGen::lcg32);
   randu.preset = 1;
@@ -229,8 +249,8 @@ TEST(LabLanesDice, Z80ByteRoutinesOnZ80Bytes) {
                                             {"mulhi", (x * sides) >> 8},
                                             {"maxu8", maxu8}}) {
           const LabLanes lanes = dice_lab_lanes(dice(method, sides, 8, "z80", seed, k));
-          ASSERT_EQ(lanes.lanes.size(), 1u) << lanes.none;
-          check_lane(lanes.lanes[0], {value}, method + " " + what, k < 2);
+          ASSERT_EQ(lanes.lanes.size(), method == "mulhi" ? 2u : 1u) << lanes.none;  // mulhi: Z80, then 6502
+          for (const LabLane& lane : lanes.lanes) check_lane(lane, {value}, method + " " + what, k < 2);
         }
       }
     }
@@ -250,6 +270,28 @@ TEST(LabLanesDice, Z80RejectStartsFromTheBytesLeft) {
         const LabLanes lanes = dice_lab_lanes(dice("reject", sides, 8, "z80", seed, k));
         ASSERT_EQ(lanes.lanes.size(), 1u) << lanes.none;
         check_lane(lanes.lanes[0], {value}, std::string(seed) + " reject k=" + std::to_string(k), k == 0);
+      }
+    }
+  }
+}
+
+TEST(LabLanesDice, SixFiveOhTwoRejectStartsFromTheTarotBytesLeft) {
+  for (const std::uint32_t seed : {0xDEADBEEFu, 0x00000001u}) {
+    for (std::uint64_t sides : {1ull, 6ull, 20ull, 255ull}) {
+      std::uint64_t mask = 0;
+      while (mask < sides - 1) mask = mask * 2 + 1;
+      std::uint32_t state = seed;
+      for (std::uint64_t k = 0; k <= 30; ++k) {
+        std::uint64_t value;
+        do {
+          state = tarot_after(state, 8);
+          value = (state >> 24) & mask;
+        } while (value >= sides);
+        if (k % 10 != 0 && k != 1) continue;
+        const LabLanes lanes = dice_lab_lanes(dice("reject", sides, 8, "tarot32", format_hex_upper(seed, 8), k));
+        ASSERT_EQ(lanes.lanes.size(), 1u) << lanes.none;
+        EXPECT_EQ(lanes.lanes[0].algorithm, AsmAlgorithm::mos6502_reject);
+        check_lane(lanes.lanes[0], {value}, "6502 reject n=" + std::to_string(sides) + " k=" + std::to_string(k), k == 0);
       }
     }
   }
@@ -357,18 +399,26 @@ LabRecording record(const ShuffleLabState& s) {
   return std::move(rec.value());
 }
 
+// Fisher-Yates over n cards from tarot32 bytes; the deck starts in order.
+ShuffleLabState tarot_fisher_yates(std::uint32_t n, std::uint32_t seed, std::string method,
+                                   std::vector<std::uint64_t>& deck) {
+  ShuffleLabState s;
+  s.n = n;
+  s.gen = "tarot32";
+  s.seed = seed;
+  s.method = std::move(method);
+  s.bits = 8;
+  deck.resize(n);
+  for (std::uint64_t i = 0; i < n; ++i) deck[i] = i;
+  return s;
+}
+
 TEST(LabLanesShuffle, GameBoyFisherYatesDeckAtEveryStep) {
   for (const std::uint32_t seed : {0xDEADBEEFu, 0x1u}) {
-    ShuffleLabState s;
-    s.n = 78;
-    s.gen = "tarot32";
-    s.seed = seed;
-    s.method = "fdr-tarot";
-    s.bits = 8;
+    std::vector<std::uint64_t> deck;
+    ShuffleLabState s = tarot_fisher_yates(78, seed, "fdr-tarot", deck);
     const LabRecording rec = record(s);
     // By hand: top = 77..1, swap deck[top] with deck[roll 0..top].
-    std::vector<std::uint64_t> deck(78);
-    for (std::uint64_t i = 0; i < 78; ++i) deck[i] = i;
     TarotCoins coins{seed};
     for (std::uint32_t t = 0; t <= 77; ++t) {
       if (t > 0) {
@@ -384,6 +434,33 @@ TEST(LabLanesShuffle, GameBoyFisherYatesDeckAtEveryStep) {
   }
   ShuffleLabState other;  // the default: 52 cards from SplitMix64
   EXPECT_TRUE(shuffle_lab_lanes(other, record(other)).lanes.empty());
+}
+
+TEST(LabLanesShuffle, SixFiveOhTwoFisherYatesOver52CardsAtEveryStep) {
+  for (const std::uint32_t seed : {0xDEADBEEFu, 0x1u}) {
+    std::vector<std::uint64_t> deck;
+    ShuffleLabState s = tarot_fisher_yates(52, seed, "reject", deck);
+    const LabRecording rec = record(s);
+    // By hand: top = 51..1, swap deck[top] with a mask-and-reject draw 0..top on tarot bytes.
+    std::uint32_t state = seed;
+    for (std::uint32_t t = 0; t <= 51; ++t) {
+      if (t > 0) {
+        const std::uint32_t top = 52 - t;
+        std::uint32_t mask = 0, r = 0;
+        while (mask < top) mask = mask * 2 + 1;
+        do {
+          state = tarot_after(state, 8);
+          r = (state >> 24) & mask;
+        } while (r > top);
+        std::swap(deck[top], deck[r]);
+      }
+      if (t % 10 != 0 && t != 51 && t != 1) continue;
+      s.t = t;
+      const LabLanes lanes = shuffle_lab_lanes(s, rec);
+      ASSERT_EQ(lanes.lanes.size(), 1u) << lanes.none;
+      check_lane(lanes.lanes[0], deck, "6502 shuffle t=" + std::to_string(t), t == 1);
+    }
+  }
 }
 
 TEST(LabLanesShuffle, PdepStrikeAndLemireRank) {
@@ -429,10 +506,11 @@ TEST(LabLanesPoker, LcrngCallAndDealAtEveryStep) {
     for (std::uint32_t step = 0; step <= calls; ++step) {
       s.step = step;
       const LabLanes lanes = poker_lab_lanes(s);
-      ASSERT_EQ(lanes.lanes.size(), 2u);
+      ASSERT_EQ(lanes.lanes.size(), 3u);
       const std::uint64_t expected = lcrng_after(seed, step);
       check_lane(lanes.lanes[0], {expected}, "pic lcrng step " + std::to_string(step), step < 2);
       check_lane(lanes.lanes[1], {expected}, "pic deal step " + std::to_string(step), false);
+      check_lane(lanes.lanes[2], {expected}, "6502 lcrng step " + std::to_string(step), step < 2);
     }
   }
 }
