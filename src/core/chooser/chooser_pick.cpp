@@ -6,6 +6,7 @@
 
 #include "core/asm/asm_session.hpp"
 #include "core/base/text_format.hpp"
+#include "core/base/url_fields.hpp"
 #include "core/dice/dice_law.hpp"
 #include "core/shuffle/shuffle_source.hpp"
 #include "core/url_state.hpp"
@@ -230,7 +231,7 @@ const ChooserUseInfo& chooser_use_info(ChooserUse use) { return kUses[static_cas
 Result<ChooserUse> parse_chooser_use(std::string_view field, std::string_view text) {
   for (const auto& u : kUses)
     if (u.id == text) return Result<ChooserUse>::ok(u.use);
-  return Result<ChooserUse>::fail(std::string(field) + ": unknown use \"" + std::string(text.substr(0, 24)) +
+  return Result<ChooserUse>::fail(std::string(field) + ": unknown use \"" + printable_excerpt(text) +
                                   "\" (d20, d6, deck52 or deck78)");
 }
 
@@ -241,7 +242,7 @@ Result<AsmIsa> parse_chooser_cpu(std::string_view field, std::string_view text) 
     if (info.id == text || (info.isa == AsmIsa::x86_64 && text == "x86_64")) return Result<AsmIsa>::ok(info.isa);
     names += (names.empty() ? "" : ", ") + std::string(info.id);
   }
-  return Result<AsmIsa>::fail(std::string(field) + ": unknown CPU \"" + std::string(text.substr(0, 24)) +
+  return Result<AsmIsa>::fail(std::string(field) + ": unknown CPU \"" + printable_excerpt(text) +
                               "\" (one of: " + names + ")");
 }
 
