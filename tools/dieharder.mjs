@@ -3,6 +3,7 @@
 //   node tools/dieharder.mjs            print the table
 //   node tools/dieharder.mjs --write    rewrite data/dieharder.tsv
 //   node tools/dieharder.mjs --check    exit 1 unless the fresh run equals the record
+//   add --small to include SMALL_GENERATORS
 // Each stream is deterministic (fixed seed), and dieharder reads it raw from
 // stdin (-g 200), so a run reproduces the record exactly.
 import { spawnSync } from 'node:child_process';
@@ -23,6 +24,19 @@ export const GENERATORS = [
   ['glibc rand', '--gen glibc --seed 1'],
   ['xoshiro256**', '--gen xoshiro256ss --seed 42'],
 ];
+// The small generators of 8-bit code (core/gen/generator_presets.hpp): recorded
+// too, but run only with --small (about two minutes more), so `./lab test`
+// checks the first list; `node tools/dieharder.mjs --small --check` checks all.
+export const SMALL_GENERATORS = [
+  ['galois8', '--gen galois8 --seed 01'],
+  ['galois16', '--gen galois16 --seed 0001'],
+  ['fibonacci8', '--gen fibonacci8 --seed 01'],
+  ['fibonacci16', '--gen fibonacci16 --seed 0001'],
+  ['xorshift16', '--gen xorshift16 --seed 0001'],
+  ['xorshift32', '--gen xorshift32 --seed 00000001'],
+  ['lcg8', '--gen lcg8 --seed 1'],
+  ['lcg16', '--gen lcg16 --seed 1'],
+];
 export const TESTS = [0, 2, 3, 4, 8, 15];  // birthdays, rank 32x32, rank 6x8, bitstream, count-1s stream, runs
 const PSAMPLES = 10;
 
@@ -30,9 +44,9 @@ export function commandFor(args, test) {
   return `shufflelab stream ${args} --bytes 800000000 | dieharder -g 200 -d ${test} -p ${PSAMPLES}`;
 }
 
-export function runAll() {
+export function runAll(generators = GENERATORS) {
   const rows = [];
-  for (const [label, args] of GENERATORS) {
+  for (const [label, args] of generators) {
     for (const test of TESTS) {
       const r = spawnSync('bash', ['-o', 'pipefail', '-c', `"${CLI}" ${commandFor(args, test).slice('shufflelab '.length)}`],
                           { encoding: 'utf8', maxBuffer: 1 << 20 });
@@ -46,11 +60,19 @@ export function runAll() {
   return 'generator\ttest\tp-value\tverdict\n' + rows.join('\n') + '\n';
 }
 
+// The recorded table restricted to the given generators' rows.
+export function recordFor(generators = GENERATORS) {
+  const labels = new Set(generators.map(([label]) => label));
+  const lines = readFileSync(RECORD, 'utf8').trim().split('\n');
+  return [lines[0], ...lines.slice(1).filter((l) => labels.has(l.split('\t')[0]))].join('\n') + '\n';
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const table = runAll();
+  const generators = process.argv.includes('--small') ? GENERATORS.concat(SMALL_GENERATORS) : GENERATORS;
+  const table = runAll(generators);
   if (process.argv.includes('--write')) writeFileSync(RECORD, table);
   else if (process.argv.includes('--check')) {
-    const recorded = readFileSync(RECORD, 'utf8');
+    const recorded = recordFor(generators);
     if (recorded !== table) { console.error('dieharder results differ from data/dieharder.tsv:\n' + table); process.exit(1); }
   }
   process.stdout.write(table);

@@ -8,29 +8,40 @@
 #include <vector>
 
 #include "cli/cli.hpp"
+#include "core/gen/generator_presets.hpp"
 #include "core/gen/generators.hpp"
 #include "core/base/parse.hpp"
 
 namespace shufflelab::cli {
 namespace {
 
-// Reads every option the generator's catalog entry names; finish() then
+// Reads every option the generator's catalog entry names (a preset of
+// core/gen/generator_presets.hpp: seed and state only); finish() then
 // rejects anything else, e.g. --mask for z80.
 ByteGenerator generator_from_options(ArgList& args, const std::string& gen) {
   const auto& catalog = generator_catalog();
   auto info = std::find_if(catalog.begin(), catalog.end(), [&](const GeneratorInfo& i) { return i.name == gen; });
-  if (info == catalog.end()) throw UsageError(make_generator(gen, {}).error());
+  std::vector<std::string> keys{"seed", "state"};
+  if (info != catalog.end()) {
+    keys.clear();
+    for (const GeneratorParamInfo& param : info->params) keys.emplace_back(param.key);
+  } else if (!find_generator_preset(gen)) {
+    throw UsageError(make_generator(gen, {}).error());
+  }
   GeneratorParams params;
-  for (const GeneratorParamInfo& param : info->params)
-    if (auto value = args.get(std::string(param.key))) params[std::string(param.key)] = *value;
+  for (const std::string& key : keys)
+    if (auto value = args.get(key)) params[key] = *value;
   args.finish();
   return value_or_usage_error(make_generator(gen, params));
 }
 
 int run_lfsr(ArgList& args, std::ostream& out) {
   const std::string gen = args.require("gen");
-  if (gen != "tarot32" && gen != "z80" && gen != "fibonacci")
-    throw UsageError("--gen must be tarot32, z80 or fibonacci (other generators: see `shufflelab stream`)");
+  const GeneratorPreset* preset = find_generator_preset(gen);
+  const bool linear_preset = preset && preset->base != "lcg32";
+  if (gen != "tarot32" && gen != "z80" && gen != "fibonacci" && gen != "xorshift" && !linear_preset)
+    throw UsageError("--gen must be tarot32, z80, fibonacci, xorshift or one of galois8, galois16, fibonacci8, "
+                     "fibonacci16, xorshift16, xorshift32 (other generators: see `shufflelab stream`)");
   const std::uint64_t count = args.decimal("bytes", 1, 10'000'000);
   ByteGenerator generator = generator_from_options(args, gen);
   std::vector<std::uint8_t> bytes(static_cast<std::size_t>(count));
@@ -82,6 +93,8 @@ const SubcommandRegistrar lfsr_command(
     "  lfsr    --gen tarot32 [--width W] [--mask HH | --taps HEX] --seed HEX --bytes N\n"
     "          --gen z80 --seed HHHHHHHHHHHHHHHH --bytes N        (16 hex digits, byte +0 first)\n"
     "          --gen fibonacci [--width W] --taps HEX --seed HEX --bytes N\n"
+    "          --gen xorshift [--width 16|32] --seed HEX --bytes N\n"
+    "          --gen galois8|galois16|fibonacci8|fibonacci16|xorshift16|xorshift32 --seed HEX --bytes N\n"
     "          N (1..10000000) bytes as lowercase hex, space separated, on one line;\n"
     "          tarot32: width 4..64 (default 32), mask = top-byte taps (default CF)",
     {}, run_lfsr);
@@ -99,7 +112,9 @@ const SubcommandRegistrar stream_command(
     "            tarot32 --width --mask|--taps --seed|--state    z80 --seed|--state\n"
     "            fibonacci --width --taps --seed|--state         lcg32 --preset|--a --c --seed|--state\n"
     "            glibc --seed|--state   splitmix64 --seed|--state   xoshiro256ss --seed|--state\n"
-    "            pcg32 --seed|--state [--stream]",
+    "            pcg32 --seed|--state [--stream]   xorshift --width 16|32 --seed|--state\n"
+    "            presets (--seed|--state only): galois8 galois16 fibonacci8 fibonacci16 xorshift16\n"
+    "            xorshift32 lcg8 lcg16",
     {}, run_stream);
 
 }  // namespace

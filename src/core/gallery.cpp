@@ -17,6 +17,8 @@
 #include "core/shuffle/comparator_sort.hpp"
 #include "core/shuffle/riffle.hpp"
 #include "core/gen/z80_lfsr.hpp"
+#include "core/gen/linear_complexity.hpp"
+#include "core/lfsr/lfsr_analysis.hpp"
 
 namespace shufflelab {
 
@@ -176,12 +178,32 @@ GalleryEntry faro_order() {
            "8 random riffles are already close to uniform.";
   return e;
 }
+
+GalleryEntry small_xorshift() {
+  GalleryEntry e{"Two bytes of state", "16-bit xorshift for 8-bit CPUs",
+                 "#v=1&lab=lfsr&gen=xorshift&width=16&seed=0001&t=0&tab=period", ""};
+  auto lab16 = lab_state_for("xorshift16");
+  auto lab32 = lab_state_for("xorshift32");
+  if (!lab16 || !lab32) return e.text = "xorshift presets missing", e;
+  auto a16 = analyse_lab(*lab16);
+  auto a32 = analyse_lab(*lab32);
+  if (!a16 || !a32) return e.text = (a16 ? a32.error() : a16.error()), e;
+  const std::uint64_t p16 = a16->map.max_period;
+  const int complexity = linear_complexity(output_bits(lab_generator(*lab16).value(), 2048));
+  e.text = "The 16-bit xorshift (7, 9, 8) that retro code uses keeps two bytes and runs through all " + grouped(p16) +
+           " nonzero states from any seed (the order of its 16x16 matrix over GF(2)): a game drawing 100 bytes a "
+           "level starts replaying its bytes within " + grouped((p16 + 99) / 100) + " levels, and the shortest LFSR that "
+           "reproduces 2048 of its output bits has only " + std::to_string(complexity) +
+           " bits. The 32-bit (13, 17, 5) runs " + grouped(a32->map.max_period) + " steps. The chooser compares them.";
+  return e;
+}
+
 }  // namespace
 
 std::vector<GalleryEntry> gallery_entries() {
   return {tarot_mask(),    z80_weak_seed(),   z80_d20(),     tarot_roller(), float_scaling(),
           reachable_decks(), onechip_worst(), pdep_strike(), naive_diagonal(), comparator_favourite(),
-          seven_riffles(), faro_order()};
+          seven_riffles(), faro_order(), small_xorshift()};
 }
 
 }  // namespace shufflelab

@@ -333,6 +333,11 @@ void asm_text(const AsmLabState& s, Out& out) {
 
 // ---- Findings, About -------------------------------------------------------
 
+void chooser_text(const ChooserLabState& s, Out& out) {
+  out.sub("CPU " + s.cpu + ", use " + s.use);
+  for (std::string& line : chooser_text_lines(chooser_view(s))) out.item(std::move(line));
+}
+
 void findings_text(Out& out) {
   static const std::vector<GalleryEntry> entries = gallery_entries();
   for (const GalleryEntry& e : entries) {
@@ -371,6 +376,7 @@ std::string_view lab_title(LabId lab) {
     case LabId::poker: return "One Chip poker";
     case LabId::assembly: return "Assembly";
     case LabId::about: return "About";
+    case LabId::chooser: return "Chooser";
   }
   return "shufflelab";
 }
@@ -387,6 +393,7 @@ std::vector<TextLine> lab_text(const LabState& state) {
     case LabId::assembly: asm_text(state.assembly, out); break;
     case LabId::gallery: findings_text(out); break;
     case LabId::about: about_text(out); break;
+    case LabId::chooser: chooser_text(state.chooser, out); break;
   }
   return out.take();
 }

@@ -13,7 +13,7 @@ struct LabEntry {
 };
 constexpr LabEntry kLabs[] = {{LabId::gallery, "findings"}, {LabId::lfsr, "lfsr"}, {LabId::dice, "dice"},
                                {LabId::shuffle, "shuffle"}, {LabId::poker, "poker"}, {LabId::assembly, "asm"},
-                               {LabId::about, "about"}};
+                               {LabId::about, "about"}, {LabId::chooser, "choose"}};
 }  // namespace
 
 std::string_view lab_name(LabId lab) {
@@ -138,6 +138,7 @@ DecodedState decode_fragment(std::string_view fragment) {
     case LabId::shuffle: decode_shuffle_lab(fields, out.state.shuffle); break;
     case LabId::poker: decode_poker_lab(fields, out.state.poker); break;
     case LabId::assembly: decode_asm_lab(fields, out.state.assembly); break;
+    case LabId::chooser: decode_chooser_lab(fields, out.state.chooser); break;
     case LabId::gallery:
     case LabId::about: break;
   }
@@ -154,6 +155,7 @@ std::string encode_fragment(const LabState& state) {
     case LabId::shuffle: encode_shuffle_lab(state.shuffle, fields); break;
     case LabId::poker: encode_poker_lab(state.poker, fields); break;
     case LabId::assembly: encode_asm_lab(state.assembly, fields); break;
+    case LabId::chooser: encode_chooser_lab(state.chooser, fields); break;
     case LabId::gallery:
     case LabId::about: break;
   }

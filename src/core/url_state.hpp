@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/asm/asm_lab.hpp"
+#include "core/chooser/chooser_lab.hpp"
 #include "core/dice/dice_lab.hpp"
 #include "core/lfsr/lfsr_lab.hpp"
 #include "core/poker/poker_lab.hpp"
@@ -28,7 +29,7 @@ namespace shufflelab {
 constexpr int kUrlFormatVersion = 1;
 constexpr std::size_t kMaxFragmentLength = 2048;
 
-enum class LabId { gallery, lfsr, dice, shuffle, poker, assembly, about };
+enum class LabId { gallery, lfsr, dice, shuffle, poker, assembly, about, chooser };
 
 std::string_view lab_name(LabId lab);
 std::vector<LabId> all_labs();
@@ -41,6 +42,7 @@ struct LabState {
   ShuffleLabState shuffle;
   PokerLabState poker;
   AsmLabState assembly;
+  ChooserLabState chooser;
   // Fields every lab can carry (absent from older links, which open as before):
   std::string note;          // note=: the sender's plain-text note shown above the lab (<= kMaxNoteLength)
   std::string tour;          // tour=<id>: a built-in tour (core/tours.hpp)

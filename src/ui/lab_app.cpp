@@ -33,6 +33,7 @@ constexpr NavEntry kNav[] = {
     {LabId::shuffle, "Shuffle", "animate every shuffle; measure its bias"},
     {LabId::poker, "One Chip poker", "deal ten cards from an LCRNG; all 2^32 seeds"},
     {LabId::assembly, "Assembly", "Z80, Game Boy, x86, PIC and wasm beside the C++"},
+    {LabId::chooser, "Chooser", "which generator and die roller for this CPU"},
     {LabId::about, "About", "what each lab teaches, sources"},
 };
 }  // namespace
@@ -171,6 +172,7 @@ std::vector<CsvExport> LabApp::csv_exports() {
     case LabId::dice: return dice_panel_.csv_exports(state_.dice);
     case LabId::shuffle: return shuffle_panel_.csv_exports(state_.shuffle);
     case LabId::poker: return poker_panel_.csv_exports();
+    case LabId::chooser: return chooser_panel_.csv_exports(state_.chooser);
     default: return {};
   }
 }
@@ -216,6 +218,7 @@ bool LabApp::command(const std::string& name) {
     case LabId::shuffle: return shuffle_panel_.command(name, state_.shuffle, ctx_);
     case LabId::poker: return poker_panel_.command(name, state_.poker, ctx_);
     case LabId::assembly: return asm_panel_.command(name, state_.assembly, ctx_);
+    case LabId::chooser: return chooser_panel_.command(name, state_.chooser);
     case LabId::gallery:
     case LabId::about: return false;
   }
@@ -252,6 +255,7 @@ std::string LabApp::describe_json() {
     case LabId::poker: out += ",\"poker\":" + poker_panel_.describe_json(state_.poker, ctx_); break;
     case LabId::assembly: out += ",\"asm\":" + asm_panel_.describe_json(state_.assembly, ctx_); break;
     case LabId::gallery: out += ",\"findings\":" + gallery_panel_.describe_json(); break;
+    case LabId::chooser: out += ",\"chooser\":" + chooser_panel_.describe_json(state_.chooser); break;
     case LabId::about: break;
   }
   return out + "}";
@@ -432,6 +436,9 @@ void LabApp::frame() {
       if (const std::string link = gallery_panel_.draw(); !link.empty()) open_fragment(link);
       break;
     case LabId::about: draw_about_panel(); break;
+    case LabId::chooser:
+      if (const std::string link = chooser_panel_.draw(state_.chooser); !link.empty()) open_fragment(link);
+      break;
   }
   ImGui::EndChild();
   ImGui::End();

@@ -13,6 +13,7 @@
 #include "ui/kit/widgets.hpp"
 #include "ui/panel_context.hpp"
 #include "ui/ui_asm.hpp"
+#include "ui/ui_chooser.hpp"
 #include "ui/ui_dice.hpp"
 #include "ui/ui_gallery.hpp"
 #include "ui/ui_lfsr.hpp"
@@ -98,6 +99,7 @@ class LabApp {
   InlineJobRunner inline_jobs_;
   PanelContext ctx_{&inline_jobs_, nullptr};
   GalleryPanel gallery_panel_;
+  ChooserPanel chooser_panel_;
   LfsrPanel lfsr_panel_;
   DicePanel dice_panel_;
   ShufflePanel shuffle_panel_;

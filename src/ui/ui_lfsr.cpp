@@ -89,6 +89,8 @@ constexpr GenEntry kGenEntries[] = {
     {LabGen::splitmix64, "splitmix64", "SplitMix64: a counter plus a strong 64-bit mixer."},
     {LabGen::xoshiro256ss, "xoshiro256**", "xoshiro256** 1.0, seeded by SplitMix64 as its authors recommend."},
     {LabGen::pcg32, "pcg32", "PCG32 (XSH RR): a 64-bit LCG with a permuted 32-bit output."},
+    {LabGen::xorshift, "xorshift (16 or 32 bits)",
+     "Marsaglia's xorshift: 16-bit (7, 9, 8) as in Metcalf's Z80 routine, or 32-bit (13, 17, 5)."},
 };
 
 const GenEntry& entry_of(LabGen gen) {
@@ -506,9 +508,21 @@ bool LfsrPanel::draw_seed_fields(const LfsrLabState& state, LfsrLabState& next) 
   if (state.gen == LabGen::lcg32) {
     field_label("Preset", em * 7.0f);
     ImGui::SetNextItemWidth(em * 7.0f);
-    const char* names[] = {"onechip", "randu", "msvc"};
+    const char* names[] = {"onechip", "randu", "msvc", "cpc8", "getrand16"};
     int preset = state.preset;
-    if (ImGui::Combo("##preset", &preset, names, 3) && preset != state.preset) next.preset = preset, edited = true;
+    if (ImGui::Combo("##preset", &preset, names, IM_ARRAYSIZE(names)) && preset != state.preset)
+      next.preset = preset, edited = true;
+  }
+  if (state.gen == LabGen::xorshift) {
+    field_label("Width", em * 7.0f);
+    ImGui::SetNextItemWidth(em * 7.0f);
+    int wide = state.width == 32 ? 1 : 0;
+    const char* widths[] = {"16 bits (7,9,8)", "32 bits (13,17,5)"};
+    if (ImGui::Combo("##xsw", &wide, widths, 2) && (wide ? 32 : 16) != state.width) {
+      next.width = wide ? 32 : 16;
+      next.seed = 1;
+      edited = true;
+    }
   }
   const int digits = lab_seed_digits(state);
   const float seed_width = em * (1.5f + 0.62f * static_cast<float>(digits));

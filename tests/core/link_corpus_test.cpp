@@ -80,6 +80,8 @@ const std::map<std::string, std::function<Field(const DecodedState&)>, std::less
       {"poker.seed", [](const DecodedState& d) -> Field { return std::uint64_t{d.state.poker.seed}; }},
       {"poker.t", [](const DecodedState& d) -> Field { return std::uint64_t{d.state.poker.step}; }},
       {"asm.algo", [](const DecodedState& d) -> Field { return d.state.assembly.algorithm; }},
+      {"chooser.cpu", [](const DecodedState& d) -> Field { return d.state.chooser.cpu; }},
+      {"chooser.use", [](const DecodedState& d) -> Field { return d.state.chooser.use; }},
       {"asm.seed", [](const DecodedState& d) -> Field { return d.state.assembly.inputs.seed; }},
       {"asm.x", [](const DecodedState& d) -> Field { return d.state.assembly.inputs.x; }},
       {"asm.n", [](const DecodedState& d) -> Field { return d.state.assembly.inputs.n; }},

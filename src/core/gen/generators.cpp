@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/base/parse.hpp"
+#include "core/gen/generator_presets.hpp"
 
 namespace shufflelab {
 
@@ -227,7 +228,9 @@ GenResult build_lcg(const GeneratorParams& p) {
     const LcgPreset* found = nullptr;
     for (const auto& preset : kLcgPresets)
       if (preset.name == *preset_text) found = &preset;
-    if (!found) return GenResult::fail("preset: unknown \"" + printable(*preset_text) + "\" (onechip, randu or msvc)");
+    if (!found)
+      return GenResult::fail("preset: unknown \"" + printable(*preset_text) +
+                             "\" (onechip, randu, msvc, cpc8 or getrand16)");
     config = Lcg32{found->a, found->c, found->modulus_bits, 0};
   } else {
     if (!a_text || !c_text) return GenResult::fail("lcg32 needs preset (onechip, randu, msvc) or both a and c");
@@ -241,6 +244,23 @@ GenResult build_lcg(const GeneratorParams& p) {
   auto seed = parse_number("seed", *find_param(p, "seed"), 0xffffffffu);
   if (!seed) return GenResult::fail(seed.error());
   return lift(lcg_from_state(config, "seed", *seed));
+}
+
+int lcg_state_digits(const Lcg32& g) { return g.modulus_bits <= 8 ? 2 : g.modulus_bits <= 16 ? 4 : 8; }
+
+GenResult build_xorshift(const GeneratorParams& p) {
+  std::uint64_t width = 32;
+  if (const auto* w = find_param(p, "width")) {
+    auto r = parse_decimal("width", *w, 16, 32);
+    if (!r) return GenResult::fail(r.error());
+    width = *r;
+  }
+  auto config = make_xorshift(static_cast<int>(width), 1);
+  if (!config) return GenResult::fail(config.error());
+  if (const auto* state_text = find_param(p, "state")) return lift(with_state(*config, *state_text));
+  auto seed = parse_register("seed", config->width, *find_param(p, "seed"), false);
+  if (!seed) return GenResult::fail(seed.error());
+  return lift(make_xorshift(config->width, *seed));
 }
 
 GenResult build_glibc(const GeneratorParams& p) {
@@ -284,8 +304,8 @@ GenResult build_pcg(const GeneratorParams& p) {
 
 using Builder = GenResult (*)(const GeneratorParams&);
 // Same order as generator_catalog() and ByteGenerator::Engine.
-constexpr std::array<Builder, 8> kBuilders{build_tarot, build_z80,      build_fibonacci, build_lcg,
-                                           build_glibc, build_splitmix, build_xoshiro,   build_pcg};
+constexpr std::array<Builder, 9> kBuilders{build_tarot, build_z80,      build_fibonacci, build_lcg,     build_glibc,
+                                           build_splitmix, build_xoshiro, build_pcg,    build_xorshift};
 
 }  // namespace
 
@@ -303,8 +323,20 @@ Result<FibonacciLfsr> make_fibonacci_lfsr(int width, std::uint64_t taps, std::ui
 }
 
 Result<Lcg32> make_lcg32(std::uint32_t a, std::uint32_t c, int modulus_bits, std::uint32_t seed) {
-  if (modulus_bits != 31 && modulus_bits != 32) return Result<Lcg32>::fail("the LCG modulus must be 2^31 or 2^32");
+  if (modulus_bits != 8 && modulus_bits != 16 && modulus_bits != 31 && modulus_bits != 32)
+    return Result<Lcg32>::fail("the LCG modulus must be 2^8, 2^16, 2^31 or 2^32");
   return lcg_from_state(Lcg32{a, c, modulus_bits, 0}, "seed", seed);
+}
+
+Result<Xorshift> make_xorshift(int width, std::uint64_t seed) {
+  using R = Result<Xorshift>;
+  for (const XorshiftTriple& t : kXorshiftTriples) {
+    if (t.width != width) continue;
+    if (seed & ~width_mask(width)) return R::fail("seed: has bits above the " + std::to_string(width) + "-bit word");
+    if (seed == 0) return R::fail("seed must not be zero: xorshift maps zero to zero forever");
+    return R::ok(Xorshift{t.width, t.a, t.b, t.c, static_cast<std::uint32_t>(seed)});
+  }
+  return R::fail("width: xorshift here is 16 or 32 bits, got " + std::to_string(width));
 }
 
 Xoshiro256ss Xoshiro256ss::from_seed(std::uint64_t seed) {
@@ -327,7 +359,8 @@ Pcg32 Pcg32::from_seed(std::uint64_t initstate, std::uint64_t initseq) {
 std::string state_string(const GaloisLfsr& g) { return format_hex_upper(g.state, register_digits(g.width)); }
 std::string state_string(const Z80Lfsr& g) { return format_hex_upper(g.packed(), 16); }
 std::string state_string(const FibonacciLfsr& g) { return format_hex_upper(g.state, register_digits(g.width)); }
-std::string state_string(const Lcg32& g) { return format_hex_upper(g.state, 8); }
+std::string state_string(const Lcg32& g) { return format_hex_upper(g.state, lcg_state_digits(g)); }
+std::string state_string(const Xorshift& g) { return format_hex_upper(g.state, register_digits(g.width)); }
 std::string state_string(const GlibcGenerator& g) {
   std::string out;
   for (std::uint32_t word : g.rand.window()) out += format_hex_upper(word, 8);
@@ -356,7 +389,7 @@ Result<FibonacciLfsr> with_state(const FibonacciLfsr& config, std::string_view t
 }
 
 Result<Lcg32> with_state(const Lcg32& config, std::string_view text) {
-  auto value = parse_fixed_hex("state", text, 8);
+  auto value = parse_fixed_hex("state", text, static_cast<std::size_t>(lcg_state_digits(config)));
   if (!value) return Result<Lcg32>::fail(value.error());
   return lcg_from_state(config, "state", *value);
 }
@@ -392,6 +425,12 @@ Result<Xoshiro256ss> with_state(const Xoshiro256ss&, std::string_view text) {
   return R::ok(g);
 }
 
+Result<Xorshift> with_state(const Xorshift& config, std::string_view text) {
+  auto value = parse_register("state", config.width, text, true);
+  if (!value) return Result<Xorshift>::fail(value.error());
+  return make_xorshift(config.width, *value);
+}
+
 Result<Pcg32> with_state(const Pcg32& config, std::string_view text) {
   auto value = parse_fixed_hex("state", text, 16);
   if (!value) return Result<Pcg32>::fail(value.error());
@@ -425,7 +464,8 @@ const std::vector<GeneratorInfo>& generator_catalog() {
         {"state", "register as exactly ceil(width/4) hex digits, instead of seed"}}},
       {"lcg32",
        "32-bit LCG n' = a n + c; byte = top 8 bits of the state",
-       {{"preset", "onechip (a=1664525 c=1013904223), randu (a=65539 c=0 mod 2^31) or msvc (a=214013 c=2531011)"},
+       {{"preset", "onechip (a=1664525 c=1013904223), randu (a=65539 c=0 mod 2^31), msvc (a=214013 c=2531011), "
+                   "cpc8 (a=5 c=1 mod 2^8) or getrand16 (a=5 c=13841 mod 2^16)"},
         {"a", "multiplier, instead of preset"},
         {"c", "increment, instead of preset"},
         {"seed", "initial state (decimal or 0x hex)"},
@@ -446,6 +486,11 @@ const std::vector<GeneratorInfo>& generator_catalog() {
        {{"seed", "initstate, 64-bit (decimal or 0x hex)"},
         {"stream", "initseq, 64-bit; only its low 63 bits matter (default 0)"},
         {"state", "the 64-bit LCG state as exactly 16 hex digits, instead of seed"}}},
+      {"xorshift",
+       "xorshift: x ^= x<<a; x ^= x>>b; x ^= x<<c (16-bit 7,9,8 or 32-bit 13,17,5); byte = top 8 bits",
+       {{"width", "16 or 32 (default 32)"},
+        {"seed", "word in hex, up to width bits, not zero"},
+        {"state", "word as exactly width/4 hex digits, instead of seed"}}},
   };
   return catalog;
 }
@@ -508,6 +553,8 @@ GeneratorParams ByteGenerator::params() const {
           }
         } else if constexpr (std::is_same_v<T, Pcg32>) {
           p["stream"] = std::to_string(g.inc >> 1);
+        } else if constexpr (std::is_same_v<T, Xorshift>) {
+          p["width"] = std::to_string(g.width);
         }
       },
       engine_);
@@ -515,6 +562,16 @@ GeneratorParams ByteGenerator::params() const {
 }
 
 Result<ByteGenerator> make_generator(std::string_view name, const GeneratorParams& params) {
+  if (const GeneratorPreset* preset = find_generator_preset(name)) {
+    GeneratorParams full;
+    for (const auto& [key, value] : params) {
+      if (key != "seed" && key != "state")
+        return GenResult::fail(std::string(name) + " has no parameter '" + printable(key) + "' (it takes: seed, state)");
+      full[key] = value;
+    }
+    for (const auto& [key, value] : preset->params) full[std::string(key)] = std::string(value);
+    return make_generator(preset->base, full);
+  }
   const auto& catalog = generator_catalog();
   std::string names;
   for (std::size_t i = 0; i < catalog.size(); ++i) {
@@ -536,6 +593,7 @@ Result<ByteGenerator> make_generator(std::string_view name, const GeneratorParam
     if (!has_seed && !has_state) return GenResult::fail(std::string(name) + " needs a seed (or a state)");
     return kBuilders[i](params);
   }
+  for (const auto& preset : generator_presets()) names += ", " + std::string(preset.name);
   return GenResult::fail("unknown generator \"" + printable(name) + "\" (one of: " + names + ")");
 }
 

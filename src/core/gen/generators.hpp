@@ -59,9 +59,11 @@ struct FibonacciLfsr {
 Result<FibonacciLfsr> make_fibonacci_lfsr(int width, std::uint64_t taps, std::uint64_t seed);
 
 // n' = a n + c mod 2^modulus_bits. modulus_bits is 32, or 31 for RANDU, which
-// IBM defined mod 2^31 (it is not a mod-2^32 generator with a zero top bit).
+// IBM defined mod 2^31 (it is not a mod-2^32 generator with a zero top bit),
+// or 8 / 16 for the small LCGs of 8-bit code (core/gen/generator_presets).
 // next() returns the new state; next_byte() its top 8 bits; next_u32() the
-// state shifted so its top bit is bit 31 (for RANDU bit 0 is then always 0).
+// state shifted so its top bit is bit 31 (for RANDU bit 0 is then always 0);
+// for 8 and 16 bits, four next_byte() with the first one most significant.
 // Low bits of any power-of-two LCG are weak: bit k repeats every 2^(k+1).
 struct Lcg32 {
   std::uint32_t a = 1664525;
@@ -74,7 +76,12 @@ struct Lcg32 {
     return state;
   }
   std::uint8_t next_byte() { return static_cast<std::uint8_t>(next() >> (modulus_bits - 8)); }
-  std::uint32_t next_u32() { return next() << (32 - modulus_bits); }
+  std::uint32_t next_u32() {
+    if (modulus_bits >= 31) return next() << (32 - modulus_bits);
+    std::uint32_t word = 0;
+    for (int i = 0; i < 4; ++i) word = (word << 8) | next_byte();
+    return word;
+  }
 };
 
 struct LcgPreset {
@@ -83,14 +90,18 @@ struct LcgPreset {
   std::uint32_t c;
   int modulus_bits;
 };
-// "onechip" (One Chip Video Poker = Numerical Recipes ranqd1), "randu", "msvc".
-inline constexpr std::array<LcgPreset, 3> kLcgPresets{{
+// "onechip" (One Chip Video Poker = Numerical Recipes ranqd1), "randu", "msvc";
+// appended: "cpc8" and "getrand16" (sources in core/gen/generator_presets.hpp).
+inline constexpr std::array<LcgPreset, 5> kLcgPresets{{
     {"onechip", 1664525, 1013904223, 32},
     {"randu", 65539, 0, 31},
     {"msvc", 214013, 2531011, 32},
+    {"cpc8", 5, 1, 8},
+    {"getrand16", 5, 13841, 16},
 }};
 
-// Refuses a seed wider than the modulus, and seed 0 when c = 0 (stuck at 0).
+// Refuses a modulus other than 2^8, 2^16, 2^31 or 2^32, a seed wider than the
+// modulus, and seed 0 when c = 0 (stuck at 0).
 // RANDU was specified for odd seeds; even ones are allowed here, and show why.
 Result<Lcg32> make_lcg32(std::uint32_t a, std::uint32_t c, int modulus_bits, std::uint32_t seed);
 
@@ -161,11 +172,45 @@ struct Pcg32 {
   std::uint32_t next_u32() { return next(); }
 };
 
+// xorshift on a 16- or 32-bit word (Marsaglia 2003): x ^= x << a;
+// x ^= x >> b; x ^= x << c, all within the width. The triple is fixed by the
+// width (kXorshiftTriples). next() returns the new state; next_byte() its top
+// 8 bits; next_u32() the state (32 bits) or two outputs, first in the high half.
+// Linear over GF(2); zero is a fixed point and is refused.
+struct XorshiftTriple {
+  int width, a, b, c;
+};
+inline constexpr std::array<XorshiftTriple, 2> kXorshiftTriples{{{16, 7, 9, 8}, {32, 13, 17, 5}}};
+
+struct Xorshift {
+  int width = 32;
+  int a = 13, b = 17, c = 5;
+  std::uint32_t state = 1;
+
+  std::uint32_t next() {
+    const auto mask = static_cast<std::uint32_t>(width_mask(width));
+    std::uint32_t x = state;
+    x = (x ^ (x << a)) & mask;
+    x ^= x >> b;
+    x = (x ^ (x << c)) & mask;
+    return state = x;
+  }
+  std::uint8_t next_byte() { return static_cast<std::uint8_t>(next() >> (width - 8)); }
+  std::uint32_t next_u32() {
+    if (width == 32) return next();
+    const std::uint32_t high = next();
+    return (high << 16) | next();
+  }
+};
+// width 16 or 32, seed nonzero and within the width.
+Result<Xorshift> make_xorshift(int width, std::uint64_t seed);
+
 // Exact state strings: fixed-width uppercase hex, and their strict parsers
 // (exact digit count, no "0x"), which keep the configuration of `config`.
 //   GaloisLfsr / FibonacciLfsr: ceil(width/4) digits, not zero
 //   Z80Lfsr: 16 digits, byte +0 first, not all zero
-//   Lcg32: 8 digits, below 2^modulus_bits (not zero when c = 0)
+//   Lcg32: 8 digits (2 for mod 2^8, 4 for 2^16), below 2^modulus_bits (not zero when c = 0)
+//   Xorshift: width/4 digits, not zero
 //   GlibcGenerator: 248 digits = 31 words, oldest first, not all zero
 //   SplitMix64, Pcg32: 16 digits (Pcg32's inc stays in config)
 //   Xoshiro256ss: 64 digits, s[0] first, not all zero
@@ -177,6 +222,7 @@ std::string state_string(const GlibcGenerator& g);
 std::string state_string(const SplitMix64& g);
 std::string state_string(const Xoshiro256ss& g);
 std::string state_string(const Pcg32& g);
+std::string state_string(const Xorshift& g);
 Result<GaloisLfsr> with_state(const GaloisLfsr& config, std::string_view text);
 Result<Z80Lfsr> with_state(const Z80Lfsr& config, std::string_view text);
 Result<FibonacciLfsr> with_state(const FibonacciLfsr& config, std::string_view text);
@@ -185,6 +231,7 @@ Result<GlibcGenerator> with_state(const GlibcGenerator& config, std::string_view
 Result<SplitMix64> with_state(const SplitMix64& config, std::string_view text);
 Result<Xoshiro256ss> with_state(const Xoshiro256ss& config, std::string_view text);
 Result<Pcg32> with_state(const Pcg32& config, std::string_view text);
+Result<Xorshift> with_state(const Xorshift& config, std::string_view text);
 
 // ---------------------------------------------------------------------------
 // The generator menu: names and parameters (text, as typed in a URL, a CLI
@@ -200,7 +247,7 @@ struct GeneratorInfo {
   std::vector<GeneratorParamInfo> params;
 };
 // In ByteGenerator::Engine order: tarot32, z80, fibonacci, lcg32, glibc,
-// splitmix64, xoshiro256ss, pcg32.
+// splitmix64, xoshiro256ss, pcg32, xorshift (appended).
 const std::vector<GeneratorInfo>& generator_catalog();
 
 using GeneratorParams = std::map<std::string, std::string, std::less<>>;
@@ -208,7 +255,7 @@ using GeneratorParams = std::map<std::string, std::string, std::less<>>;
 class ByteGenerator {
  public:
   using Engine = std::variant<GaloisLfsr, Z80Lfsr, FibonacciLfsr, Lcg32, GlibcGenerator, SplitMix64, Xoshiro256ss,
-                              Pcg32>;
+                              Pcg32, Xorshift>;
 
   explicit ByteGenerator(Engine engine) : engine_(std::move(engine)) {}
 
@@ -227,8 +274,9 @@ class ByteGenerator {
   Engine engine_;
 };
 
-// Builds a generator from its catalog name and parameters. Exactly one of
-// "seed" and "state" is required; the message names the bad field.
+// Builds a generator from its catalog name, or a preset's name
+// (core/gen/generator_presets.hpp: then only seed or state), and parameters.
+// Exactly one of "seed" and "state" is required; the message names the bad field.
 Result<ByteGenerator> make_generator(std::string_view name, const GeneratorParams& params);
 
 }  // namespace shufflelab

@@ -5,6 +5,8 @@
 #include <numeric>
 #include <string>
 
+#include "core/gen/generators.hpp"
+
 namespace shufflelab {
 
 namespace {
@@ -166,6 +168,16 @@ LinearMap z80_map() {
     Z80Lfsr z = Z80Lfsr::from_packed(unit);
     z.next_byte();
     return z.packed();
+  });
+}
+
+LinearMap xorshift_map(int width) {
+  const auto config = make_xorshift(width, 1);
+  if (!config) return LinearMap{};
+  return linear_map_from(width, [&](std::uint64_t unit) {
+    Xorshift x = *config;
+    x.state = static_cast<std::uint32_t>(unit);
+    return std::uint64_t{x.next()};
   });
 }
 

@@ -46,6 +46,9 @@ LinearMap linear_map_from(int width, Step&& step) {
 LinearMap galois_map(int width, std::uint64_t taps);
 // One Z80Lfsr call on the state Z80Lfsr::packed() (byte +0 most significant).
 LinearMap z80_map();
+// One output of Xorshift at width 16 or 32 (core/gen/generators.hpp); the
+// state matrix whose order over GF(2) is the generator's period.
+LinearMap xorshift_map(int width);
 
 Gf2Poly characteristic_polynomial(const LinearMap& map);
 Gf2Poly minimal_polynomial(const LinearMap& map);

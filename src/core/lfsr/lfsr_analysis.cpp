@@ -14,6 +14,7 @@ std::uint64_t register_of(const ByteGenerator::Engine& e) {
         using T = std::decay_t<decltype(g)>;
         if constexpr (std::is_same_v<T, GaloisLfsr> || std::is_same_v<T, FibonacciLfsr>) return g.state;
         else if constexpr (std::is_same_v<T, Z80Lfsr>) return g.packed();
+        else if constexpr (std::is_same_v<T, Xorshift>) return g.state;
         else return 0;
       },
       e);
@@ -27,6 +28,7 @@ Result<LinearMap> lab_linear_map(const LfsrLabState& s) {
   switch (s.gen) {
     case LabGen::tarot32: return R::ok(galois_map(s.width, lab_galois_taps(s)));
     case LabGen::z80: return R::ok(z80_map());
+    case LabGen::xorshift: return R::ok(xorshift_map(s.width));
     case LabGen::fibonacci:
       return R::ok(linear_map_from(s.width, [&](std::uint64_t state) {
         FibonacciLfsr f{s.width, s.taps, state};
@@ -110,6 +112,8 @@ double LfsrLabStepPeriodJob::step(std::uint64_t budget) {
           } else if constexpr (std::is_same_v<T, Z80Lfsr>) {
             g.next_byte();
             now = g.packed();
+          } else if constexpr (std::is_same_v<T, Xorshift>) {
+            now = g.next();
           }
           ++steps_;
           if (now == seed_state_) returned_ = done_ = true;
@@ -145,7 +149,8 @@ Result<std::shared_ptr<Job>> make_lfsr_lab_step_period_job(FieldReader& fields) 
   decode_lfsr_lab(fields, s);
   std::uint64_t limit = 0;
   if (!fields.decimal("limit", 1, kMaxStepCheck, limit)) return R::fail("limit: missing or out of range");
-  if (!lab_gen_is_linear(s.gen)) return R::fail("gen: only the LFSRs (tarot32, fibonacci, z80) can be checked by stepping");
+  if (!lab_gen_is_linear(s.gen))
+    return R::fail("gen: only the linear generators (tarot32, fibonacci, z80, xorshift) can be checked by stepping");
   if (auto g = lab_generator(s); !g) return R::fail(g.error());
   return R::ok(std::make_shared<LfsrLabStepPeriodJob>(s, limit));
 }

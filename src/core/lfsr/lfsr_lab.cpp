@@ -1,9 +1,11 @@
 #include "core/lfsr/lfsr_lab.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <type_traits>
 #include <variant>
 
+#include "core/gen/generator_presets.hpp"
 #include "core/gen/gf2.hpp"
 #include "core/lfsr/lfsr_timeline.hpp"
 #include "core/base/parse.hpp"
@@ -11,8 +13,8 @@
 namespace shufflelab {
 
 namespace {
-constexpr std::array<std::string_view, 8> kGenNames{"tarot32", "z80",          "fibonacci", "lcg32",
-                                                   "glibc",   "splitmix64",   "xoshiro256ss", "pcg32"};
+constexpr std::array<std::string_view, 9> kGenNames{"tarot32", "z80",        "fibonacci",    "lcg32",   "glibc",
+                                                   "splitmix64", "xoshiro256ss", "pcg32", "xorshift"};
 
 int register_digits(int width) { return (width + 3) / 4; }
 
@@ -130,6 +132,7 @@ LfsrLabState lab_defaults(LabGen gen) {
     case LabGen::fibonacci: s.taps = default_fibonacci_taps(32); break;
     case LabGen::z80: s.seed = 0x0102030405060708; break;
     case LabGen::pcg32: s.seed = 42, s.stream = 54; break;
+    case LabGen::xorshift: s.width = 16, s.seed = 1; break;
     default: s.seed = 1; break;
   }
   return s;
@@ -145,6 +148,7 @@ int lab_seed_digits(const LfsrLabState& s) {
     case LabGen::fibonacci: return register_digits(s.width);
     case LabGen::lcg32:
     case LabGen::glibc: return 8;
+    case LabGen::xorshift: return register_digits(s.width);
     default: return 16;
   }
 }
@@ -169,8 +173,41 @@ Result<ByteGenerator> lab_generator(const LfsrLabState& s) {
     case LabGen::splitmix64: return R::ok(ByteGenerator(SplitMix64{s.seed}));
     case LabGen::xoshiro256ss: return R::ok(ByteGenerator(Xoshiro256ss::from_seed(s.seed)));
     case LabGen::pcg32: return R::ok(ByteGenerator(Pcg32::from_seed(s.seed, s.stream)));
+    case LabGen::xorshift: return lift(make_xorshift(s.width, s.seed));
   }
   return R::fail("unknown generator");
+}
+
+Result<LfsrLabState> lab_state_for(std::string_view generator) {
+  using R = Result<LfsrLabState>;
+  GeneratorParams params;
+  std::string_view base = generator;
+  if (const GeneratorPreset* preset = find_generator_preset(generator)) {
+    base = preset->base;
+    for (const auto& [key, value] : preset->params) params[std::string(key)] = std::string(value);
+  }
+  std::optional<LfsrLabState> s;
+  for (LabGen g : kLabGens)
+    if (lab_gen_name(g) == base) s = lab_defaults(g);
+  for (std::size_t i = 0; i < kLcgPresets.size(); ++i)
+    if (kLcgPresets[i].name == generator) s = lab_defaults(LabGen::lcg32), s->preset = static_cast<int>(i);
+  if (!s) return R::fail("unknown generator \"" + std::string(generator) + "\"");
+  // Preset parameters are the generators' own spellings: width decimal, taps hex, preset a name.
+  if (auto it = params.find("width"); it != params.end()) s->width = std::stoi(it->second);
+  if (auto it = params.find("taps"); it != params.end()) {
+    s->taps = std::stoull(it->second, nullptr, 16);
+    s->full_taps = s->gen == LabGen::tarot32;
+  }
+  if (auto it = params.find("preset"); it != params.end())
+    for (std::size_t i = 0; i < kLcgPresets.size(); ++i)
+      if (kLcgPresets[i].name == it->second) s->preset = static_cast<int>(i);
+  if (lab_gen_steps_bits(s->gen) || s->gen == LabGen::xorshift) s->seed = 1;
+  if (s->gen == LabGen::tarot32 && s->full_taps && (s->taps >> (s->width - 8)) << (s->width - 8) == s->taps) {
+    s->mask = s->taps >> (s->width - 8);  // top-byte taps: the tarot form's own mask field
+    s->full_taps = false;
+  }
+  if (auto g = lab_generator(*s); !g) return R::fail(g.error());
+  return R::ok(*s);
 }
 
 Result<std::uint64_t> check_lab_seed(const LfsrLabState& s, std::uint64_t seed) {
@@ -204,7 +241,8 @@ void decode_view(FieldReader& f, LfsrLabState& c) {
 void decode_lfsr_lab(FieldReader& f, LfsrLabState& state) {
   LfsrLabState c = state;
   std::string name;
-  if (f.word("gen", {"tarot32", "z80", "fibonacci", "lcg32", "glibc", "splitmix64", "xoshiro256ss", "pcg32"}, name)) {
+  if (f.word("gen", {"tarot32", "z80", "fibonacci", "lcg32", "glibc", "splitmix64", "xoshiro256ss", "pcg32", "xorshift"},
+             name)) {
     for (LabGen g : kLabGens)
       if (lab_gen_name(g) == name && g != c.gen) c = lab_defaults(g);
   }
@@ -228,7 +266,7 @@ void decode_lfsr_lab(FieldReader& f, LfsrLabState& state) {
     }
     case LabGen::lcg32: {
       std::string preset;
-      if (f.word("preset", {"onechip", "randu", "msvc"}, preset))
+      if (f.word("preset", {"onechip", "randu", "msvc", "cpc8", "getrand16"}, preset))
         for (std::size_t i = 0; i < kLcgPresets.size(); ++i)
           if (kLcgPresets[i].name == preset) c.preset = static_cast<int>(i);
       if (!check_lab_seed(c, c.seed)) c.seed = 1;  // the default seed stays valid for every preset
@@ -239,6 +277,16 @@ void decode_lfsr_lab(FieldReader& f, LfsrLabState& state) {
       decode_plain_seed(f, c);
       f.hex("stream", 16, c.stream);
       break;
+    case LabGen::xorshift: {
+      int width = c.width;
+      if (f.decimal("width", 16, 32, width)) {
+        if (width == 16 || width == 32) c.width = width, c.seed &= width_mask(width);
+        else f.notice("width: xorshift here is 16 or 32 bits");
+        if (c.seed == 0) c.seed = 1;
+      }
+      decode_plain_seed(f, c);
+      break;
+    }
     default: decode_plain_seed(f, c); break;
   }
   f.flag("lanes", c.lanes);
@@ -249,7 +297,7 @@ void decode_lfsr_lab(FieldReader& f, LfsrLabState& state) {
 
 void encode_lfsr_lab(const LfsrLabState& s, FieldWriter& out) {
   if (s.gen != LabGen::tarot32) out.add("gen", lab_gen_name(s.gen));
-  if (s.gen == LabGen::fibonacci || (s.gen == LabGen::tarot32 && s.width != 32))
+  if (s.gen == LabGen::fibonacci || s.gen == LabGen::xorshift || (s.gen == LabGen::tarot32 && s.width != 32))
     out.add("width", static_cast<std::uint64_t>(s.width));
   if (s.gen == LabGen::lcg32) out.add("preset", preset_of(s).name);
   out.add_hex("seed", s.seed, lab_seed_digits(s));
@@ -376,6 +424,12 @@ OutputsView outputs_view(const LfsrLabState& s, LabTimeline& timeline) {
           v.rule = "output rotl(s[1] * 5, 7) * 9;  t = s[1] << 17;  s[2] ^= s[0];  s[3] ^= s[1];  s[1] ^= s[2];  "
                    "s[0] ^= s[3];  s[2] ^= t;  s[3] = rotl(s[3], 45);  byte = top 8 bits";
           v.value_bits = 64;
+        } else if constexpr (std::is_same_v<T, Xorshift>) {
+          v.state = {{"x", format_hex_upper(g.state, g.width / 4)}};
+          v.rule = "x ^= x << " + std::to_string(g.a) + ";  x ^= x >> " + std::to_string(g.b) + ";  x ^= x << " +
+                   std::to_string(g.c) + "  (mod 2^" + std::to_string(g.width) + ");  output x;  byte = x >> " +
+                   std::to_string(g.width - 8);
+          v.value_bits = g.width;
         } else if constexpr (std::is_same_v<T, Pcg32>) {
           v.state = {{"state", hex64(g.state)}, {"inc", hex64(g.inc)}};
           v.rule = "old = state;  state = old * 6364136223846793005 + inc;  "

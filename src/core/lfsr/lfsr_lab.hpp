@@ -26,13 +26,16 @@
 
 namespace shufflelab {
 
-// Same names and order as generator_catalog().
-enum class LabGen : std::uint8_t { tarot32, z80, fibonacci, lcg32, glibc, splitmix64, xoshiro256ss, pcg32 };
-constexpr std::array<LabGen, 8> kLabGens{LabGen::tarot32, LabGen::z80,        LabGen::fibonacci,    LabGen::lcg32,
-                                         LabGen::glibc,   LabGen::splitmix64, LabGen::xoshiro256ss, LabGen::pcg32};
+// Same names and order as generator_catalog(); new generators are appended.
+enum class LabGen : std::uint8_t { tarot32, z80, fibonacci, lcg32, glibc, splitmix64, xoshiro256ss, pcg32, xorshift };
+constexpr std::array<LabGen, 9> kLabGens{LabGen::tarot32, LabGen::z80,        LabGen::fibonacci,    LabGen::lcg32,
+                                         LabGen::glibc,   LabGen::splitmix64, LabGen::xoshiro256ss, LabGen::pcg32,
+                                         LabGen::xorshift};
 
 std::string_view lab_gen_name(LabGen gen);
-constexpr bool lab_gen_is_linear(LabGen g) { return g == LabGen::tarot32 || g == LabGen::fibonacci || g == LabGen::z80; }
+constexpr bool lab_gen_is_linear(LabGen g) {
+  return g == LabGen::tarot32 || g == LabGen::fibonacci || g == LabGen::z80 || g == LabGen::xorshift;
+}
 constexpr bool lab_gen_steps_bits(LabGen g) { return g == LabGen::tarot32 || g == LabGen::fibonacci; }
 // "bit-step", "call" or "output": the unit of t.
 std::string_view lab_step_unit(LabGen gen);
@@ -40,7 +43,7 @@ std::string_view lab_step_unit(LabGen gen);
 // How the lab is shown, not what it computes: it never makes two states
 // differ, so the panel's caches (timeline, analysis, jobs) survive toggling it.
 struct LfsrLabState {
-  int width = 32;                   // tarot32, fibonacci
+  int width = 32;                   // tarot32, fibonacci, xorshift (16 or 32)
   std::uint64_t mask = 0xCF;        // tarot32: the article's top-byte mask
   std::uint64_t seed = 0xDEADBEEF;  // register / packed Z80 bytes (+0 first) / the generator's seed
   std::uint64_t t = 0;              // steps from the seed (unit: lab_step_unit)
@@ -65,8 +68,13 @@ constexpr bool lab_gen_jumps(LabGen g) { return g != LabGen::glibc && g != LabGe
 // A fresh state for `gen` (t = 0): tarot32 = the article's DEADBEEF/CF;
 // fibonacci = width 32 with default_fibonacci_taps; z80 = 0102030405060708;
 // lcg32 = onechip seed 1; glibc, splitmix64, xoshiro256** seed 1; pcg32 the
-// PCG demo's seed 42, stream 54.
+// PCG demo's seed 42, stream 54; xorshift = 16 bits (Metcalf's), seed 1.
 LfsrLabState lab_defaults(LabGen gen);
+
+// The lab state that shows a catalog generator or a preset of
+// core/gen/generator_presets.hpp by name ("galois16", "xorshift16", "lcg8",
+// "onechip" ...), with the lab's default seed for it.
+Result<LfsrLabState> lab_state_for(std::string_view generator);
 
 // Taps of the lowest-weight primitive x^w + x^k + 1 (else pentanomial
 // x^w + x^a + x^b + x^c + 1, smallest exponents first): a full-period
@@ -77,7 +85,7 @@ std::uint64_t default_fibonacci_taps(int width);
 std::uint64_t lab_galois_taps(const LfsrLabState& s);
 
 // Hex digits of the seed as links and fields write it (register width, 16 for
-// z80 and the 64-bit generators, 8 for lcg32 and glibc).
+// z80 and the 64-bit generators, 8 for lcg32 and glibc, width/4 for xorshift).
 int lab_seed_digits(const LfsrLabState& s);
 // Checks the seed for the generator (fits, not a stuck state); the message names the field.
 Result<std::uint64_t> check_lab_seed(const LfsrLabState& s, std::uint64_t seed);
@@ -87,7 +95,8 @@ Result<ByteGenerator> lab_generator(const LfsrLabState& s);
 // Link fields (only those of the current generator, defaults omitted):
 //   tarot32:   [width] seed mask|taps t    (no gen= key: old links stay valid)
 //   fibonacci: gen width taps seed t       z80: gen seed t
-//   lcg32: gen preset seed t    pcg32: gen seed [stream] t    others: gen seed t
+//   lcg32: gen preset seed t    pcg32: gen seed [stream] t    xorshift: gen width seed t
+//   others: gen seed t
 //   then lanes=1 when the assembly lanes are open (any generator)
 void decode_lfsr_lab(FieldReader& fields, LfsrLabState& state);
 void encode_lfsr_lab(const LfsrLabState& state, FieldWriter& out);

@@ -74,6 +74,7 @@ LabTimeline::LabTimeline(const LfsrLabState& config, Engine seed)
   config_.t = 0;
   if (config.gen == LabGen::fibonacci) linear_ = fibonacci_map(config.width, config.taps);
   if (config.gen == LabGen::z80) linear_ = z80_map();
+  if (config.gen == LabGen::xorshift) linear_ = xorshift_map(config.width);
   if (!lab_gen_jumps(config.gen)) checkpoints_.push_back(seed);
 }
 
@@ -94,6 +95,8 @@ Engine LabTimeline::jump(std::uint64_t t) const {
           g.state = jump_linear(linear_, g.state, t);
         } else if constexpr (std::is_same_v<T, Z80Lfsr>) {
           g = Z80Lfsr::from_packed(jump_linear(linear_, g.packed(), t));
+        } else if constexpr (std::is_same_v<T, Xorshift>) {
+          g.state = static_cast<std::uint32_t>(jump_linear(linear_, g.state, t));
         } else if constexpr (std::is_same_v<T, Lcg32>) {
           // Mod 2^32 arithmetic, then the modulus (2^31 divides 2^32).
           const std::uint64_t x = affine_jump(g.a, g.c, g.state, t);

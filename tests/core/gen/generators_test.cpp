@@ -597,7 +597,7 @@ TEST(StateStrings, BadInputsNameTheProblem) {
 TEST(Catalog, ListsEveryEngineInOrder) {
   const auto& catalog = generator_catalog();
   ASSERT_EQ(catalog.size(), std::variant_size_v<ByteGenerator::Engine>);
-  const char* names[] = {"tarot32", "z80", "fibonacci", "lcg32", "glibc", "splitmix64", "xoshiro256ss", "pcg32"};
+  const char* names[] = {"tarot32", "z80", "fibonacci", "lcg32", "glibc", "splitmix64", "xoshiro256ss", "pcg32", "xorshift"};
   for (std::size_t i = 0; i < catalog.size(); ++i) EXPECT_EQ(catalog[i].name, names[i]);
   for (ByteGenerator g : one_of_each()) EXPECT_EQ(g.name(), catalog[g.engine().index()].name);
 }

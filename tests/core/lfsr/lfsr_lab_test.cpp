@@ -125,6 +125,10 @@ TEST(LfsrLabCodec, RoundTripsForEveryGenerator) {
           l.seed = (rng() & width_mask(kLcgPresets[static_cast<std::size_t>(l.preset)].modulus_bits)) | 1;
           break;
         case LabGen::glibc: l.seed = rng() & 0xffffffffu; break;
+        case LabGen::xorshift:
+          l.width = rng() % 2 ? 16 : 32;
+          l.seed = (rng() & width_mask(l.width)) | 1;
+          break;
         case LabGen::pcg32: l.stream = rng(); [[fallthrough]];
         default: l.seed = rng(); break;
       }
