@@ -119,6 +119,8 @@ struct BiasSummary {
   double p_value = 1;
 };
 BiasSummary summarize_bias(const BiasMatrix& matrix);
+// Whether a sample's bias is real rather than noise (p below one in a million).
+bool bias_is_real(const BiasSummary& summary);
 
 // The smallest 1, 2 or 5 times a power of ten that is >= value (value > 0).
 double nice_limit(double value);
