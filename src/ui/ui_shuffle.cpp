@@ -1370,14 +1370,15 @@ std::string ShufflePanel::describe_predict_json(const ShuffleLabState& state) co
 }
 
 void ShufflePanel::text_inputs(const ShuffleLabState& state, LabTextInputs& in) {
-  if (bias_.current(shuffle_setup_key(state))) {
+  if (state.tab == "bias" && bias_.current(shuffle_setup_key(state))) {  // the view is built for the tab that shows it
     in.bias = &matrix_view();
     in.bias_source = bias_kind_ == BiasKind::law     ? BiasSource::method_law
                      : bias_kind_ == BiasKind::exact ? BiasSource::every_draw_list
                                                      : BiasSource::sampled;
     in.bias_draws = bias_.result->law ? bias_.result->law->lists : bias_.result->matrix->total;
   }
-  if (const PredictResult* r = predict_.current(predict_setup_key(state))) {
+  const PredictResult* r = predict_.current(predict_setup_key(state));
+  if (state.tab == "predict" && r) {
     in.predict_found = &r->found;
     in.predict_tried = r->tried;
   }
