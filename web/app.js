@@ -259,8 +259,9 @@
     poll: function (id) { return jobs.get(id) || { state: 0, progress: 0, summary: '' }; },
     // How many jobs may run at once (the app splits a sweep into this many parts).
     workers: function () { return poolSize; },
-    // Test hooks: how many workers were started, and a way to crash one.
+    // Test hooks: how many workers were started and are busy, and a way to crash one.
     spawned: function () { return spawnCount; },
+    busy: function () { return pool.filter(function (s) { return s.busyWith; }).length + queue.length; },
     crashForTest: function () {
       if (!pool.length) { pool.push({}); spawnWorker(pool[0]); }
       pool[0].worker.postMessage({ crashForTest: true });

@@ -28,6 +28,7 @@
 #include "imgui_impl_opengl3.h"
 #include "core/lab_text.hpp"
 #include "ui/kit/legibility.hpp"
+#include "ui/kit/text_field.hpp"
 #include "ui/lab_app.hpp"
 #include "mono_font.hpp"
 #include "ui_font.hpp"
@@ -52,6 +53,7 @@ struct App {
   bool coarse_pointer = false;  // (pointer: coarse): bigger tap targets
   bool style_coarse = false;
   std::optional<shufflelab::LabState> text_state;  // the state the text mirror was last built for
+  std::uint64_t text_results_revision = 0;          // and the panels' job results (LabApp::shown_results_revision)
   std::string text_json;          // what was last handed to web/textview.js
   double text_checked_at = -1e9;  // emscripten_get_now() of the last check
   int saved_scale = 0;  // the preferences last saved (0: none yet)
@@ -255,24 +257,12 @@ void feed_text_queue() {
 }
 
 // The proxy follows the active text field: where it is (backing pixels) and
-// which keyboard fits it. ImGui 1.86 clears the field's flags at the end of
-// InputText, so the kind is read from what stays: InputScalar/InputInt edit a
-// 64-byte buffer of digits (numeric); short all-hex fields are seeds and masks
-// (text, capitals); everything else is text.
+// which keyboard fits it, as the field declared it (ui/kit/text_field.hpp).
 struct TextProxy {
   bool active = false;
   float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
   std::string mode;
 } g_proxy;
-
-std::string text_field_mode(const ImGuiInputTextState& s) {
-  std::string text;
-  for (int i = 0; i < s.CurLenW && i < s.TextW.Size; ++i) text += static_cast<char>(s.TextW[i] < 128 ? s.TextW[i] : '?');
-  const auto only = [&](const char* allowed) { return text.find_first_not_of(allowed) == std::string::npos; };
-  if (s.BufCapacityA == 64 && only("0123456789+-.eE ")) return text.find('.') != std::string::npos ? "decimal" : "numeric";
-  if (s.BufCapacityA <= 32 && only("0123456789ABCDEF")) return "hex";
-  return "text";
-}
 
 void sync_text_proxy() {
   ImGuiContext& g = *GImGui;
@@ -283,7 +273,7 @@ void sync_text_proxy() {
     ImRect r(g.PlatformImePos, ImVec2(g.PlatformImePos.x + g.FontSize, g.PlatformImePos.y + g.FontSize * 2.0f));
     if (g.NavId == g.ActiveId && g.NavWindow) r = ImGui::WindowRectRelToAbs(g.NavWindow, g.NavWindow->NavRectRel[g.NavLayer]);
     want.x0 = r.Min.x, want.y0 = r.Min.y, want.x1 = r.Max.x, want.y1 = r.Max.y;
-    want.mode = text_field_mode(g.InputTextState);
+    want.mode = shufflelab::ui::text_field_kind_name(shufflelab::ui::active_text_field_kind());
   }
   if (want.active == g_proxy.active && want.mode == g_proxy.mode && std::fabs(want.x0 - g_proxy.x0) < 1 &&
       std::fabs(want.y0 - g_proxy.y0) < 1 && std::fabs(want.x1 - g_proxy.x1) < 1 && std::fabs(want.y1 - g_proxy.y1) < 1)
@@ -354,18 +344,20 @@ void save_preferences() {
 }
 
 // The text mirror for screen readers and Ctrl+F (core/lab_text, web/textview.js):
-// rebuilt when the state changed, at most every kTextIntervalMs, and handed
-// to the page only when its text differs from the last one published.
-// The text comes from the core's view models for the app's state, not from
-// the link's words.
+// rebuilt when the state or a shown job result changed, at most every
+// kTextIntervalMs, and handed to the page only when its text differs from the
+// last one published. The text comes from the core's view models for the
+// app's state and the results the panels hold, not from the link's words.
 constexpr double kTextIntervalMs = 250.0;
 void publish_text(double now) {
   if (now - g_app->text_checked_at < kTextIntervalMs) return;
   g_app->text_checked_at = now;
   const shufflelab::LabState& state = g_app->lab.state();
-  if (state == g_app->text_state) return;
+  const std::uint64_t results = g_app->lab.shown_results_revision();
+  if (state == g_app->text_state && results == g_app->text_results_revision) return;
   g_app->text_state = state;
-  std::string json = shufflelab::lab_text_json(shufflelab::lab_text(state));
+  g_app->text_results_revision = results;
+  std::string json = shufflelab::lab_text_json(shufflelab::lab_text(state, g_app->lab.text_inputs()));
   if (json == g_app->text_json) return;
   g_app->text_json = std::move(json);
   shufflelab::web::publish_text(g_app->text_json);

@@ -27,7 +27,7 @@ void download(const std::string& filename, const std::string& mime, const void* 
 // Saves what the canvas shows now as a PNG download; call right after drawing.
 void save_canvas_png(const std::string& filename);
 // Shows the hidden <input> over the text field being edited (backing pixels),
-// with a keyboard fitting `mode` ("numeric", "decimal", "hex", "text"), or
+// with a keyboard fitting `mode` ("numeric", "hex", "text"), or
 // blurs it when `active` is false, so phones' on-screen keyboards open and close.
 void text_proxy(bool active, float x0, float y0, float x1, float y1, const std::string& mode);
 // Hands the lab's text mirror (core/lab_text: a JSON array of {kind, text}) to

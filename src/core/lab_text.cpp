@@ -13,12 +13,16 @@
 #include "core/dice/dice_law.hpp"
 #include "core/dice/dice_view.hpp"
 #include "core/gallery.hpp"
+#include "core/dice/dice_sample.hpp"
 #include "core/gen/gf2.hpp"
 #include "core/lfsr/lfsr_analysis.hpp"
 #include "core/lfsr/lfsr_lab_view.hpp"
 #include "core/lfsr/lfsr_timeline.hpp"
 #include "core/poker/poker_lab.hpp"
+#include "core/shuffle/bias_view.hpp"
 #include "core/shuffle/shuffle_lab.hpp"
+#include "core/shuffle/shuffle_predict.hpp"
+#include "core/tours.hpp"
 
 namespace shufflelab {
 
@@ -64,34 +68,15 @@ class Out {
 struct LfsrCache {
   std::optional<LabTimeline> timeline;
   std::string timeline_error;
-  std::string analysis_key;
-  std::optional<LabAnalysis> analysis;
-  std::optional<PeriodView> period;
-  std::string analysis_error;
 };
 
-void lfsr_text(const LfsrLabState& s, Out& out) {
+void lfsr_text(const LfsrLabState& s, const LabTextInputs& in, Out& out) {
   static LfsrCache cache;
   if (!cache.timeline || !cache.timeline->same_config(s)) {
     cache.timeline.reset();
     cache.timeline_error.clear();
     if (auto t = LabTimeline::make(s)) cache.timeline.emplace(std::move(t.value()));
     else cache.timeline_error = t.error();
-  }
-  const std::string key = lfsr_setup_key(s);
-  if (key != cache.analysis_key) {
-    cache.analysis_key = key;
-    cache.analysis.reset();
-    cache.period.reset();
-    cache.analysis_error.clear();
-    if (lab_gen_is_linear(s.gen)) {
-      if (auto a = analyse_lab(s)) {
-        cache.analysis = std::move(a.value());
-        cache.period = period_view(s, *cache.analysis);
-      } else {
-        cache.analysis_error = a.error();
-      }
-    }
   }
 
   out.sub("Generator");
@@ -159,12 +144,12 @@ void lfsr_text(const LfsrLabState& s, Out& out) {
 
   if (!lab_gen_is_linear(s.gen)) return;
   out.sub("Period");
-  if (!cache.analysis || !cache.period) {
-    out.para("No period analysis: " + cache.analysis_error);
+  if (!in.lfsr_analysis || !in.lfsr_period) {
+    out.para("No period analysis: " + in.lfsr_analysis_error);
     return;
   }
-  const LabAnalysis& a = *cache.analysis;
-  const PeriodView& p = *cache.period;
+  const LabAnalysis& a = *in.lfsr_analysis;
+  const PeriodView& p = *in.lfsr_period;
   out.item("Period of this seed: " + p.seed_period + " " + p.seed_period_unit + " (" + std::to_string(a.seed.period) +
            ")" + (p.tail > 0 ? ", after a tail of " + std::to_string(p.tail) : ""));
   out.item("Longest period: " + p.max_period + " (" + std::to_string(a.map.max_period) + "); nonzero states: " +
@@ -175,11 +160,17 @@ void lfsr_text(const LfsrLabState& s, Out& out) {
   if (p.seed_dies) out.item("This seed falls into zero after " + std::to_string(p.tail) + " " + p.units + ".");
   else if (a.seed_is_weak) out.item("This seed is weak: its cycle is shorter than the longest one.");
   else out.item("This seed is on a longest cycle.");
+  if (in.lfsr_counted_period) {
+    const std::uint64_t counted = *in.lfsr_counted_period;
+    out.item((counted ? "Checked by stepping: the seed came back after " + both(counted) + " " + p.units
+                      : std::string("Checked by stepping: the seed never came back")) +
+             (step_check_agrees(a.seed, counted) ? "; this agrees with the algebra." : "; this disagrees with the algebra!"));
+  }
 }
 
 // ---- Dice ------------------------------------------------------------------
 
-void dice_text(const DiceLabState& s, Out& out) {
+void dice_text(const DiceLabState& s, const LabTextInputs& in, Out& out) {
   const DiceMethodInfo* method = find_dice_method(s.method);
   out.sub("Die");
   out.item("Method: " + (method ? std::string(method->label) + " (" + s.method + ")" : s.method));
@@ -211,11 +202,58 @@ void dice_text(const DiceLabState& s, Out& out) {
              number_text(law.probabilities[i], 6));
   if (law.weights.size() > faces)
     out.item("(faces " + std::to_string(faces + 1) + " to " + std::to_string(law.weights.size()) + " not listed)");
+  const DiceSampleResult* r = in.die_sample;
+  if (!r || r->counts.empty() || r->counts[0].size() != law.weights.size()) return;
+  const DieSampleView sample = die_sample_view(law, r->counts[0], r->rolls, r->bits_drawn[0]);
+  out.sub("Sample of " + both(sample.rolls) + " rolls");
+  out.para(sample.uniform_line.text);
+  out.para(sample.exact_line.text);
+  out.item("Random bits per roll: " + number_text(sample.bits_per_roll, 6));
+  for (std::size_t i = 0; i < faces; ++i)
+    out.item("Face " + std::to_string(i + 1) + " sampled: " + sampled_share_text(sample.counts[i], sample.rolls));
 }
 
 // ---- Shuffle ---------------------------------------------------------------
 
-void shuffle_text(const ShuffleLabState& s, Out& out) {
+void bias_text(const LabTextInputs& in, Out& out) {
+  const BiasMatrixView& v = *in.bias;
+  const std::string n = std::to_string(v.n);
+  out.sub("Bias matrix (position x card)");
+  if (in.bias_source == BiasSource::method_law) {
+    out.para("Exact probabilities from " + both(in.bias_draws) + " weighted draw lists: largest relative deviation from 1/" +
+             n + " is " + number_text(v.max_deviation, 3) + ".");
+  } else if (in.bias_source == BiasSource::every_draw_list) {
+    out.para("Exact counts over all " + both(in.bias_draws) + " draw lists: largest relative deviation from 1/" + n +
+             " is " + number_text(v.max_deviation, 4) + ".");
+  } else if (v.summary) {
+    const BiasSummary& b = *v.summary;
+    out.para(both(in.bias_draws) + " shuffles: largest relative deviation " + fixed_decimals(v.max_deviation_percent(), 2) +
+             "%; one cell's standard error is " + fixed_decimals(v.standard_error_percent(), 2) + "% of 1/" + n + ".");
+    out.para("Chi-square " + fixed_decimals(b.chi_square, 1) + " on " + fixed_decimals(b.degrees_of_freedom, 0) +
+             " degrees of freedom: p " + p_value_text(b.p_value) + "; " + both(b.cells_beyond_4_sigma) +
+             " cells beyond 4 sigma. " +
+             (bias_is_real(b) ? "Not uniform: this bias is real, not noise."
+                              : "Consistent with a uniform shuffle at this sample size."));
+  }
+}
+
+void predict_text(const LabTextInputs& in, Out& out) {
+  const std::vector<std::uint32_t>& found = *in.predict_found;
+  out.sub("Seed search");
+  if (found.empty()) {
+    out.para("No seed in the window gives these five cards (" + both(in.predict_tried) + " tried).");
+    return;
+  }
+  std::string seeds;
+  for (std::size_t i = 0; i < found.size() && i < 8; ++i) seeds += (i ? ", " : "") + std::to_string(found[i]);
+  out.para("Tried all " + both(in.predict_tried) + " seeds; " +
+           (found.size() == 1 ? std::string("exactly one gives these five cards: srand(")
+                              : both(found.size()) + " give these five cards, the first is srand(") +
+           std::to_string(found.front()) + "), " + format_utc(found.front()) + ".");
+  if (found.size() > 1) out.item("Matching seeds: " + seeds + (found.size() > 8 ? ", ..." : ""));
+}
+
+void shuffle_text(const ShuffleLabState& s, const LabTextInputs& in, Out& out) {
   out.sub("Shuffle");
   out.item("Algorithm: " + algo_label(s) + " (" + s.algo + ")");
   out.item("Deck: " + std::to_string(s.n) + " cards");
@@ -247,13 +285,33 @@ void shuffle_text(const ShuffleLabState& s, Out& out) {
     deck += (i ? ", " : "") + card_face(faces, f.deck[i]).name;
   if (f.deck.size() > kCardsListed) deck += ", ... (" + std::to_string(f.deck.size()) + " cards)";
   out.item("Deck order from position 0: " + deck);
+  if (s.tab == "bias" && in.bias) bias_text(in, out);
+  if (s.tab == "predict" && in.predict_found) predict_text(in, out);
 }
 
 // ---- Poker -----------------------------------------------------------------
 
 std::string card_text(std::uint32_t c) { return card_face(CardFaces::standard, c).name + " (" + card_name(c) + ")"; }
 
-void poker_text(const PokerLabState& s, Out& out) {
+void poker_sweep_text(const LabTextInputs& in, Out& out) {
+  if (const SweepStats* st = in.poker_sweep) {
+    out.sub(in.poker_sweep_full ? "Every seed" : "Sample of seeds");
+    out.para((in.poker_sweep_full ? "All " + both(st->seeds) + " seeds"
+                                  : "SAMPLE, partial: " + both(st->seeds) + " of the " + both(kLcrngPeriod) + " seeds") +
+             ", in " + fixed_decimals(in.poker_sweep_seconds, 1) + " s here.");
+    out.item("Most calls: " + std::to_string(st->max_calls) + ", first at seed " + hex(st->max_seed, 8) +
+             (in.poker_sweep_full ? "" : " (a sample only bounds the most from below)"));
+    out.item("Mean: " + fixed_decimals(st->mean_calls(), 4) + " calls per deal");
+  }
+  if (const std::vector<double>* h = in.poker_hands; h && h->size() >= 3) {
+    const auto reachable = static_cast<std::uint64_t>((*h)[1]);
+    out.item("Pat hands dealt: " + both(reachable) + " of the " + both(pat_hand_count()) +
+             ((*h)[2] >= 0 ? ": all of them, within the first " + both(static_cast<std::uint64_t>((*h)[2]) + 1) + " seeds"
+                           : ""));
+  }
+}
+
+void poker_text(const PokerLabState& s, const LabTextInputs& in, Out& out) {
   const PokerDealView v = poker_deal_view(s);
   out.sub("Deal");
   out.item("Seed: " + hex(v.seed, 8));
@@ -278,6 +336,7 @@ void poker_text(const PokerLabState& s, Out& out) {
   out.item("Whole deal: " + std::to_string(v.deal.calls) + " calls, " + std::to_string(v.deal.too_high) + " too high, " +
            std::to_string(v.deal.duplicates) + " duplicates (the article's worst case: " +
            std::to_string(kArticleWorstCalls) + " calls)");
+  poker_sweep_text(in, out);
 }
 
 // ---- Assembly --------------------------------------------------------------
@@ -338,9 +397,9 @@ void chooser_text(const ChooserLabState& s, Out& out) {
   for (std::string& line : chooser_text_lines(chooser_view(s))) out.item(std::move(line));
 }
 
-void findings_text(Out& out) {
-  static const std::vector<GalleryEntry> entries = gallery_entries();
-  for (const GalleryEntry& e : entries) {
+void findings_text(const LabTextInputs& in, Out& out) {
+  if (!in.findings) return;
+  for (const GalleryEntry& e : *in.findings) {
     out.sub(e.title);
     out.para(e.text + " (" + e.source + ")");
   }
@@ -381,17 +440,22 @@ std::string_view lab_title(LabId lab) {
   return "shufflelab";
 }
 
-std::vector<TextLine> lab_text(const LabState& state) {
+std::vector<TextLine> lab_text(const LabState& state, const LabTextInputs& inputs) {
   Out out;
   out.heading(std::string(lab_title(state.lab)));
+  if (inputs.tour && state.tour_step >= 1 && state.tour_step <= inputs.tour->steps.size()) {
+    out.sub("Lesson: " + inputs.tour->title + ", step " + std::to_string(state.tour_step) + " of " +
+            std::to_string(inputs.tour->steps.size()));
+    out.para(inputs.tour->steps[state.tour_step - 1].text);
+  }
   if (!state.note.empty()) out.para("Note from the sender of this link: " + state.note);
   switch (state.lab) {
-    case LabId::lfsr: lfsr_text(state.lfsr, out); break;
-    case LabId::dice: dice_text(state.dice, out); break;
-    case LabId::shuffle: shuffle_text(state.shuffle, out); break;
-    case LabId::poker: poker_text(state.poker, out); break;
+    case LabId::lfsr: lfsr_text(state.lfsr, inputs, out); break;
+    case LabId::dice: dice_text(state.dice, inputs, out); break;
+    case LabId::shuffle: shuffle_text(state.shuffle, inputs, out); break;
+    case LabId::poker: poker_text(state.poker, inputs, out); break;
     case LabId::assembly: asm_text(state.assembly, out); break;
-    case LabId::gallery: findings_text(out); break;
+    case LabId::gallery: findings_text(inputs, out); break;
     case LabId::about: about_text(out); break;
     case LabId::chooser: chooser_text(state.chooser, out); break;
   }

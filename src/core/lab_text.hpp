@@ -2,9 +2,11 @@
 // screen readers, Ctrl+F and copying numbers (the canvas itself is one
 // image to assistive technology). Every line is computed from the same core
 // view models and analysis functions the panels draw (lfsr_view,
-// period_view, exact_die_law, shuffle_frame, poker_deal_view, AsmSession,
-// gallery_entries), never from the link's text. The page renders headings as
-// h2/h3, items as list entries and paragraphs as <p>, always as text.
+// period_view, exact_die_law, die_sample_view, shuffle_frame, bias_matrix_view,
+// poker_deal_view, AsmSession, gallery_entries), never from the link's text.
+// What the app already holds (the panels' analyses, job results, the lesson)
+// comes in LabTextInputs, so nothing is computed twice. The page renders
+// headings as h2/h3, items as list entries and paragraphs as <p>, always as text.
 //
 // Kept short and bounded: at most kMaxLabTextLines lines of at most
 // kMaxLabTextLineBytes bytes each (cut at a UTF-8 boundary with "...").
@@ -36,11 +38,47 @@ constexpr std::size_t kMaxLabTextLineBytes = 700;
 // The lab's title as the navigation names it ("LFSR", "One Chip poker", ...).
 std::string_view lab_title(LabId lab);
 
+struct Tour;
+struct LabAnalysis;
+struct PeriodView;
+struct DiceSampleResult;
+struct BiasMatrixView;
+struct SweepStats;
+struct GalleryEntry;
+
+// How a bias matrix was made (the shuffle lab's Sample, Exact, Exact with this method).
+enum class BiasSource : std::uint8_t { sampled, every_draw_list, method_law };
+
+// What the app holds beyond the state: results of finished jobs that belong
+// to the setup on screen (the caller checks that), the lesson being followed,
+// and the analyses the panels built. A null pointer leaves its lines out.
+struct LabTextInputs {
+  const Tour* tour = nullptr;  // the lesson; its step is state.tour_step
+  // LFSR: this setup's period analysis (linear generators), or why there is none.
+  const LabAnalysis* lfsr_analysis = nullptr;
+  const PeriodView* lfsr_period = nullptr;
+  std::string lfsr_analysis_error;
+  const std::uint64_t* lfsr_counted_period = nullptr;  // the check by stepping (0: the seed never came back)
+  // Dice: the die view's sample.
+  const DiceSampleResult* die_sample = nullptr;
+  // Shuffle: the bias matrix (draws: shuffles, or draw lists) and the seed search.
+  const BiasMatrixView* bias = nullptr;
+  BiasSource bias_source = BiasSource::sampled;
+  std::uint64_t bias_draws = 0;
+  const std::vector<std::uint32_t>* predict_found = nullptr;
+  std::uint64_t predict_tried = 0;
+  // One Chip: the last finished sweep and pat-hand count (no lab field changes them).
+  const SweepStats* poker_sweep = nullptr;
+  bool poker_sweep_full = false;
+  double poker_sweep_seconds = 0;
+  const std::vector<double>* poker_hands = nullptr;  // {seeds marked, reachable hands, offset completing the set or -1}
+  const std::vector<GalleryEntry>* findings = nullptr;
+};
+
 // The text of what `state` shows. The first line is the lab's title (a heading).
-// Results of background jobs are not included (they are not part of the state).
-// Caches the last analysis / recording / session per setup, so calling it again
+// Caches the last recording / law / session per setup, so calling it again
 // for a state that differs only in its step is cheap (not thread-safe).
-std::vector<TextLine> lab_text(const LabState& state);
+std::vector<TextLine> lab_text(const LabState& state, const LabTextInputs& inputs);
 
 // [{"kind":"heading","text":"LFSR"},...]: what the page's text view receives.
 std::string lab_text_json(const std::vector<TextLine>& lines);

@@ -125,7 +125,7 @@ constexpr std::uint32_t kTarotCards = 78;
 GaloisLfsr tarot_register() { return GaloisLfsr{32, tarot_taps(32, kTarotMask), kTarotSeed}; }
 
 ShuffleLabState tarot_shuffle(std::uint64_t t) {
-  return {.n = kTarotCards, .gen = "tarot32", .seed = kTarotSeed, .method = "fdr-tarot", .bits = 8, .t = t};
+  return {.n = kTarotCards, .gen = "tarot32", .seed = kTarotSeed, .method = "fdr-tarot", .bits = 8, .t = t, .run = {}};
 }
 
 TourStep tarot_first_byte() {
@@ -133,7 +133,7 @@ TourStep tarot_first_byte() {
   int ones = 0;
   for (int i = 0; i < 8; ++i) ones += g.step_bit();
   return {lfsr_link(kTarotSeed, 8),
-          "LFSR() shifts the " + num(g.width) + "-bit register right " + num(kBitsPerByte) + " times; each time a 1 falls out, " + hex(kTarotMask, 2) +
+          "LFSR() shifts the " + std::to_string(g.width) + "-bit register right " + num(kBitsPerByte) + " times; each time a 1 falls out, " + hex(kTarotMask, 2) +
               " is XORed into the top byte. From seed " + hex(kTarotSeed, 8) + ", " + std::to_string(ones) +
               " of the " + num(kBitsPerByte) + " shifts drop a 1, and the first call returns the top byte " + hex(g.top_byte(), 2) + "."};
 }
@@ -326,7 +326,7 @@ Result<BiasMatrix> exact_matrix(ShuffleAlgo algo, std::uint32_t n, std::uint32_t
   return exact_bias(*spec);
 }
 ShuffleLabState small_deck(std::string algo, std::uint32_t n) {
-  return bias_tab({.algo = std::move(algo), .n = n}, "exact");
+  return bias_tab({.algo = std::move(algo), .n = n, .run = {}}, "exact");
 }
 
 TourStep shuffle_fisher_yates() {
@@ -380,7 +380,7 @@ TourStep shuffle_sort_keys() {
 }
 
 TourStep shuffle_seed_space() {
-  const ShuffleLabState state{.algo = "lin2003", .tab = "reach"};
+  const ShuffleLabState state{.algo = "lin2003", .tab = "reach", .run = {}};
   const std::string link = shuffle_link(state);
   const ReachView view = reach_view(state);
   return {link, "A perfect shuffle still needs enough randomness. A deck has " + num(state.n) + "! orders, about 2^" +
@@ -405,7 +405,7 @@ std::vector<std::uint32_t> seen_cards() {
 
 TourStep predict_deal() {
   const std::uint32_t n = 52;
-  const std::string link = shuffle_link({.algo = "lin2003", .n = n, .seed = kDefaultPredictTime, .t = n - 1});
+  const std::string link = shuffle_link({.algo = "lin2003", .n = n, .seed = kDefaultPredictTime, .t = n - 1, .run = {}});
   return {link, "shuffle.c seeds rand() with time(NULL). A game started at " + format_utc(kDefaultPredictTime) +
                     " has seed " + std::to_string(kDefaultPredictTime) + ", and its deck begins " +
                     card_list(seen_cards(), kPredictShownCards, CardFaces::standard) + "."};
@@ -436,7 +436,7 @@ TourStep predict_day() {
 TourStep onechip_deal() {
   const OneChipDeal d = one_chip_deal(kWorstDealSeed);
   const std::uint32_t values = lcrng_card(~0u) + 1;  // the top bits as a card value
-  int bits = 0;
+  std::uint32_t bits = 0;
   while ((1u << bits) < values) ++bits;
   return {poker_link(kWorstDealSeed, 0),
           "One Chip deals differently: step the LCRNG (x " + num(kLcrngMultiplier) + " + " + num(kLcrngIncrement) +

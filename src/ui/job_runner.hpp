@@ -3,6 +3,7 @@
 // native smoke test and fallbacks use InlineJobRunner, which does a few
 // milliseconds of work per frame on the calling thread.
 #pragma once
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -26,6 +27,14 @@ class JobRunner {
   virtual int start(const std::string& kind, const std::string& params) = 0;  // returns a job id
   virtual void cancel(int id) = 0;
   virtual JobStatus status(int id) = 0;  // called once per frame by the panel that owns the job
+
+  // Counts the changes to what panels show of their jobs (a start, a refusal,
+  // a finish): the text mirror rebuilds when it moves (ui/kit/job_slot.hpp).
+  std::uint64_t shown_results_revision() const { return shown_results_revision_; }
+  void note_shown_results_changed() { ++shown_results_revision_; }
+
+ private:
+  std::uint64_t shown_results_revision_ = 0;
 };
 
 class InlineJobRunner final : public JobRunner {

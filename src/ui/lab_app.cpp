@@ -225,6 +225,21 @@ bool LabApp::command(const std::string& name) {
   return false;
 }
 
+LabTextInputs LabApp::text_inputs() {
+  LabTextInputs in;
+  if (tour_) in.tour = &*tour_;
+  switch (state_.lab) {
+    case LabId::lfsr: lfsr_panel_.text_inputs(state_.lfsr, in); break;
+    case LabId::dice: dice_panel_.text_inputs(state_.dice, in); break;
+    case LabId::shuffle: shuffle_panel_.text_inputs(state_.shuffle, in); break;
+    case LabId::poker: poker_panel_.text_inputs(in); break;
+    case LabId::gallery: in.findings = &gallery_panel_.entries(); break;
+    case LabId::assembly:
+    case LabId::about: break;
+  }
+  return in;
+}
+
 std::string LabApp::describe_json() {
   std::string notices = "[";
   for (std::size_t i = 0; i < notices_.size(); ++i) notices += (i ? "," : "") + json_string(notices_[i]);
@@ -418,6 +433,8 @@ void LabApp::frame() {
     draw_navigation_bar();
   }
   ImGui::BeginChild("lab", ImVec2(0, 0), false);
+  if (drawn_lab_ == LabId::poker && state_.lab != LabId::poker) poker_panel_.leave(*ctx_.jobs);
+  drawn_lab_ = state_.lab;
   if (std::exchange(run_pending_, false)) start_linked_run();
   if (tour_ && !ImGui::GetIO().WantTextInput) {
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown), false)) go_to_step(state_.tour_step + 1);

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/lab_text.hpp"
 #include "core/tours.hpp"
 #include "core/url_state.hpp"
 #include "ui/job_runner.hpp"
@@ -70,6 +71,12 @@ class LabApp {
   const std::vector<std::string>& notices() const { return notices_; }
   LabId current_lab() const { return state_.lab; }
   const LabState& state() const { return state_; }
+  // What the text mirror (core/lab_text) needs beyond the state: the current
+  // lab's results for its setup, the lesson, the analyses the panels built.
+  // Valid until the next frame or command.
+  LabTextInputs text_inputs();
+  // Moves whenever a job result shown by a panel may have changed.
+  std::uint64_t shown_results_revision() const { return ctx_.jobs->shown_results_revision(); }
   long long frame_count() const { return frames_; }
 
  private:
@@ -96,6 +103,7 @@ class LabApp {
   bool export_csv(std::string_view id);
 
   LabState state_;
+  LabId drawn_lab_ = LabId::gallery;  // the lab drawn last frame: leaving the poker lab stops its sweeps
   InlineJobRunner inline_jobs_;
   PanelContext ctx_{&inline_jobs_, nullptr};
   GalleryPanel gallery_panel_;

@@ -437,7 +437,9 @@ bool DicePanel::draw_sides_and_bits(DiceLabState& state) {
   ImGui::SetNextItemWidth(stepper_width(3.0f));
   std::uint64_t sides = state.sides;
   const std::uint64_t one = 1;
-  if (ImGui::InputScalar("##sides", ImGuiDataType_U64, &sides, &one)) {
+  const bool sides_edited = ImGui::InputScalar("##sides", ImGuiDataType_U64, &sides, &one);
+  declare_text_field(TextFieldKind::numeric);
+  if (sides_edited) {
     sides = std::clamp<std::uint64_t>(sides, 1, kMaxDiceLabSides);
     if (sides != state.sides) state.sides = sides, changed = true;
   }
@@ -559,7 +561,9 @@ bool DicePanel::draw_comparison(DiceLabState& state) {
 
 // A seed field that takes the text only when the generator accepts it.
 bool DicePanel::draw_seed_field(DiceLabState& state, const char* id, ImGuiInputTextFlags flags) {
-  if (!ImGui::InputText(id, seed_text_, sizeof seed_text_, flags)) return false;
+  const bool edited = ImGui::InputText(id, seed_text_, sizeof seed_text_, flags);
+  declare_text_field(flags & ImGuiInputTextFlags_CharsHexadecimal ? TextFieldKind::hex : TextFieldKind::text);
+  if (!edited) return false;
   auto g = make_dice_generator(state.gen, seed_text_);
   if (!g) {
     seed_error_ = g.error();
@@ -697,7 +701,9 @@ bool DicePanel::draw_roll_stepper(DiceLabState& state) {
   ImGui::SetNextItemWidth(stepper_width(3.5f));
   std::uint64_t roll = state.roll;
   const std::uint64_t step = 1;
-  if (ImGui::InputScalar("roll k", ImGuiDataType_U64, &roll, &step, nullptr, "%llu"))
+  const bool roll_edited = ImGui::InputScalar("roll k", ImGuiDataType_U64, &roll, &step, nullptr, "%llu");
+  declare_text_field(TextFieldKind::numeric);
+  if (roll_edited)
     state.roll = std::min(roll, kMaxDiceStepRoll);
   ImGui::SameLine();
   help_marker("Up to roll 4095: the stepper replays the rolls before it from the seed.");
@@ -1214,6 +1220,10 @@ std::string DicePanel::describe_z80_json(const DiceLabState& state) {
     out += ",\"face20\":" +
            json_array(sample->counts, [](const std::vector<std::uint64_t>& c) { return std::to_string(c[19]); });
   return out + "}}";
+}
+
+void DicePanel::text_inputs(const DiceLabState& state, LabTextInputs& in) const {
+  if (state.view == "die") in.die_sample = die_sample_.current(die_sample_key(state));
 }
 
 std::string DicePanel::describe_json(const DiceLabState& state, PanelContext& ctx) {

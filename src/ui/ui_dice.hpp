@@ -16,6 +16,7 @@
 #include "core/dice/dice_sample.hpp"
 #include "core/dice/dice_view.hpp"
 #include "core/dice/dice_z80.hpp"
+#include "core/lab_text.hpp"
 #include "imgui.h"
 #include "ui/kit/job_slot.hpp"
 #include "ui/kit/tabs.hpp"
@@ -31,6 +32,8 @@ class DicePanel {
   bool draw(DiceLabState& state, PanelContext& ctx);
   bool command(std::string_view name, DiceLabState& state, PanelContext& ctx);
   std::string describe_json(const DiceLabState& state, PanelContext& ctx);
+  // For the text mirror: the die view's sample, when it is for `state`'s setup.
+  void text_inputs(const DiceLabState& state, LabTextInputs& in) const;
   // The open view's law (and sample, if one matches the state) as CSV.
   std::vector<CsvExport> csv_exports(const DiceLabState& state);
 

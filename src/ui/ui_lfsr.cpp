@@ -259,6 +259,15 @@ void LfsrPanel::refresh_analysis(const LfsrLabState& state) {
   }
 }
 
+void LfsrPanel::text_inputs(const LfsrLabState& state, LabTextInputs& in) const {
+  const std::string key = lfsr_setup_key(state);
+  if (key != analysed_key_) return;
+  in.lfsr_analysis = analysis_ ? &*analysis_ : nullptr;
+  in.lfsr_period = period_view_ ? &*period_view_ : nullptr;
+  in.lfsr_analysis_error = analysis_error_;
+  in.lfsr_counted_period = step_check_.current(key);
+}
+
 void LfsrPanel::refresh_view(const LfsrLabState& state) {
   if (!timeline_) return;
   std::string key = lfsr_setup_key(state, true);
@@ -618,7 +627,9 @@ void LfsrPanel::draw_timeline(LfsrLabState& state) {
   ImGui::SetNextItemWidth(stepper_width(7.5f));
   ImU64 typed = state.t;
   const ImU64 one = 1, eight = 8;
-  if (ImGui::InputScalar("##t", ImGuiDataType_U64, &typed, &one, &eight, "%llu"))
+  const bool t_edited = ImGui::InputScalar("##t", ImGuiDataType_U64, &typed, &one, &eight, "%llu");
+  declare_text_field(TextFieldKind::numeric);
+  if (t_edited)
     state.t = std::min<std::uint64_t>(typed, max);
   std::string note = "t counts " + lab_unit_plural(state.gen);
   if (lab_gen_steps_bits(state.gen)) note += " (8 make one output byte)";

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/lab_text.hpp"
 #include "core/lfsr/lfsr_analysis.hpp"
 #include "core/lfsr/lfsr_dice.hpp"
 #include "core/lfsr/lfsr_lab.hpp"
@@ -35,6 +36,8 @@ class LfsrPanel {
   // weak_seed=K, claim=tarot|z80, edge_on, speed=N|full.
   bool command(std::string_view name, LfsrLabState& state, PanelContext& ctx);
   std::string describe_json(const LfsrLabState& state, PanelContext& ctx);
+  // For the text mirror: the analysis and the stepping check of `state`'s setup.
+  void text_inputs(const LfsrLabState& state, LabTextInputs& in) const;
 
  private:
   void refresh(const LfsrLabState& state);  // caches that depend on the configuration

@@ -101,6 +101,7 @@ void PokerPanel::poll(SweepRun& run, JobRunner& jobs) {
   run.seconds = seconds_now() - run.started;
   run.last = run.job.status.result;
   run.last_full = run.full;
+  if (&run == &sweep_) swept_ = sweep_stats_from_result(run.last);
 }
 
 void PokerPanel::start(SweepRun& run, const char* kind, bool full, JobRunner& jobs) {
@@ -389,7 +390,7 @@ bool PokerPanel::draw_sweep(PokerLabState& state, JobRunner& jobs) {
   if (!draw_job_progress(sweep_, jobs, sweep_.full ? "Counting calls of all 2^32 deals" : "Counting calls in the sample", true)) {
     if (ImGui::Button("Check all 2^32 seeds")) start(sweep_, "poker_sweep", true, jobs);
     help_marker("Walks the cycle once; each new card tells which seeds' deals end there (two pointers). "
-                "About 20 s of work for one core, in a background worker.");
+                "About 20 s of work for one core, in the background workers. Leaving this lab stops it.");
     flow(button_width("Quick sample: 2^24 seeds") + ImGui::GetFontSize() * 2.0f);
     if (ImGui::Button("Quick sample: 2^24 seeds")) start(sweep_, "poker_sweep", false, jobs);
     help_marker("The first 16,777,216 seeds of the cycle starting at state 00000000: about a second. "
@@ -629,6 +630,20 @@ bool PokerPanel::command(std::string_view name, PokerLabState& state, PanelConte
   }
   note_run(state);
   return true;
+}
+
+void PokerPanel::text_inputs(LabTextInputs& in) const {
+  if (swept_) {
+    in.poker_sweep = &*swept_;
+    in.poker_sweep_full = sweep_.last_full;
+    in.poker_sweep_seconds = sweep_.seconds;
+  }
+  if (!hands_.last.empty()) in.poker_hands = &hands_.last;
+}
+
+void PokerPanel::leave(JobRunner& jobs) {
+  sweep_.job.cancel(jobs);
+  hands_.job.cancel(jobs);
 }
 
 std::string PokerPanel::describe_json(const PokerLabState& state, PanelContext&) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/lab_text.hpp"
 #include "core/poker/poker_lab.hpp"
 #include "core/poker/poker_sweep.hpp"
 #include "ui/kit/job_slot.hpp"
@@ -26,6 +27,10 @@ class PokerPanel {
   // count_hands, cancel_hands, log_scale=0|1.
   bool command(std::string_view name, PokerLabState& state, PanelContext& ctx);
   std::string describe_json(const PokerLabState& state, PanelContext& ctx);
+  // For the text mirror: the last finished sweep and pat-hand count.
+  void text_inputs(LabTextInputs& in) const;
+  // Leaving the lab stops its sweeps: they would keep every worker busy out of sight.
+  void leave(JobRunner& jobs);
   // The last finished sweep's histogram as CSV.
   std::vector<CsvExport> csv_exports();
 
@@ -63,6 +68,7 @@ class PokerPanel {
   std::optional<std::uint32_t> shown_seed_;
 
   SweepRun sweep_, hands_;
+  std::optional<SweepStats> swept_;  // sweep_.last, decoded
   LinkedRun linked_run_;
   std::string started_run_;  // the run= value of a job started where the state is read-only
   bool log_scale_ = true;

@@ -349,7 +349,9 @@ bool ShufflePanel::draw_shuffle_row(const ShuffleLabState& state, ShuffleLabStat
   ImGui::SameLine();
   int n = static_cast<int>(state.n);
   ImGui::SetNextItemWidth(stepper_width(3.0f));
-  if (ImGui::InputInt("##n", &n, 1, 10)) edit.n = static_cast<std::uint32_t>(std::clamp(n, 0, 100000)), edited = true;
+  const bool n_edited = ImGui::InputInt("##n", &n, 1, 10);
+  declare_text_field(TextFieldKind::numeric);
+  if (n_edited) edit.n = static_cast<std::uint32_t>(std::clamp(n, 0, 100000)), edited = true;
   help_marker("1 to 1000 cards. 52 are drawn as playing cards, 78 as the tarot deck, other sizes as numbers.");
   if (state.algo == "partial") {
     flow(em * 10.0f, em);
@@ -357,7 +359,9 @@ bool ShufflePanel::draw_shuffle_row(const ShuffleLabState& state, ShuffleLabStat
     ImGui::SameLine();
     int take = static_cast<int>(state.take);
     ImGui::SetNextItemWidth(stepper_width(2.5f));
-    if (ImGui::InputInt("##take", &take)) edit.take = static_cast<std::uint32_t>(std::max(take, 0)), edited = true;
+    const bool take_edited = ImGui::InputInt("##take", &take);
+    declare_text_field(TextFieldKind::numeric);
+    if (take_edited) edit.take = static_cast<std::uint32_t>(std::max(take, 0)), edited = true;
   }
   if (state.algo == "sort-keys") {
     flow(em * 15.0f, em);
@@ -365,7 +369,9 @@ bool ShufflePanel::draw_shuffle_row(const ShuffleLabState& state, ShuffleLabStat
     ImGui::SameLine();
     int keys = static_cast<int>(std::min<std::uint32_t>(state.keys, 2000000000u));
     ImGui::SetNextItemWidth(stepper_width(3.5f));
-    if (ImGui::InputInt("##keys", &keys, 1, 100)) edit.keys = static_cast<std::uint32_t>(std::max(keys, 0)), edited = true;
+    const bool keys_edited = ImGui::InputInt("##keys", &keys, 1, 100);
+    declare_text_field(TextFieldKind::numeric);
+    if (keys_edited) edit.keys = static_cast<std::uint32_t>(std::max(keys, 0)), edited = true;
     help_marker("Each card gets a random key in 0..K-1; the deck is sorted by key. Equal keys keep the lower card first.");
   }
   flow(em * 6.0f, em);
@@ -419,7 +425,9 @@ bool ShufflePanel::draw_source_row(const ShuffleLabState& state, ShuffleLabState
   ImGui::SameLine();
   int bits = lin2003 ? 31 : static_cast<int>(state.bits);
   ImGui::SetNextItemWidth(stepper_width(2.0f));
-  if (ImGui::InputInt("##bits", &bits)) edit.bits = static_cast<unsigned>(std::clamp(bits, 0, 99)), edited = true;
+  const bool bits_edited = ImGui::InputInt("##bits", &bits);
+  declare_text_field(TextFieldKind::numeric);
+  if (bits_edited) edit.bits = static_cast<unsigned>(std::clamp(bits, 0, 99)), edited = true;
   help_marker("B: each draw reads B-bit words, the top B bits of the generator's outputs. "
               "The coin-flip rollers (fdr, fdr-tarot) use the words bit by bit, lowest bit first.");
   flow(em * 11.5f, em);
@@ -427,7 +435,9 @@ bool ShufflePanel::draw_source_row(const ShuffleLabState& state, ShuffleLabState
   ImGui::SameLine();
   int warmup = lin2003 ? static_cast<int>(kLin2003Warmup) : static_cast<int>(state.warmup);
   ImGui::SetNextItemWidth(stepper_width(2.0f));
-  if (ImGui::InputInt("##warmup", &warmup)) edit.warmup = static_cast<std::uint32_t>(std::clamp(warmup, 0, 100000)), edited = true;
+  const bool warmup_edited = ImGui::InputInt("##warmup", &warmup);
+  declare_text_field(TextFieldKind::numeric);
+  if (warmup_edited) edit.warmup = static_cast<std::uint32_t>(std::clamp(warmup, 0, 100000)), edited = true;
   ImGui::EndDisabled();
   help_marker("Words thrown away before the first draw. shuffle.c calls rand() four times first.");
   if (lin2003)
@@ -450,7 +460,9 @@ bool ShufflePanel::draw_seed_field(const ShuffleLabState& state, ShuffleLabState
     shown_gen_ = state.gen;
   }
   ImGui::SetNextItemWidth(em * 10.0f);
-  if (ImGui::InputText("##seed", seed_text_, sizeof seed_text_)) {
+  const bool seed_edited = ImGui::InputText("##seed", seed_text_, sizeof seed_text_);
+  declare_text_field(TextFieldKind::text);  // decimal, or hex after 0x
+  if (seed_edited) {
     const std::string text = seed_text_;
     auto parsed = text.rfind("0x", 0) == 0 ? parse_hex("seed", text, 16) : parse_decimal("seed", text, 0, ~std::uint64_t{0});
     if (parsed) {
@@ -788,8 +800,8 @@ bool ShufflePanel::draw_animate(ShuffleLabState& state) {
 //-----------------------------------------------------------------------------
 
 void ShufflePanel::start_bias(ShuffleLabState& state, BiasKind kind, JobRunner& jobs) {
-  linked_run_.started(state.run, kind == BiasKind::exact ? "exact" : kind == BiasKind::law ? "law" : "sample", "");
-  linked_run_.key = run_key(state);
+  const std::string_view run = kind == BiasKind::exact ? "exact" : kind == BiasKind::law ? "law" : "sample";
+  linked_run_.started(state.run, run, run_key(state, run));
   bias_kind_ = kind;
   bias_origin_ = BiasOrigin{state.algo, algo_label(state), state.n, card_faces(state)};
   const BiasMode mode = kind == BiasKind::exact ? BiasMode::exact : kind == BiasKind::law ? BiasMode::law : BiasMode::empirical;
@@ -797,7 +809,7 @@ void ShufflePanel::start_bias(ShuffleLabState& state, BiasKind kind, JobRunner& 
   auto setup = bias_setup(state, mode);
   if (!setup) {
     bias_.cancel(jobs);
-    bias_.refuse(std::move(key), setup.error());
+    bias_.refuse(jobs, std::move(key), setup.error());
     return;
   }
   bias_.start(jobs, "shuffle_bias", shuffle_bias_job_params(state, mode), std::move(key));
@@ -922,7 +934,7 @@ void ShufflePanel::draw_bias_summary(const BiasMatrixView& view) {
   ImGui::Text("%" PRIu64 " shuffles: largest relative deviation %s; one cell's standard error is %s of 1/%u.",
               matrix.total, fmt("%.2f%%", view.max_deviation_percent()).c_str(),
               fmt("%.2f%%", view.standard_error_percent()).c_str(), n);
-  const bool biased = summary.p_value < 1e-6;
+  const bool biased = bias_is_real(summary);
   ImGui::TextColored(biased ? colors::kError : colors::kGood,
                      "chi-square %.1f on %.0f degrees of freedom: p %s; %" PRIu64 " cells beyond 4 sigma. %s",
                      summary.chi_square, summary.degrees_of_freedom,
@@ -1034,7 +1046,9 @@ bool ShufflePanel::draw_bias_buttons(ShuffleLabState& state, PanelContext& ctx) 
   ImGui::SetNextItemWidth(stepper_width(5.5f));
   std::uint64_t shuffles = state.shuffles;
   const std::uint64_t step = 100000, fast = 1000000;
-  if (ImGui::InputScalar("##shuffles", ImGuiDataType_U64, &shuffles, &step, &fast, "%llu")) {
+  const bool shuffles_edited = ImGui::InputScalar("##shuffles", ImGuiDataType_U64, &shuffles, &step, &fast, "%llu");
+  declare_text_field(TextFieldKind::numeric);
+  if (shuffles_edited) {
     state.shuffles = std::clamp<std::uint64_t>(shuffles, 1, kMaxLabShuffles);
     changed = true;
   }
@@ -1123,8 +1137,7 @@ void ShufflePanel::draw_reach(const ShuffleLabState& state) {
 //-----------------------------------------------------------------------------
 
 void ShufflePanel::start_predict(ShuffleLabState& state, JobRunner& jobs) {
-  linked_run_.started(state.run, "predict", "");
-  linked_run_.key = run_key(state);
+  linked_run_.started(state.run, "predict", run_key(state, "predict"));
   const auto deck = lin2003_deck(static_cast<std::uint32_t>(state.time), 52);
   const std::vector<std::uint32_t> seen(deck.begin(), deck.begin() + kPredictShownCards);
   predict_.start(jobs, "shuffle_seed_search",
@@ -1143,7 +1156,9 @@ bool ShufflePanel::draw_predict_times(ShuffleLabState& state) {
   std::uint64_t t = state.time;
   const std::uint64_t one = 1, minute = 60;
   ImGui::SetNextItemWidth(stepper_width(7.5f));
-  if (ImGui::InputScalar("##time", ImGuiDataType_U64, &t, &one, &minute, "%llu")) {
+  const bool time_edited = ImGui::InputScalar("##time", ImGuiDataType_U64, &t, &one, &minute, "%llu");
+  declare_text_field(TextFieldKind::numeric);
+  if (time_edited) {
     state.time = std::min<std::uint64_t>(t, 0xFFFFFFFFu);
     changed = true;
   }
@@ -1155,7 +1170,9 @@ bool ShufflePanel::draw_predict_times(ShuffleLabState& state) {
   ImGui::SameLine();
   std::uint64_t guess = state.guess;
   ImGui::SetNextItemWidth(stepper_width(7.5f));
-  if (ImGui::InputScalar("##guess", ImGuiDataType_U64, &guess, &one, &minute, "%llu")) {
+  const bool guess_edited = ImGui::InputScalar("##guess", ImGuiDataType_U64, &guess, &one, &minute, "%llu");
+  declare_text_field(TextFieldKind::numeric);
+  if (guess_edited) {
     state.guess = std::min<std::uint64_t>(guess, 0xFFFFFFFFu);
     changed = true;
   }
@@ -1230,16 +1247,17 @@ bool ShufflePanel::draw_predict(ShuffleLabState& state, PanelContext& ctx) {
 // [SECTION] Panel
 //-----------------------------------------------------------------------------
 
-std::string ShufflePanel::run_key(const ShuffleLabState& state) {
-  if (state.run == "predict") return "predict:" + predict_setup_key(state);
+std::string ShufflePanel::run_key(const ShuffleLabState& state, std::string_view run) {
+  if (run == "predict") return "predict:" + predict_setup_key(state);
   // A sample also depends on how many shuffles it made.
-  return state.run + ":" + shuffle_setup_key(state) + (state.run == "sample" ? "&shuffles=" + std::to_string(state.shuffles) : "");
+  return std::string(run) + ":" + shuffle_setup_key(state) +
+         (run == "sample" ? "&shuffles=" + std::to_string(state.shuffles) : "");
 }
 
 void ShufflePanel::drop_stale_run(ShuffleLabState& state) {
   const bool predicting = state.run == "predict";
   const JobStatus& status = predicting ? predict_.status : bias_.status;
-  linked_run_.drop_if_stale(state.run, run_key(state), status.state == JobStatus::State::cancelled);
+  linked_run_.drop_if_stale(state.run, run_key(state, state.run), status.state == JobStatus::State::cancelled);
 }
 
 void ShufflePanel::start_run(ShuffleLabState& state, PanelContext& ctx) {
@@ -1464,9 +1482,11 @@ std::string ShufflePanel::describe_frame_json(const ShuffleLabState& state) {
   return out;
 }
 
-std::string ShufflePanel::describe_bias_json() const {
+// A result computed for another setup is still drawn, labelled: "stale" says so.
+std::string ShufflePanel::describe_bias_json(const ShuffleLabState& state) const {
   static const char* const kKinds[] = {"none", "sampled", "exact", "law"};
   std::string out = ",\"bias\":{\"kind\":" + json_string(kKinds[static_cast<int>(bias_kind_)]) +
+                    ",\"stale\":" + json_bool(bias_.result && !bias_.belongs_to(shuffle_setup_key(state))) +
                     ",\"jobState\":" + std::to_string(static_cast<int>(bias_.status.state)) +
                     ",\"progress\":" + fmt("%.4f", bias_.status.progress) + ",\"error\":" + json_string(bias_.error);
   const BiasMatrix* matrix = bias_.result && bias_.result->matrix ? &*bias_.result->matrix : nullptr;
@@ -1493,7 +1513,23 @@ std::string ShufflePanel::describe_predict_json(const ShuffleLabState& state) co
          ",\"windowFirst\":" + std::to_string(window.first) + ",\"windowCount\":" + std::to_string(window.count) +
          ",\"seen\":" + json_integers(std::vector<std::uint32_t>(deck.begin(), deck.begin() + kPredictShownCards)) +
          ",\"jobState\":" + std::to_string(static_cast<int>(predict_.status.state)) +
+         ",\"stale\":" + json_bool(predict_.result && !predict_.belongs_to(predict_setup_key(state))) +
          ",\"tried\":" + std::to_string(r.tried) + ",\"found\":" + json_integers(r.found) + "}";
+}
+
+void ShufflePanel::text_inputs(const ShuffleLabState& state, LabTextInputs& in) {
+  if (state.tab == "bias" && bias_.current(shuffle_setup_key(state))) {  // the view is built for the tab that shows it
+    in.bias = &matrix_view();
+    in.bias_source = bias_kind_ == BiasKind::law     ? BiasSource::method_law
+                     : bias_kind_ == BiasKind::exact ? BiasSource::every_draw_list
+                                                     : BiasSource::sampled;
+    in.bias_draws = bias_.result->law ? bias_.result->law->lists : bias_.result->matrix->total;
+  }
+  const PredictResult* r = predict_.current(predict_setup_key(state));
+  if (state.tab == "predict" && r) {
+    in.predict_found = &r->found;
+    in.predict_tried = r->tried;
+  }
 }
 
 std::string ShufflePanel::describe_json(const ShuffleLabState& state, PanelContext& ctx) {
@@ -1504,7 +1540,7 @@ std::string ShufflePanel::describe_json(const ShuffleLabState& state, PanelConte
                     ",\"warmup\":" + std::to_string(state.warmup) + ",\"t\":" + std::to_string(state.t) +
                     ",\"tab\":" + json_string(state.tab) + ",\"playing\":" + json_bool(playing_);
   out += describe_frame_json(state);
-  out += describe_bias_json();
+  out += describe_bias_json(state);
   const ReachView reach = reach_view(state);
   out += ",\"reach\":{\"log2Factorial\":" + fmt("%.6f", reach.log2_orders) + ",\"rows\":" +
          json_array(reach.rows, [](const SeedSpaceRow& r) {

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/lab_text.hpp"
 #include "core/shuffle/bias.hpp"
 #include "core/shuffle/bias_view.hpp"
 #include "core/shuffle/riffle_view.hpp"
@@ -31,6 +32,8 @@ class ShufflePanel {
   void start_run(ShuffleLabState& state, PanelContext& ctx);
   bool command(std::string_view name, ShuffleLabState& state, PanelContext& ctx);
   std::string describe_json(const ShuffleLabState& state, PanelContext& ctx);
+  // For the text mirror: the bias matrix and the seed search, when they are for `state`'s setup.
+  void text_inputs(const ShuffleLabState& state, LabTextInputs& in);
   // The bias matrix shown (sampled, enumerated or exact law) as CSV.
   std::vector<CsvExport> csv_exports(const ShuffleLabState& state);
 
@@ -87,13 +90,13 @@ class ShufflePanel {
   void poll_jobs(JobRunner& jobs);
   void start_predict(ShuffleLabState& state, JobRunner& jobs);
   // run= in the link: what a result depends on, and dropping run= once that changed.
-  static std::string run_key(const ShuffleLabState& state);
+  static std::string run_key(const ShuffleLabState& state, std::string_view run);
   void drop_stale_run(ShuffleLabState& state);
   void step_to(ShuffleLabState& state, long long t);
   bool apply_preset(ShuffleLabState& state, std::string_view name, JobRunner& jobs);
 
   std::string describe_frame_json(const ShuffleLabState& state);
-  std::string describe_bias_json() const;
+  std::string describe_bias_json(const ShuffleLabState& state) const;
   std::string describe_predict_json(const ShuffleLabState& state) const;
 
   std::string recorded_key_;

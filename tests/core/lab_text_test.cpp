@@ -1,17 +1,28 @@
 // The text mirror of each lab (core/lab_text): its numbers are checked here
 // against derivations of the test's own (stepping a register by hand, dealing
-// One Chip by hand, counting multiply-high buckets), never against lab_text's
-// output, plus its bounds and that a hostile note stays plain text.
+// One Chip by hand, counting multiply-high buckets, shuffling by hand, SciPy's
+// chi-square), never against lab_text's output, plus its bounds, that job
+// results and the lesson step appear, and that a hostile note stays plain text.
 #include "core/lab_text.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <optional>
 #include <numeric>
 #include <string>
 #include <vector>
 
+#include "core/dice/dice_sample.hpp"
 #include "core/gallery.hpp"
+#include "core/lfsr/lfsr_analysis.hpp"
+#include "core/lfsr/lfsr_lab_view.hpp"
+#include "core/poker/poker.hpp"
+#include "core/shuffle/bias_view.hpp"
+#include "core/tours.hpp"
 #include "core/url_state.hpp"
 
 namespace shufflelab {
@@ -23,10 +34,34 @@ std::string all_text(const std::vector<TextLine>& lines) {
   return s;
 }
 
-std::vector<TextLine> text_of(const std::string& fragment) {
+// What the app's panels hand over: the LFSR analysis, the findings.
+struct Inputs {
+  std::optional<LabAnalysis> analysis;
+  std::optional<PeriodView> period;
+  std::vector<GalleryEntry> findings;
+  LabTextInputs in;
+  explicit Inputs(const LabState& s) {
+    if (s.lab == LabId::lfsr && lab_gen_is_linear(s.lfsr.gen)) {
+      auto a = analyse_lab(s.lfsr);
+      EXPECT_TRUE(a) << a.error();
+      if (a) analysis = std::move(a.value()), period = period_view(s.lfsr, *analysis);
+      in.lfsr_analysis = analysis ? &*analysis : nullptr;
+      in.lfsr_period = period ? &*period : nullptr;
+    }
+    if (s.lab == LabId::gallery) findings = gallery_entries(), in.findings = &findings;
+  }
+};
+
+LabState state_of(const std::string& fragment) {
   const DecodedState d = decode_fragment(fragment);
   EXPECT_TRUE(d.notices.empty()) << fragment << ": " << (d.notices.empty() ? "" : d.notices[0]);
-  return lab_text(d.state);
+  return d.state;
+}
+
+std::vector<TextLine> text_of(const std::string& fragment) {
+  const LabState s = state_of(fragment);
+  const Inputs inputs(s);
+  return lab_text(s, inputs.in);
 }
 
 // A Galois register stepped by hand: shift right, XOR the mask into the top byte when a 1 falls out.
@@ -186,10 +221,97 @@ TEST(LabText, AssemblyStepsForward) {
   EXPECT_NE(all_text(text_of("#v=1&lab=asm&t=2")).find("Instructions executed: 2,"), std::string::npos);  // backwards
 }
 
+TEST(LabText, StepCheckAgreesOnlyWithTheSteppedPeriod) {
+  const LabState s = state_of("#v=1&lab=lfsr&width=16&seed=0001&mask=CF&t=0");
+  Inputs inputs(s);
+  const std::uint64_t stepped = brute_period(16, 0xCF, 1);
+  inputs.in.lfsr_counted_period = &stepped;
+  const std::string text = all_text(lab_text(s, inputs.in));
+  EXPECT_NE(text.find("Checked by stepping: the seed came back after " + std::to_string(stepped)), std::string::npos) << text;
+  EXPECT_NE(text.find("agrees with the algebra"), std::string::npos) << text;
+  const std::uint64_t wrong = stepped + 1;
+  inputs.in.lfsr_counted_period = &wrong;
+  EXPECT_NE(all_text(lab_text(s, inputs.in)).find("disagrees with the algebra"), std::string::npos);
+  inputs.in.lfsr_counted_period = nullptr;
+  EXPECT_EQ(all_text(lab_text(s, inputs.in)).find("Checked by stepping"), std::string::npos);
+}
+
+TEST(LabText, DiceSampleCountsAndChiSquare) {
+  // Counts 5, 10, 15, 10, 10, 10 of 60 rolls against a fair d6: chi-square
+  // (25 + 0 + 25) / 10 = 5 on 5 degrees of freedom; SciPy's chi2.sf(5, 5) = 0.41588.
+  const LabState s = state_of("#v=1&lab=dice&method=modulo&sides=6&bits=8&rolls=60");
+  DiceSampleResult sample;
+  sample.sides = 6, sample.rolls = 60;
+  sample.counts = {{5, 10, 15, 10, 10, 10}};
+  sample.bits_drawn = {480};
+  LabTextInputs in;
+  EXPECT_EQ(all_text(lab_text(s, in)).find("Sample of"), std::string::npos);
+  in.die_sample = &sample;
+  const std::string text = all_text(lab_text(s, in));
+  EXPECT_NE(text.find("Sample of 60 rolls"), std::string::npos) << text;
+  EXPECT_NE(text.find("Against a fair die: chi-square 5 with 5 degrees of freedom, p = 0.416"), std::string::npos) << text;
+  EXPECT_NE(text.find("Face 3 sampled: 15 (25%)"), std::string::npos) << text;
+  EXPECT_NE(text.find("Random bits per roll: 8"), std::string::npos) << text;
+}
+
+TEST(LabText, ShuffleBiasOfTheNaiveSwapByHand) {
+  // The naive swap of 3 cards over all 27 draw lists, shuffled by hand.
+  BiasMatrix m(3);
+  for (std::uint32_t list = 0; list < 27; ++list) {
+    std::vector<std::uint32_t> deck = {0, 1, 2};
+    for (std::uint32_t i = 0, draws = list; i < 3; ++i, draws /= 3) std::swap(deck[i], deck[draws % 3]);
+    for (std::uint32_t p = 0; p < 3; ++p) ++m.counts[p * 3 + deck[p]];
+    ++m.total;
+  }
+  double worst = 0;
+  for (std::uint64_t c : m.counts) worst = std::max(worst, std::abs(static_cast<double>(c) * 3.0 / 27.0 - 1.0));
+  char expected[128];
+  std::snprintf(expected, sizeof expected, "Exact counts over all 27 draw lists: largest relative deviation from 1/3 is %.4g.", worst);
+  const LabState s = state_of("#v=1&lab=shuffle&algo=naive&n=3&tab=bias");
+  const BiasMatrixView view = bias_matrix_view(m, false, BiasColourScale::automatic);
+  LabTextInputs in;
+  in.bias = &view, in.bias_source = BiasSource::every_draw_list, in.bias_draws = m.total;
+  const std::string text = all_text(lab_text(s, in));
+  EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
+  // Another tab does not show it.
+  EXPECT_EQ(all_text(lab_text(state_of("#v=1&lab=shuffle&algo=naive&n=3"), in)).find("draw lists"), std::string::npos);
+}
+
+TEST(LabText, PokerSweepOfTheFirstSeedsByHand) {
+  SweepStats st;
+  for (std::uint32_t seed = 0; seed < 2000; ++seed) st.add(seed, static_cast<std::uint32_t>(hand_deal(seed).verdicts.size()));
+  std::uint32_t most = 0, first = 0;
+  for (std::uint32_t seed = 0; seed < 2000; ++seed)
+    if (const auto calls = static_cast<std::uint32_t>(hand_deal(seed).verdicts.size()); calls > most) most = calls, first = seed;
+  LabTextInputs in;
+  in.poker_sweep = &st;
+  const std::string text = all_text(lab_text(state_of("#v=1&lab=poker"), in));
+  char hex[16];
+  std::snprintf(hex, sizeof hex, "%08X", first);
+  EXPECT_NE(text.find("SAMPLE, partial: 2,000 (2000) of the"), std::string::npos) << text;
+  EXPECT_NE(text.find("Most calls: " + std::to_string(most) + ", first at seed " + hex), std::string::npos) << text;
+}
+
+TEST(LabText, LessonStepTitleAndText) {
+  const Tour* tour = find_builtin_tour("gameboy-tarot");
+  ASSERT_NE(tour, nullptr);
+  ASSERT_GE(tour->steps.size(), 2u);
+  LabState s = state_of(tour->steps[1].link);
+  s.tour = tour->id, s.tour_step = 2;
+  LabTextInputs in;
+  in.tour = tour;
+  const auto lines = lab_text(s, in);
+  ASSERT_GE(lines.size(), 3u);
+  EXPECT_EQ(lines[1].text, "Lesson: " + tour->title + ", step 2 of " + std::to_string(tour->steps.size()));
+  EXPECT_EQ(lines[2].text, tour->steps[1].text.substr(0, kMaxLabTextLineBytes));
+  s.tour_step = static_cast<std::uint32_t>(tour->steps.size() + 1);  // out of range: no lesson lines
+  EXPECT_EQ(all_text(lab_text(s, in)).find("Lesson: "), std::string::npos);
+}
+
 TEST(LabText, HostileNoteIsPlainTextAndJsonEscapes) {
   LabState s;
   s.note = "<img src=x onerror=alert(1)> \"quoted\" \\";
-  const auto lines = lab_text(s);
+  const auto lines = lab_text(s, LabTextInputs{});
   ASSERT_GE(lines.size(), 2u);
   EXPECT_EQ(lines[1].kind, TextKind::paragraph);
   EXPECT_NE(lines[1].text.find(s.note), std::string::npos);

@@ -119,6 +119,19 @@ test('Cancel stops the full sweep within a second, and the worker runs again', {
   await context.close();
 });
 
+test('leaving the lab stops the full sweep: no worker stays busy out of sight, and run= leaves the link', { timeout: 120000 }, async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=poker&run=sweep');
+  await page.waitForFunction(() => window.shufflelab.state().poker.sweep.progress > 0, null, { timeout: 30000, polling: 50 });
+  assert.ok(await page.evaluate(() => window.shufflelabJobs.busy()) > 0);
+  await command(page, 'lab=lfsr');
+  await page.waitForFunction(() => window.shufflelabJobs.busy() === 0, null, { timeout: 2000, polling: 20 });
+  await command(page, 'lab=poker');
+  await page.waitForFunction(() => window.shufflelab.state().poker.sweep.state === 4, null, { timeout: 2000, polling: 20 });
+  await page.waitForFunction(() => !location.hash.includes('run='), null, { timeout: 2000, polling: 20 });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('crisp at device scale 1 and 2 (screenshots)', { timeout: 120000 }, async () => {
   for (const scale of [1, 2]) {
     const { page, context, problems } = await openApp(env, '#v=1&lab=poker&seed=DEADBEEF&t=9', { scale });

@@ -11,6 +11,7 @@ before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
 
 const viewText = (page) => page.evaluate(() => document.getElementById('text-view-body').textContent);
+const waitFor = (page, fn) => page.waitForFunction(fn, null, { timeout: 10000 });
 async function waitForText(page, needle) {
   await page.waitForFunction((n) => document.getElementById('text-view-body').textContent.includes(n), needle, { timeout: 10000 });
 }
@@ -131,5 +132,62 @@ test('updates are throttled while the LFSR lab plays', async () => {
   // After pausing, the view settles on the shown step.
   const t = (await state(page)).lfsr.t;
   await waitForText(page, `Step t = ${t} bit-step`);
+  await context.close();
+});
+
+// A register stepped by hand: shift right, XOR the mask into the top byte when a 1 falls out.
+function steppedPeriod(width, mask, seed) {
+  const taps = mask << (width - 8);
+  let s = seed, n = 0;
+  do { const out = s & 1; s >>>= 1; if (out) s ^= taps; n++; } while (s !== seed);
+  return n;
+}
+
+test('links that open on their result: the result\'s numbers are in the accessibility tree', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=lfsr&width=16&seed=0001&mask=CF&tab=period&run=period');
+  // The check by stepping, against the period counted here by stepping the register in JavaScript.
+  const period = steppedPeriod(16, 0xCF, 1);
+  await waitForText(page, 'Checked by stepping');
+  let snapshot = await page.locator('#text-view').ariaSnapshot();
+  assert.ok(snapshot.includes(`the seed came back after ${period.toLocaleString('en-US')}`), snapshot);
+  assert.ok(snapshot.includes('agrees with the algebra'), snapshot);
+
+  // The naive swap of 3 cards over every draw list, enumerated here: 27 lists, the largest |count * 3 / 27 - 1|.
+  const counts = Array.from({ length: 9 }, () => 0);
+  for (let list = 0; list < 27; list++) {
+    const deck = [0, 1, 2];
+    for (let i = 0, d = list; i < 3; i++, d = Math.floor(d / 3)) [deck[i], deck[d % 3]] = [deck[d % 3], deck[i]];
+    deck.forEach((card, p) => { counts[p * 3 + card]++; });
+  }
+  const worst = Math.max(...counts.map((c) => Math.abs(c * 3 / 27 - 1)));
+  await page.evaluate(() => { location.hash = '#v=1&lab=shuffle&algo=naive&n=3&tab=bias&run=exact'; });
+  await waitForText(page, 'draw lists');
+  snapshot = await page.locator('#text-view').ariaSnapshot();
+  assert.ok(snapshot.includes(`Exact counts over all 27 draw lists: largest relative deviation from 1/3 is ${Number(worst.toPrecision(4))}.`),
+    `${worst}\n${snapshot}`);
+  // Changing the setup takes the result out of the text (it belongs to the old setup).
+  await page.evaluate(() => { location.hash = '#v=1&lab=shuffle&algo=naive&n=4&tab=bias'; });
+  await waitForText(page, 'Deck: 4 cards');
+  assert.ok(!(await viewText(page)).includes('draw lists'));
+  // The test hook says the same: the result it reports is for another setup.
+  await waitFor(page, () => window.shufflelab.state().shuffle.bias.stale === true);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a lesson step\'s title and text, and the sender\'s note, are in the accessibility tree', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&tour=gameboy-tarot&step=2&note=' + encodeURIComponent('Read step 2 first'));
+  const s = await state(page);
+  assert.equal(s.tour.step, 2);
+  await waitForText(page, `Lesson: ${s.tour.title}, step 2 of ${s.tour.steps}`);
+  const snapshot = await page.locator('#text-view').ariaSnapshot();
+  assert.ok(snapshot.includes(`Lesson: ${s.tour.title}, step 2 of ${s.tour.steps}`), snapshot);
+  // The step's own words (its numbers computed by the core: core/tours.cpp).
+  const words = s.tour.text.split(/\s+/).slice(0, 8).join(' ');
+  assert.ok(snapshot.replace(/\s+/g, ' ').includes(words), `${words}\n${snapshot}`);
+  assert.ok(snapshot.includes('Note from the sender of this link: Read step 2 first'), snapshot);
+  await command(page, 'tour_next');
+  await waitForText(page, `step 3 of ${s.tour.steps}`);
+  assert.deepEqual(problems, []);
   await context.close();
 });

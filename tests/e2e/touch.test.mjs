@@ -187,3 +187,27 @@ test('a numeric field gets a numeric keyboard', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('each field declares its keyboard: Tab from the numeric Sides field reaches the seed field, which takes text', async () => {
+  // The seed "0123456789ABCDEF"-style text looks like hex, but the dice seed
+  // field also takes decimal and 0x forms: it declares text, not hex.
+  const { page, context, problems } = await openApp(env, '#v=1&lab=dice&gen=splitmix64&seed=12345', PHONE);
+  await page.touchscreen.tap(...SIDES_FIELD);
+  await waitFor(page, () => document.activeElement.id === 'text-proxy');
+  assert.equal((await state(page)).touch.textProxy.mode, 'numeric');
+  let mode = 'numeric';
+  for (let i = 0; i < 8 && mode === 'numeric'; ++i) {
+    await page.keyboard.press('Tab');
+    await frames(page, 3);
+    mode = (await state(page)).touch.textProxy.mode;
+  }
+  assert.equal(mode, 'text');
+  assert.equal(await page.evaluate(() => document.activeElement.inputMode), 'text');
+  await page.keyboard.press('End');
+  for (let i = 0; i < 24; ++i) await page.keyboard.press('Backspace');
+  await page.keyboard.type('4242');
+  await page.keyboard.press('Enter');
+  await waitFor(page, () => window.shufflelab.state().dice.seed === '4242');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

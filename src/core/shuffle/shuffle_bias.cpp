@@ -323,6 +323,8 @@ Result<LawBias> law_bias_from_result(const std::vector<double>& result) {
 
 // ---- Statistics -------------------------------------------------------------
 
+bool bias_is_real(const BiasSummary& summary) { return summary.p_value < 1e-6; }
+
 BiasSummary summarize_bias(const BiasMatrix& matrix) {
   BiasSummary s;
   const double n = matrix.n, total = static_cast<double>(matrix.total);

@@ -126,6 +126,8 @@ struct BiasSummary {
   double p_value = 1;
 };
 BiasSummary summarize_bias(const BiasMatrix& matrix);
+// Whether a sample's bias is real rather than noise (p below one in a million).
+bool bias_is_real(const BiasSummary& summary);
 
 // The real engine: a browser's own Array.prototype.sort with a random
 // comparator, sampled in the page's worker (web/worker.js, job kind

@@ -43,14 +43,16 @@ struct JobSlot {
     setup_key = std::move(key);
     result.reset();
     error.clear();
+    jobs.note_shown_results_changed();
   }
   // Records a setup error instead of starting (the last result is dropped).
-  void refuse(std::string key, std::string message) {
+  void refuse(JobRunner& jobs, std::string key, std::string message) {
     id = 0;
     status = JobStatus{};
     setup_key = std::move(key);
     result.reset();
     error = std::move(message);
+    jobs.note_shown_results_changed();
   }
   void cancel(JobRunner& jobs) {
     if (running()) jobs.cancel(id);
@@ -60,6 +62,7 @@ struct JobSlot {
     if (!running()) return false;
     status = jobs.status(id);
     if (status.state == JobStatus::State::failed) error = status.summary;
+    if (!running()) jobs.note_shown_results_changed();  // the caller fills `result` before the next text
     return status.state == JobStatus::State::done;
   }
   bool running() const {

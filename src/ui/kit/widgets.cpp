@@ -159,7 +159,9 @@ WideRegion::~WideRegion() {
 
 bool hex_field(const char* label, char* buffer, std::size_t size, float width) {
   ImGui::SetNextItemWidth(width);
-  return ImGui::InputText(label, buffer, size, ImGuiInputTextFlags_CharsHexadecimal | ImGuiInputTextFlags_CharsUppercase);
+  const bool edited = ImGui::InputText(label, buffer, size, ImGuiInputTextFlags_CharsHexadecimal | ImGuiInputTextFlags_CharsUppercase);
+  declare_text_field(TextFieldKind::hex);
+  return edited;
 }
 
 }  // namespace shufflelab::ui
