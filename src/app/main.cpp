@@ -28,13 +28,15 @@
 #include "imgui_impl_opengl3.h"
 #include "core/lab_text.hpp"
 #include "ui/kit/legibility.hpp"
+#include "ui/kit/keyboard.hpp"
 #include "ui/kit/text_field.hpp"
 #include "ui/lab_app.hpp"
 #include "mono_font.hpp"
 #include "ui_font.hpp"
 
 namespace shufflelab::ui {
-extern std::string g_help_shown;  // widgets.cpp: the help text shown this frame (test hook)
+extern std::string g_help_shown;    // widgets.cpp: the help text shown this frame (test hook)
+extern std::string g_help_focused;  // widgets.cpp: the help mark under the focus ring (test hook)
 }
 
 namespace {
@@ -370,8 +372,10 @@ void frame() {
   ImGui_ImplGlfw_NewFrame();
   apply_touch();
   feed_text_queue();
+  shufflelab::ui::update_keyboard_navigation();
   ImGui::NewFrame();
   shufflelab::ui::g_help_shown.clear();
+  shufflelab::ui::g_help_focused.clear();
   g_app->lab.frame();
   ImGui::Render();
   sync_text_proxy();
@@ -486,17 +490,32 @@ EMSCRIPTEN_KEEPALIVE const char* shufflelab_test_query(const char* command) {
     scroll += std::string(scroll.size() > 1 ? "," : "") + "{\"name\":\"" + name + "\"," + buf;
   }
   scroll += "]";
-  std::string help;
-  for (char c : shufflelab::ui::g_help_shown) {
-    if (c == '"' || c == '\\') help += '\\';
-    if (static_cast<unsigned char>(c) >= 32) help += c;
+  const auto json_text = [](const std::string& text) {
+    std::string out;
+    for (char c : text) {
+      if (c == '"' || c == '\\') out += '\\';
+      if (static_cast<unsigned char>(c) >= 32) out += c;
+    }
+    return out;
+  };
+  const std::string help = json_text(shufflelab::ui::g_help_shown);
+  // Keyboard navigation: on or off, where the focus ring is (backing pixels), the help mark it is on.
+  const ImGuiContext& g = *GImGui;
+  std::string ring = "null";
+  if (shufflelab::ui::keyboard_navigation() && !g.NavDisableHighlight && g.NavId != 0 && g.NavWindow) {
+    const ImRect r = ImGui::WindowRectRelToAbs(g.NavWindow, g.NavWindow->NavRectRel[g.NavLayer]);
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "[%.0f,%.0f,%.0f,%.0f]", r.Min.x, r.Min.y, r.Max.x, r.Max.y);
+    ring = buf;
   }
+  const std::string keyboard = std::string("{\"navigation\":") + (shufflelab::ui::keyboard_navigation() ? "true" : "false") +
+                               ",\"ring\":" + ring + ",\"helpFocused\":\"" + json_text(shufflelab::ui::g_help_focused) + "\"}";
   char proxy[160];
   std::snprintf(proxy, sizeof proxy, "{\"active\":%s,\"rect\":[%.0f,%.0f,%.0f,%.0f],\"mode\":\"%s\"}",
                 g_proxy.active ? "true" : "false", g_proxy.x0, g_proxy.y0, g_proxy.x1, g_proxy.y1, g_proxy.mode.c_str());
   json += std::string(",\"touch\":{\"mode\":") + (g_touch.mode ? "true" : "false") +
           ",\"coarse\":" + (g_app->coarse_pointer ? "true" : "false") + ",\"scroll\":" + scroll +
-          ",\"help\":\"" + help + "\",\"textProxy\":" + proxy + "},\"legibility\":" + legibility_json() + "}";
+          ",\"help\":\"" + help + "\",\"textProxy\":" + proxy + "},\"legibility\":" + legibility_json() + ",\"keyboard\":" + keyboard + "}";
   return json.c_str();
 }
 }

@@ -436,7 +436,7 @@ void LabApp::frame() {
   if (drawn_lab_ == LabId::poker && state_.lab != LabId::poker) poker_panel_.leave(*ctx_.jobs);
   drawn_lab_ = state_.lab;
   if (std::exchange(run_pending_, false)) start_linked_run();
-  if (tour_ && !ImGui::GetIO().WantTextInput) {
+  if (tour_ && lab_shortcuts_active()) {
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown), false)) go_to_step(state_.tour_step + 1);
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp), false)) go_to_step(state_.tour_step - 1);
   }

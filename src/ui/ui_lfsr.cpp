@@ -597,7 +597,7 @@ bool LfsrPanel::draw_transport(LfsrLabState& state) {
 }
 
 void LfsrPanel::handle_transport_keys(LfsrLabState& state) {
-  if (ImGui::GetIO().WantTextInput) return;
+  if (!lab_shortcuts_active()) return;
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) playing_ = !playing_;
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) step(state, 1);
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) step(state, -1);

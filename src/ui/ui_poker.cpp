@@ -159,7 +159,7 @@ bool PokerPanel::draw_controls(PokerLabState& state) {
               "were not stirred in between.");
   field_error(seed_error_);
 
-  if (!ImGui::GetIO().WantTextInput) {
+  if (lab_shortcuts_active()) {
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) set_step(state, state.step + 1), playing_ = false;
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)))
       set_step(state, static_cast<std::int64_t>(state.step) - 1), playing_ = false;

@@ -609,7 +609,7 @@ bool ShufflePanel::draw_transport(ShuffleLabState& state, std::uint32_t total) {
   const ImVec2 t0 = ImGui::GetItemRectMin(), t1 = ImGui::GetItemRectMax();
   timeline_rect_ = {t0.x, t0.y, t1.x, t1.y};
 
-  if (!ImGui::GetIO().WantTextInput) {
+  if (lab_shortcuts_active()) {
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) playing_ = !playing_;
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) step_to(state, static_cast<long long>(state.t) + 1), changed = true;
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) step_to(state, static_cast<long long>(state.t) - 1), changed = true;

@@ -34,6 +34,7 @@ void apply_theme(Theme theme) {
     colors::kReference = IM_COL32(235, 235, 235, 210);
     colors::kHover = IM_COL32(255, 255, 255, 28);
     colors::kShadow = IM_COL32(20, 20, 28, 200);
+    style.Colors[ImGuiCol_NavHighlight] = ImVec4(1.0f, 0.80f, 0.20f, 1.0f);  // the focus ring: amber, unlike any fill
     return;
   }
   ImGui::StyleColorsLight(&style);
@@ -43,6 +44,7 @@ void apply_theme(Theme theme) {
   style.Colors[ImGuiCol_Border] = ImVec4(0.35f, 0.35f, 0.40f, 0.8f);
   style.Colors[ImGuiCol_Button] = ImVec4(0.78f, 0.85f, 0.96f, 1.0f);
   style.Colors[ImGuiCol_FrameBg] = ImVec4(0.90f, 0.91f, 0.94f, 1.0f);
+  style.Colors[ImGuiCol_NavHighlight] = ImVec4(0.75f, 0.22f, 0.0f, 1.0f);  // the focus ring: dark orange on white and blue
   colors::kError = {0.72f, 0.05f, 0.05f, 1.0f};
   colors::kMuted = {0.25f, 0.27f, 0.32f, 1.0f};
   colors::kAccent = {0.55f, 0.30f, 0.0f, 1.0f};
@@ -71,6 +73,7 @@ void apply_theme(Theme theme) {
 }
 
 std::string g_help_shown;  // the help text shown this frame (the web app's test hook reads it)
+std::string g_help_focused;  // the help mark under the keyboard's focus ring this frame (test hook)
 
 // "(?)": the text shows while a mouse hovers it; a tap or click keeps it open
 // until the next tap anywhere (touch screens have no hover). The tap area
@@ -82,6 +85,21 @@ void help_marker(const char* text) {
   const ImGuiID id = ImGui::GetID(text);
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   const ImVec2 pad = ImGui::GetStyle().FramePadding;
+  if (keyboard_navigation()) {
+    // The mark becomes a focusable item: Space or Enter opens its text in a popup, Escape closes it.
+    ImGui::SetCursorScreenPos(a);
+    ImGui::PushID(text);
+    if (ImGui::InvisibleButton("##mark", ImVec2(b.x - a.x, b.y - a.y))) ImGui::OpenPopup("##help");
+    if (ImGui::IsItemFocused()) g_help_focused = text;
+    if (ImGui::BeginPopup("##help")) {
+      ImGui::PushTextWrapPos(std::min(ImGui::GetFontSize() * 32.0f, ImGui::GetIO().DisplaySize.x * 0.85f));
+      ImGui::TextUnformatted(text);
+      ImGui::PopTextWrapPos();
+      ImGui::EndPopup();
+      g_help_shown = text;
+    }
+    ImGui::PopID();
+  }
   const bool over = ImGui::IsWindowHovered() &&
                     ImGui::IsMouseHoveringRect(ImVec2(a.x - pad.x, a.y - pad.y), ImVec2(b.x + pad.x, b.y + pad.y), false);
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
@@ -89,7 +107,7 @@ void help_marker(const char* text) {
     else if (open_id == id) open_id = 0;
   }
   const bool open = open_id == id;
-  if (!open && !ImGui::IsItemHovered()) return;
+  if (!open && !over) return;  // the mouse, not the focus ring (that opens the popup above)
   const float display_w = ImGui::GetIO().DisplaySize.x;
   if (open && !over && display_w > 0.0f)  // below the mark, kept on screen
     ImGui::SetNextWindowPos(ImVec2(a.x, b.y + pad.y), ImGuiCond_Always, ImVec2(std::clamp(a.x / display_w, 0.0f, 1.0f), 0.0f));

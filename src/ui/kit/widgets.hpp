@@ -4,6 +4,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "ui/kit/keyboard.hpp"
 #include "ui/kit/text_field.hpp"
 
 namespace shufflelab::ui {

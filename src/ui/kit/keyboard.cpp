@@ -1,0 +1,39 @@
+#include "ui/kit/keyboard.hpp"
+
+#include <utility>
+
+#include "imgui.h"
+#include "imgui_internal.h"  // the navigation's focus and highlight (ImGui 1.86)
+
+namespace shufflelab::ui {
+
+namespace {
+// Down now and not in the frame before (ImGui has not seen this frame's keys yet).
+bool fresh(bool down, float previous_duration) { return down && previous_duration < 0.0f; }
+}  // namespace
+
+bool keyboard_navigation() { return (ImGui::GetIO().ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard) != 0; }
+
+bool lab_shortcuts_active() { return !keyboard_navigation() && !ImGui::GetIO().WantTextInput; }
+
+void update_keyboard_navigation() {
+  static bool place_ring = false;  // the frame after navigation came on: show the ring
+  ImGuiIO& io = ImGui::GetIO();
+  ImGuiContext& g = *GImGui;
+  // Nothing focused yet: one "down" puts the ring on the first item, as the
+  // arrow would (the GLFW backend clears io.NavInputs every frame).
+  if (std::exchange(place_ring, false) && keyboard_navigation() && g.NavId == 0 && !io.WantTextInput)
+    io.NavInputs[ImGuiNavInput_KeyDown_] = 1.0f;
+  const int tab = io.KeyMap[ImGuiKey_Tab];
+  const bool tab_pressed = tab >= 0 && fresh(io.KeysDown[tab], io.KeysDownDuration[tab]);
+  const bool clicked = fresh(io.MouseDown[0], io.MouseDownDuration[0]) || fresh(io.MouseDown[1], io.MouseDownDuration[1]);
+  if (!keyboard_navigation() && tab_pressed && !io.KeyCtrl) {
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    g.NavDisableHighlight = false;
+    place_ring = true;
+  } else if (keyboard_navigation() && clicked) {
+    io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
+  }
+}
+
+}  // namespace shufflelab::ui

@@ -1,0 +1,20 @@
+// keyboard.hpp: who the keys belong to. By default the labs' shortcuts
+// (arrows step, Space plays, Page Up / Page Down turn a lesson's page). Tab
+// switches on ImGui's keyboard navigation: a focus ring that arrows move,
+// Space or Enter to press, Enter to edit a field, Escape to leave a region or
+// close a popup, Tab to the next field. A mouse click or a touch switches it
+// off again, so the shortcuts never fight the focus ring over the arrows.
+#pragma once
+
+namespace shufflelab::ui {
+
+// True when the labs' shortcuts may act this frame (no navigation, no field being edited).
+bool lab_shortcuts_active();
+
+// Whether keyboard navigation is on (the focus ring follows the keys).
+bool keyboard_navigation();
+
+// The platform calls this before ImGui::NewFrame, after feeding the frame's keys and mouse.
+void update_keyboard_navigation();
+
+}  // namespace shufflelab::ui

@@ -1,0 +1,98 @@
+// Keyboard only: Tab switches on ImGui's keyboard navigation with a focus ring
+// (src/ui/kit/keyboard), arrows move it, Space presses, Tab goes to the next
+// field, Enter commits it, Escape closes a popup or leaves a region; a click
+// gives the arrows back to the labs' shortcuts. Screenshots of the ring in
+// both themes go to build/shots/keyboard-ring-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, openApp, state, command, SHOTS } from './browser.mjs';
+
+let env;
+before(async () => { env = await launch(); mkdirSync(SHOTS, { recursive: true }); });
+after(async () => { await env?.close(); });
+
+const frames = (page, n = 4) => page.evaluate((k) => new Promise((ok) => {
+  const step = () => (k-- > 0 ? requestAnimationFrame(step) : ok());
+  step();
+}), n);
+async function press(page, key) {
+  await page.keyboard.press(key);
+  await frames(page);
+  return state(page);
+}
+const inside = (ring, rect) => ring && ring[0] >= rect[0] - 6 && ring[1] >= rect[1] - 6 && ring[2] <= rect[2] + 6 && ring[3] <= rect[3] + 6;
+
+async function ringShot(page, ring, name) {
+  const pad = 24;
+  await page.screenshot({ path: join(SHOTS, name), clip: { x: Math.max(0, ring[0] - pad), y: Math.max(0, ring[1] - pad),
+    width: ring[2] - ring[0] + 2 * pad, height: ring[3] - ring[1] + 2 * pad } });
+}
+
+test('keyboard only: reach the dice lab through the navigation, change a field, open and close a help popup', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=findings');
+  await command(page, 'theme=dark');
+  let s = await state(page);
+  assert.equal(s.keyboard.navigation, false, 'arrows belong to the labs until Tab');
+
+  // Tab: navigation on, the ring on the first region (the navigation column).
+  s = await press(page, 'Tab');
+  assert.equal(s.keyboard.navigation, true);
+  assert.ok(s.keyboard.ring, 'a focus ring is shown');
+
+  // Space enters the column; Down moves the ring entry by entry to "Dice"; Space opens it.
+  s = await press(page, 'Space');
+  assert.ok(inside(s.keyboard.ring, s.nav.findings), `ring ${s.keyboard.ring} on Findings ${s.nav.findings}`);
+  await ringShot(page, s.keyboard.ring, 'keyboard-ring-dark.png');
+  await command(page, 'theme=light');
+  await frames(page);
+  await ringShot(page, s.keyboard.ring, 'keyboard-ring-light.png');
+  await command(page, 'theme=dark');
+  for (let i = 0; i < 6 && !inside(s.keyboard.ring, s.nav.dice); ++i) s = await press(page, 'ArrowDown');
+  assert.ok(inside(s.keyboard.ring, s.nav.dice), `ring ${s.keyboard.ring} on Dice ${s.nav.dice}`);
+  s = await press(page, 'Space');
+  assert.equal(s.lab, 'dice');
+
+  // Escape leaves the column, Right reaches the lab, Space enters it, Tab edits its first field (Sides).
+  s = await press(page, 'Escape');
+  s = await press(page, 'ArrowRight');
+  assert.ok(s.keyboard.ring[0] > s.nav.dice[2], `ring ${s.keyboard.ring} right of the navigation`);
+  s = await press(page, 'Space');
+  s = await press(page, 'Tab');
+  await page.keyboard.type('12');
+  s = await press(page, 'Enter');
+  await page.waitForFunction(() => window.shufflelab.state().dice.sides === 12, null, { timeout: 5000 });
+  await page.waitForFunction(() => location.hash.includes('sides=12'), null, { timeout: 5000 });
+
+  // Right moves the ring along the row to the next help mark "(?)"; Space opens its text, Escape closes it.
+  for (let i = 0; i < 8 && !s.keyboard.helpFocused; ++i) s = await press(page, 'ArrowRight');
+  assert.notEqual(s.keyboard.helpFocused, '', 'the ring reached a help mark');
+  assert.equal(s.touch.help, '', 'no help shown before it is opened');
+  const text = s.keyboard.helpFocused;
+  s = await press(page, 'Space');
+  assert.equal(s.touch.help, text);
+  await page.screenshot({ path: join(SHOTS, 'keyboard-help-open.png') });
+  s = await press(page, 'Escape');
+  assert.equal(s.touch.help, '');
+  assert.equal(s.keyboard.helpFocused, text, 'the ring is back on the mark');
+  assert.equal(s.lab, 'dice');
+  assert.equal(s.dice.sides, 12);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a click gives the arrows back to the lab: Right steps the LFSR again', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=5');
+  let s = await press(page, 'Tab');
+  assert.equal(s.keyboard.navigation, true);
+  s = await press(page, 'ArrowRight');
+  assert.equal(s.lfsr.t, 5, 'while the ring is shown, arrows move it and do not step');
+  await page.mouse.click(700, 780);
+  await frames(page);
+  s = await press(page, 'ArrowRight');
+  assert.equal(s.keyboard.navigation, false);
+  assert.equal(s.lfsr.t, 6);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
