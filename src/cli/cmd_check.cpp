@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "cli/cli.hpp"
+#include "core/check/check_examples.hpp"
 #include "core/check/check_session.hpp"
+#include "core/base/parse.hpp"
 
 namespace shufflelab::cli {
 namespace {
@@ -70,6 +72,39 @@ int run_check(ArgList& args, std::ostream& out) {
   return report->failed ? 1 : 0;
 }
 
+DrawSourceSpec source_options(ArgList& args) {
+  DrawSourceSpec source;
+  if (const auto g = args.get("gen")) source.generator = *g;
+  source.seed = args.decimal("seed", 0, ~std::uint64_t{0}, 1);
+  if (const auto m = args.get("method")) source.method = value_or_usage_error(parse_draw_method("--method", *m));
+  source.bits = static_cast<unsigned>(args.decimal("bits", 1, 64, 64));
+  return source;
+}
+
+int run_check_example(ArgList& args, std::ostream& out) {
+  const auto& words = args.positionals();
+  if (words.size() != 1) throw UsageError("usage: shufflelab check-example decks|rolls [options]");
+  const CheckKind kind = value_or_usage_error(parse_check_kind(words[0]));
+  if (kind == CheckKind::bytes) throw UsageError("for example bytes use `shufflelab stream`");
+  Result<std::string> text = Result<std::string>::fail("");
+  if (kind == CheckKind::decks) {
+    const ShuffleAlgo algo = value_or_usage_error(parse_shuffle_algo("--algo", args.get("algo").value_or("fisher-yates")));
+    const auto n = static_cast<std::uint32_t>(args.decimal("n", kMinDeckSize, kMaxDeckSize, 52));
+    const std::uint64_t count = args.decimal("count", 1, kMaxExampleDecks, 1000);
+    const DrawSourceSpec source = source_options(args);
+    args.finish();
+    text = example_decks(algo, n, count, source);
+  } else {
+    const auto sides = static_cast<std::uint32_t>(args.decimal("sides", 2, 1u << 20, 6));
+    const std::uint64_t count = args.decimal("count", 1, kMaxExampleRolls, 10000);
+    const DrawSourceSpec source = source_options(args);
+    args.finish();
+    text = example_rolls(sides, count, source);
+  }
+  out << value_or_usage_error(text);
+  return 0;
+}
+
 const SubcommandRegistrar check_command(
     "check",
     "  check decks|rolls|bytes FILE|- [--alpha A] [--json]\n"
@@ -82,6 +117,15 @@ const SubcommandRegistrar check_command(
     "      (default 0.001, after correcting for the number of tests); 1: a test does;\n"
     "      2: bad arguments or bad input (line and column named).",
     {"json"}, run_check, 2);
+
+const SubcommandRegistrar check_example_command(
+    "check-example",
+    "  check-example decks [--algo A] [--n N] [--count C]   or   check-example rolls [--sides S] [--count C]\n"
+    "      Example input for `check`, from the shuffle lab's algorithms (A: fisher-yates, pencil, pdep,\n"
+    "      sattolo, naive; default fisher-yates, n 52, 1000 decks) or its draw methods (d6, 10000 rolls),\n"
+    "      fed by [--gen G] [--seed N] [--method M] [--bits B] (default splitmix64, seed 1, lemire, 64 bits).\n"
+    "      Fair and biased side by side: check-example decks --algo naive | shufflelab check decks -",
+    {}, run_check_example, 1);
 
 }  // namespace
 }  // namespace shufflelab::cli

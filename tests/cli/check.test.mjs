@@ -73,3 +73,13 @@ test('rolls and hex bytes read from stdin', () => {
   const b = check(['bytes', '-', '--json'], hex);
   assert.equal(JSON.parse(b.stdout).facts.bytes, 3000, b.stderr);
 });
+
+test('check-example: a fair and a biased source side by side', () => {
+  const make = (...args) => spawnSync(CLI, ['check-example', ...args], { encoding: 'utf8' });
+  const fair = make('decks', '--count', '2000');
+  const naive = make('decks', '--algo', 'naive', '--count', '2000');
+  assert.equal(fair.stdout.trim().split('\n').length, 2000);
+  assert.equal(check(['decks', '-'], fair.stdout).status, 0);
+  assert.equal(check(['decks', '-'], naive.stdout).status, 1);
+  assert.equal(make('decks', '--algo', 'partial').status, 2);
+});

@@ -165,7 +165,8 @@ CheckReport byte_report(const ByteTally& tally, double alpha) {
                           fixed_decimals(e.monte_carlo_pi, 9) + " (error " +
                               fixed_decimals(100 * std::abs(std::numbers::pi - e.monte_carlo_pi) / std::numbers::pi, 2) + " percent)"});
   report.facts.push_back({"serial_correlation", "serial correlation (ent)", e.serial_correlation,
-                          fixed_decimals(e.serial_correlation, 6) + " (0 = uncorrelated)"});
+                          e.serial_correlation == -100000 ? "undefined (every byte is the same)"
+                                                          : fixed_decimals(e.serial_correlation, 6) + " (0 = uncorrelated)"});
   const FipsCounts f = tally.fips();
   report.facts.push_back({"fips_successes", "FIPS 140-2 blocks passed (rngtest)", static_cast<double>(f.successes), grouped(f.successes)});
   report.facts.push_back({"fips_failures", "FIPS 140-2 blocks failed (rngtest)", static_cast<double>(f.failures),

@@ -33,6 +33,15 @@ CheckTest make_test(std::string key, std::string name, double statistic, double 
   return t;
 }
 
+std::string format_count(double count) {
+  if (!(count < 1e15)) return format_value(count);
+  const auto whole = static_cast<std::uint64_t>(std::llround(count));
+  // Two significant digits are all a projection from one run can claim.
+  std::uint64_t scale = 1;
+  while (whole / scale >= 100) scale *= 10;
+  return grouped(whole / scale * scale + (whole % scale >= scale / 2 && scale > 1 ? scale : 0));
+}
+
 void judge(CheckReport& report, const std::string& what, std::uint64_t samples) {
   const double tests = static_cast<double>(report.tests.size());
   std::vector<std::string> failing;
@@ -44,7 +53,7 @@ void judge(CheckReport& report, const std::string& what, std::uint64_t samples) 
     const double needed =
         samples_to_expose({t.statistic, t.dof, t.p}, samples, chi_square_critical(report.alpha / tests, t.dof));
     t.more = needed > 0 ? "a bias of this size would need about " +
-                              format_value(std::max(0.0, needed - static_cast<double>(samples))) + " more " + what +
+                              format_count(std::max(0.0, needed - static_cast<double>(samples))) + " more " + what +
                               " to show at this level"
                         : "no excess over chance: nothing to extrapolate";
   }

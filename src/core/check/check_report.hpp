@@ -66,6 +66,8 @@ std::string report_json(const CheckReport& report);
 
 // "3.2e-07", "0.0421", "1": a p-value as people read it.
 std::string format_p(double p);
+// A projected count to two significant digits, grouped: 82,270.4 -> "82,000".
+std::string format_count(double count);
 // A statistic or a rate with 4 significant digits ("1234", "0.5017").
 std::string format_value(double value);
 

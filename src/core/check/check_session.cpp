@@ -60,11 +60,7 @@ Result<CheckReport> CheckSession::finish() {
   if (const auto e = error()) return Result<CheckReport>::fail(e->text());
   if (decks_)
     return Result<CheckReport>::ok(deck_report(*deck_tally_, {decks_->notation(), decks_->first_number()}, options_.alpha));
-  if (rolls_) {
-    if (law_ && rolls_->sides() != options_.sides)
-      return Result<CheckReport>::fail("the method's law has " + std::to_string(options_.sides) + " sides");
-    return Result<CheckReport>::ok(roll_report(*rolls_, law_ ? &*law_ : nullptr, options_.alpha));
-  }
+  if (rolls_) return Result<CheckReport>::ok(roll_report(*rolls_, law_ ? &*law_ : nullptr, options_.alpha));
   return Result<CheckReport>::ok(byte_report(*byte_tally_, options_.alpha));
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <unordered_map>
 
 #include "core/base/cards.hpp"
 
@@ -25,12 +26,16 @@ std::string card_name(std::uint16_t card) {
 }
 
 std::optional<std::uint16_t> parse_card_name(std::string_view text) {
+  static const std::unordered_map<std::string, std::uint16_t> kCards = [] {
+    std::unordered_map<std::string, std::uint16_t> cards;
+    for (std::uint16_t card = 0; card < 52; ++card) cards.emplace(card_name(card), card);
+    return cards;
+  }();
   if (text.size() < 2 || text.size() > 3) return std::nullopt;
   std::string upper(text);
   for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  for (std::uint16_t card = 0; card < 52; ++card)
-    if (card_name(card) == upper) return card;
-  return std::nullopt;
+  const auto it = kCards.find(upper);
+  return it == kCards.end() ? std::nullopt : std::optional<std::uint16_t>(it->second);
 }
 
 std::optional<std::uint16_t> DeckParser::read_value(std::string_view text, TextPos at) {
