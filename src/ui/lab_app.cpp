@@ -385,7 +385,7 @@ void LabApp::draw_notices() {
   ImGui::TextColored(colors::kAccent, "This link had problems; the defaults are shown instead:");
   ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::GetFontSize() * 5.0f);
   const bool dismiss = ImGui::SmallButton("Dismiss");
-  for (const auto& n : notices_) ImGui::BulletText("%s", n.c_str());
+  for (const auto& n : notices_) bullet(n.c_str());
   ImGui::EndChild();
   ImGui::PopStyleColor();
   if (dismiss) notices_.clear();
@@ -414,6 +414,9 @@ void LabApp::frame() {
     draw_navigation_bar();
   }
   ImGui::BeginChild("lab", ImVec2(0, 0), false);
+  // Every line of text in the lab wraps at its edge instead of running past it
+  // (phones); child regions and tooltips keep their own setting.
+  ImGui::PushTextWrapPos(0.0f);
   if (std::exchange(run_pending_, false)) start_linked_run();
   if (tour_ && !ImGui::GetIO().WantTextInput) {
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown), false)) go_to_step(state_.tour_step + 1);
@@ -433,6 +436,7 @@ void LabApp::frame() {
       break;
     case LabId::about: draw_about_panel(); break;
   }
+  ImGui::PopTextWrapPos();
   ImGui::EndChild();
   ImGui::End();
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string>
 
+#include "ui/kit/layout.hpp"
+
 namespace shufflelab::ui {
 
 void apply_theme(Theme theme) {
@@ -77,7 +79,7 @@ std::string g_help_shown;  // the help text shown this frame (the web app's test
 // reaches the frame padding around the mark.
 void help_marker(const char* text) {
   static ImGuiID open_id = 0;
-  ImGui::SameLine();
+  flow(ImGui::CalcTextSize("(?)").x);  // beside the item it explains, or below it at the edge
   ImGui::TextDisabled("(?)");
   const ImGuiID id = ImGui::GetID(text);
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
@@ -112,6 +114,11 @@ void explain(const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, colors::kMuted);
   ImGui::TextWrapped("%s", text);
   ImGui::PopStyleColor();
+}
+
+void bullet(const char* text) {
+  ImGui::Bullet();
+  ImGui::TextWrapped("%s", text);
 }
 
 void section(const char* title) {
