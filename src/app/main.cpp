@@ -408,20 +408,25 @@ void frame() {
 // The lab region's width and the smallest text and cell it drew in the last
 // frame, in CSS px (issue 15's legibility check).
 std::string legibility_json() {
-  std::vector<const ImDrawList*> lists;
+  std::vector<const ImDrawList*> lists, unscrolled;
   float lab_width = 0.0f;
   constexpr char kLab[] = "shufflelab/lab_";
   for (ImGuiWindow* w : GImGui->Windows) {
     if (!w->WasActive || w->Hidden || std::strncmp(w->Name, kLab, sizeof kLab - 1) != 0) continue;
     lists.push_back(w->DrawList);
+    if (!w->ScrollbarX) unscrolled.push_back(w->DrawList);  // a region with a sideways scrollbar clips by design
     if (w->ParentWindow && !(w->ParentWindow->Flags & ImGuiWindowFlags_ChildWindow)) lab_width = w->Size.x;
   }
   const float dpr = static_cast<float>(shufflelab::web::canvas_size().device_pixel_ratio);
   namespace legibility = shufflelab::ui::legibility;
   const float text = legibility::smallest_text(lists.data(), static_cast<int>(lists.size()));
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "{\"labWidth\":%.1f,\"width\":%.1f,\"text\":%.2f,\"cell\":%.2f}", lab_width / dpr,
-                ImGui::GetIO().DisplaySize.x / dpr, text / dpr, legibility::smallest_cell() / dpr);
+  ImVec2 first_clipped(0, 0);
+  const int clipped = legibility::clipped_glyphs(unscrolled.data(), static_cast<int>(unscrolled.size()), &first_clipped);
+  char buf[224];
+  std::snprintf(buf, sizeof buf,
+                "{\"labWidth\":%.1f,\"width\":%.1f,\"text\":%.2f,\"cell\":%.2f,\"clipped\":%d,\"clippedAt\":[%.0f,%.0f]}",
+                lab_width / dpr, ImGui::GetIO().DisplaySize.x / dpr, text / dpr, legibility::smallest_cell() / dpr,
+                clipped, first_clipped.x / dpr, first_clipped.y / dpr);
   return buf;
 }
 

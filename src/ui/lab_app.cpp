@@ -404,7 +404,7 @@ void LabApp::draw_notices() {
   ImGui::TextColored(colors::kAccent, "This link had problems; the defaults are shown instead:");
   ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::GetFontSize() * 5.0f);
   const bool dismiss = ImGui::SmallButton("Dismiss");
-  for (const auto& n : notices_) ImGui::BulletText("%s", n.c_str());
+  for (const auto& n : notices_) bullet(n.c_str());
   ImGui::EndChild();
   ImGui::PopStyleColor();
   if (dismiss) notices_.clear();
@@ -435,6 +435,9 @@ void LabApp::frame() {
   ImGui::BeginChild("lab", ImVec2(0, 0), false);
   if (drawn_lab_ == LabId::poker && state_.lab != LabId::poker) poker_panel_.leave(*ctx_.jobs);
   drawn_lab_ = state_.lab;
+  // Every line of text in the lab wraps at its edge instead of running past it
+  // (phones); child regions and tooltips keep their own setting.
+  ImGui::PushTextWrapPos(0.0f);
   if (std::exchange(run_pending_, false)) start_linked_run();
   if (tour_ && lab_shortcuts_active()) {
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown), false)) go_to_step(state_.tour_step + 1);
@@ -457,6 +460,7 @@ void LabApp::frame() {
       if (const std::string link = chooser_panel_.draw(state_.chooser); !link.empty()) open_fragment(link);
       break;
   }
+  ImGui::PopTextWrapPos();
   ImGui::EndChild();
   ImGui::End();
 }

@@ -57,26 +57,26 @@ void draw_about_panel() {
           "you see here; the same code runs in this page (WebAssembly) and in the shufflelab command.");
 
   section("The labs");
-  ImGui::BulletText("Findings: what the articles claim next to what the numbers say, one click from each lab.");
-  ImGui::BulletText("LFSR: step any generator bit by bit, scrub to any step, see its bit plane, and get the\n"
+  bullet("Findings: what the articles claim next to what the numbers say, one click from each lab.");
+  bullet("LFSR: step any generator bit by bit, scrub to any step, see its bit plane, and get the "
                     "exact period of any seed from GF(2) algebra (and check it by stepping).");
-  ImGui::BulletText("Dice: every way of squeezing random bits into a range, with the exact chance of each face,\n"
+  bullet("Dice: every way of squeezing random bits into a range, with the exact chance of each face, "
                     "the bits it costs, sampling with chi-square, and dice expressions.");
-  ImGui::BulletText("Shuffle: animate every shuffle from the articles fed by any generator and method, measure\n"
+  bullet("Shuffle: animate every shuffle from the articles fed by any generator and method, measure "
                     "its bias exactly or by sampling, count reachable decks, predict a clock-seeded deck.");
-  ImGui::BulletText("One Chip poker: deal ten cards from an LCRNG call by call, and check all 2^32 seeds.");
-  ImGui::BulletText("Assembly: Z80, Game Boy, x86-64, PIC and WebAssembly next to the C++, stepping together.");
-  ImGui::BulletText("Every state is a link: copy it, or embed one lab in a page with embed=1.");
+  bullet("One Chip poker: deal ten cards from an LCRNG call by call, and check all 2^32 seeds.");
+  bullet("Assembly: Z80, Game Boy, x86-64, PIC and WebAssembly next to the C++, stepping together.");
+  bullet("Every state is a link: copy it, or embed one lab in a page with embed=1.");
 
   section("Source articles");
   explain("The algorithms come from these articles; the playground reproduces each one as written and "
           "lets you check its claims with numbers computed here.");
-  ImGui::BulletText("Vi Grey, \"Dev Log 3\" of the Game Boy tarot project: a 32-bit LFSR,\n"
+  bullet("Vi Grey, \"Dev Log 3\" of the Game Boy tarot project: a 32-bit LFSR, "
                     "a coin-flip dice roller after Lumbroso, and a Fisher-Yates shuffle.");
-  ImGui::BulletText("James D. Lin, shuffle.c (2003): a shuffle driven by rand() / RAND_MAX.");
-  ImGui::BulletText("\"Rolling D20s on the Z80; and other random thoughts about randomness\" (2023).");
-  ImGui::BulletText("Marc B. Reynolds, a PDEP/TZCNT bitset Fisher-Yates shuffle for n <= 64 (2023).");
-  ImGui::BulletText("One Chip Video Poker project, \"Dealing\": an LCRNG deal of ten cards on a PIC.");
+  bullet("James D. Lin, shuffle.c (2003): a shuffle driven by rand() / RAND_MAX.");
+  bullet("\"Rolling D20s on the Z80; and other random thoughts about randomness\" (2023).");
+  bullet("Marc B. Reynolds, a PDEP/TZCNT bitset Fisher-Yates shuffle for n <= 64 (2023).");
+  bullet("One Chip Video Poker project, \"Dealing\": an LCRNG deal of ten cards on a PIC.");
 
   section("Statistical tests (recorded)");
   explain("Debian's dieharder run on each generator's output stream (short runs, 10 p-values each). These "
@@ -85,7 +85,7 @@ void draw_about_panel() {
   draw_dieharder_table();
 
   section("Keys");
-  ImGui::BulletText("Space: run or pause. Right / Left arrow: one step forward / back.");
+  bullet("Space: run or pause. Right / Left arrow: one step forward / back.");
 }
 
 }  // namespace shufflelab::ui

@@ -5,12 +5,14 @@
 // [SECTION] Panel entry points: draw, describe_json
 #include "ui/ui_asm.hpp"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 
 #include "core/base/parse.hpp"
 #include "imgui.h"
 #include "ui/ui_lanes.hpp"
+#include "ui/kit/layout.hpp"
 #include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
@@ -121,7 +123,7 @@ bool AsmPanel::draw(AsmLabState& state, PanelContext&) {
               "source, cut out at build time.");
   explain("Pick an algorithm and step it: the lit assembly line and the lit C++ line are the same moment.");
   const float em = ImGui::GetFontSize();
-  ImGui::SetNextItemWidth(em * 22.0f);
+  ImGui::SetNextItemWidth(std::min(em * 22.0f, ImGui::GetContentRegionAvail().x));
   if (ImGui::BeginCombo("##algo", state.algorithm.c_str())) {
     for (const auto& a : asm_algorithms()) {
       const std::string label = std::string(asm_isa_info(a.isa).name) + ": " + std::string(a.title);
@@ -130,19 +132,21 @@ bool AsmPanel::draw(AsmLabState& state, PanelContext&) {
     ImGui::EndCombo();
   }
   if (session_) {
-    ImGui::SameLine();
-    ImGui::TextColored(colors::kMuted, "%.*s", static_cast<int>(session_->info().inputs.size()), session_->info().inputs.data());
+    const std::string_view inputs = session_->info().inputs;
+    flow(ImGui::CalcTextSize(inputs.data(), inputs.data() + inputs.size()).x);
+    ImGui::TextColored(colors::kMuted, "%.*s", static_cast<int>(inputs.size()), inputs.data());
   }
+  // The controls wrap on narrow screens rather than run off the edge.
   if (ImGui::Button("Step")) ++state.t;
-  ImGui::SameLine();
+  flow(button_width("Back"));
   if (ImGui::Button("Back")) state.t = state.t ? state.t - 1 : 0;
-  ImGui::SameLine();
+  flow(em * 4);
   if (ImGui::Button(playing_ ? "Pause" : "Run", ImVec2(em * 4, 0))) playing_ = !playing_;
-  ImGui::SameLine();
+  flow(button_width("To the end"));
   if (ImGui::Button("To the end")) state.t = kMaxAsmStep;
-  ImGui::SameLine();
+  flow(button_width("Reset"));
   if (ImGui::Button("Reset")) state.t = 0, playing_ = false;
-  ImGui::SameLine();
+  flow(em * 9);
   ImGui::SetNextItemWidth(em * 9);
   ImGui::SliderFloat("##asmspeed", &steps_per_second_, 1.0f, 200.0f, "%.0f steps/s", ImGuiSliderFlags_Logarithmic);
   if (playing_) {

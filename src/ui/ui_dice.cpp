@@ -24,6 +24,7 @@
 
 #include "core/base/csv_export.hpp"
 #include "imgui.h"
+#include "ui/kit/layout.hpp"
 #include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
@@ -79,19 +80,13 @@ struct PlotFrame {
   float y_of(double v) const { return p1.y - static_cast<float>((v - lo) / (hi - lo)) * (p1.y - p0.y); }
 };
 
-// SameLine when `width` more pixels fit on the current line; otherwise start a new one.
-void same_line_if_fits(float width, float spacing) {
-  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  if (ImGui::GetItemRectMax().x + spacing + width <= right) ImGui::SameLine(0, spacing);
-}
-
 // A legend row: legend_start(), then one legend_item() per entry; entries wrap to the next line.
 bool legend_row_empty = true;
 void legend_start() { legend_row_empty = true; }
 
 void legend_item(ImU32 color, const char* text, bool line = false) {
   const float em = ImGui::GetFontSize();
-  if (!legend_row_empty) same_line_if_fits(em * 1.3f + ImGui::CalcTextSize(text).x, em * 1.2f);
+  if (!legend_row_empty) flow(em * 1.3f + ImGui::CalcTextSize(text).x, em * 1.2f);
   legend_row_empty = false;
   const ImVec2 p = ImGui::GetCursorScreenPos();
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -420,7 +415,7 @@ bool DicePanel::draw_die_controls(DiceLabState& state) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(colors::kMuted, "Dice:");
   for (std::uint64_t n : {4u, 6u, 8u, 10u, 12u, 20u, 52u, 78u, 100u, 1000u}) {
-    same_line_if_fits(em * 3.0f, ImGui::GetStyle().ItemSpacing.x);
+    flow(em * 3.0f, ImGui::GetStyle().ItemSpacing.x);
     std::string label = "d";
     label += std::to_string(n);
     if (ImGui::SmallButton(label.c_str())) state.sides = n, changed = true;
@@ -431,7 +426,7 @@ bool DicePanel::draw_die_controls(DiceLabState& state) {
 bool DicePanel::draw_sides_and_bits(DiceLabState& state) {
   bool changed = false;
   const float em = ImGui::GetFontSize();
-  same_line_if_fits(em * 12.0f, em * 1.2f);
+  flow(em * 12.0f, em * 1.2f);
   ImGui::TextUnformatted("Sides");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(stepper_width(3.0f));
@@ -443,7 +438,7 @@ bool DicePanel::draw_sides_and_bits(DiceLabState& state) {
     sides = std::clamp<std::uint64_t>(sides, 1, kMaxDiceLabSides);
     if (sides != state.sides) state.sides = sides, changed = true;
   }
-  same_line_if_fits(em * 15.5f, em * 1.2f);
+  flow(em * 15.5f, em * 1.2f);
   changed |= bits_combo("##bits", state.bits);
   help_marker("How many random bits one draw of the source gives. 31 bits is what glibc's rand() returns "
               "(RAND_MAX = 2^31 - 1). Range methods use one word per try; coin-flip rollers read its bits one by one.");
@@ -487,20 +482,13 @@ void DicePanel::draw_die_chart(const DieLaw& law, const DieSampleView* sample) {
 }
 
 void DicePanel::draw_die_stats(const DieLaw& law) {
-  const float em = ImGui::GetFontSize();
-  if (!ImGui::BeginTable("die_stats", 2, ImGuiTableFlags_SizingFixedFit)) return;
-  ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthFixed, em * 12.0f);
-  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+  KeyValueTable table("die_stats", 12.0f);  // the label above its value on a phone
   for (const StatRow& row : die_stat_rows(law)) {
-    ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(0);
-    ImGui::TextColored(colors::kMuted, "%s", row.what.c_str());
-    ImGui::TableSetColumnIndex(1);
+    table.row(row.what.c_str());
     if (row.tone != Tone::plain) ImGui::PushStyleColor(ImGuiCol_Text, tone_color(row.tone));
     ImGui::TextWrapped("%s", row.value.c_str());
     if (row.tone != Tone::plain) ImGui::PopStyleColor();
   }
-  ImGui::EndTable();
 }
 
 bool DicePanel::draw_comparison(DiceLabState& state) {
@@ -595,7 +583,7 @@ bool DicePanel::draw_source_controls(DiceLabState& state, bool show_method) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(em * 13.0f);
     changed |= method_combo("##xmethod", state.method);
-    same_line_if_fits(em * 15.0f, em);
+    flow(em * 15.0f, em);
     changed |= bits_combo("##xbits", state.bits);
   }
   ImGui::AlignTextToFramePadding();
@@ -616,13 +604,13 @@ bool DicePanel::draw_source_controls(DiceLabState& state, bool show_method) {
     }
     ImGui::EndCombo();
   }
-  same_line_if_fits(em * 15.0f, em);
+  flow(em * 15.0f, em);
   ImGui::TextUnformatted("Seed");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(em * 11.0f);
   changed |= draw_seed_field(state, "##seed", ImGuiInputTextFlags_CharsNoBlank);
   if (const DiceGeneratorInfo* g = find_dice_generator(state.gen)) help_marker(std::string(g->seed_help).c_str());
-  same_line_if_fits(em * 11.5f, em);
+  flow(em * 11.5f, em);
   ImGui::TextUnformatted("Rolls");
   ImGui::SameLine();
   changed |= draw_rolls_combo("##rolls", state);
@@ -791,7 +779,7 @@ bool DicePanel::draw_expr_field(DiceLabState& state) {
   help_marker("Examples: 3d6+2, d20, 2d20kh1 (advantage), 2d20kl1 (disadvantage), 4d6dl1, d%, 2d8-1d4+3. "
               "At most 1000 dice and 64 characters; exact laws stop at about 4e8 operations.");
   for (const char* example : {"3d6+2", "d20", "2d20kh1", "2d20kl1", "4d6dl1", "d%", "8d6kh3", "100d6"}) {
-    same_line_if_fits(ImGui::CalcTextSize(example).x + em, ImGui::GetStyle().ItemSpacing.x);
+    flow(ImGui::CalcTextSize(example).x + em, ImGui::GetStyle().ItemSpacing.x);
     if (ImGui::SmallButton(example)) {
       std::snprintf(expr_text_, sizeof expr_text_, "%s", example);
       changed |= apply_expression_text(state);

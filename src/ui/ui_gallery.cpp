@@ -2,6 +2,7 @@
 
 #include "imgui.h"
 #include "ui/panel_context.hpp"
+#include "ui/kit/layout.hpp"
 #include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
@@ -20,19 +21,22 @@ std::string GalleryPanel::draw() {
   for (const auto& e : entries()) {
     ImGui::PushID(e.link.c_str());
     ImGui::Spacing();
+    // The Open button beside the entry when there is room, under it on a phone.
+    const bool beside = ImGui::GetContentRegionAvail().x - em * 6.0f > em * 20.0f;
     ImGui::BeginGroup();
+    ImGui::PushTextWrapPos(beside ? ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - em * 6.0f : 0.0f);
     ImGui::PushStyleColor(ImGuiCol_Text, colors::kAccent);
     ImGui::TextUnformatted(e.title.c_str());
     ImGui::PopStyleColor();
-    ImGui::SameLine();
-    ImGui::TextColored(colors::kMuted, "(%s)", e.source.c_str());
-    ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - em * 6.0f > em * 20.0f
-                               ? ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - em * 6.0f
-                               : 0.0f);
+    const std::string source = "(" + e.source + ")";
+    flow(ImGui::CalcTextSize(source.c_str()).x);
+    ImGui::PushStyleColor(ImGuiCol_Text, colors::kMuted);
+    ImGui::TextUnformatted(source.c_str());
+    ImGui::PopStyleColor();
     ImGui::TextUnformatted(e.text.c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
-    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - em * 5.0f);
+    if (beside) ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - em * 5.0f);
     if (ImGui::Button("Open", ImVec2(em * 5.0f, 0))) open = e.link;
     ImGui::Separator();
     ImGui::PopID();

@@ -156,9 +156,36 @@ void draw_code_table(const char* id, const AsmSession& session, std::ptrdiff_t l
   const float lane_h = height > 0 ? height : em * 15.0f;
   const std::string_view no_wasm = wasm_absence(info.algorithm);
   const int columns = no_wasm.empty() ? 3 : 2;
-  // The columns side by side when they fit; narrower screens scroll the table sideways.
+  const std::string listing_title = std::string(asm_isa_info(info.isa).name) + " (our listing)";
+  const char* titles[3] = {"C++ (the core's real source)", listing_title.c_str(), "WebAssembly (the core, compiled)"};
+  // The mono font is pushed and popped inside each column's child window: a
+  // font popped in another window than it was pushed in breaks the draw lists.
+  const auto column = [&](int index, float h) {
+    static constexpr const char* kIds[3] = {"cpp", "listing", "wasm"};
+    ImGui::BeginChild(kIds[index], ImVec2(0, h), false, ImGuiWindowFlags_HorizontalScrollbar);
+    {
+      MonoFont mono;  // code reads in columns
+      if (index == 0) draw_cpp_column(snippet, row, scroll.cpp);
+      else if (index == 1) draw_listing_column(session, lit_row, scroll.listing);
+      else draw_wasm_column(info.algorithm, row, scroll.wasm);
+    }
+    ImGui::EndChild();
+  };
+  // The columns side by side when they fit; narrower screens scroll the table
+  // sideways, and phones get the lanes one above the other, each full width.
   constexpr float kWidths[3] = {24.0f, 28.0f, 24.0f};
-  const bool scroll_x = ImGui::GetContentRegionAvail().x < em * (kWidths[0] + kWidths[1] + (columns == 3 ? kWidths[2] : 0));
+  const float avail = ImGui::GetContentRegionAvail().x;
+  if (avail < em * (kWidths[0] + kWidths[1])) {
+    ImGui::PushID(id);
+    for (int i = 0; i < columns; ++i) {
+      ImGui::TextColored(colors::kAccent, "%s", titles[i]);
+      column(i, std::min(lane_h, em * 11.0f));
+    }
+    ImGui::PopID();
+    if (!no_wasm.empty()) muted(no_wasm);
+    return;
+  }
+  const bool scroll_x = avail < em * (kWidths[0] + kWidths[1] + (columns == 3 ? kWidths[2] : 0));
   const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_BordersOuter |
                                 ImGuiTableFlags_Resizable |
                                 (scroll_x ? ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit
@@ -167,29 +194,12 @@ void draw_code_table(const char* id, const AsmSession& session, std::ptrdiff_t l
   if (!ImGui::BeginTable(id, columns, flags, ImVec2(0, table_h))) return;
   const ImGuiTableColumnFlags sizing = scroll_x ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch;
   const float unit = scroll_x ? em : 1.0f;
-  ImGui::TableSetupColumn("C++ (the core's real source)", sizing, kWidths[0] * unit);
-  ImGui::TableSetupColumn((std::string(asm_isa_info(info.isa).name) + " (our listing)").c_str(), sizing,
-                          kWidths[1] * unit);
-  if (columns == 3) ImGui::TableSetupColumn("WebAssembly (the core, compiled)", sizing, kWidths[2] * unit);
+  for (int i = 0; i < columns; ++i) ImGui::TableSetupColumn(titles[i], sizing, kWidths[i] * unit);
   ImGui::TableHeadersRow();
   ImGui::TableNextRow();
-  // The mono font is pushed and popped inside each column's child window: a
-  // font popped in another window than it was pushed in breaks the draw lists.
-  ImGui::TableSetColumnIndex(0);
-  const auto column = [&](const char* child, auto&& body) {
-    ImGui::BeginChild(child, ImVec2(0, lane_h), false, ImGuiWindowFlags_HorizontalScrollbar);
-    {
-      MonoFont mono;  // code reads in columns
-      body();
-    }
-    ImGui::EndChild();
-  };
-  column("cpp", [&] { draw_cpp_column(snippet, row, scroll.cpp); });
-  ImGui::TableSetColumnIndex(1);
-  column("listing", [&] { draw_listing_column(session, lit_row, scroll.listing); });
-  if (columns == 3) {
-    ImGui::TableSetColumnIndex(2);
-    column("wasm", [&] { draw_wasm_column(info.algorithm, row, scroll.wasm); });
+  for (int i = 0; i < columns; ++i) {
+    ImGui::TableSetColumnIndex(i);
+    column(i, lane_h);
   }
   ImGui::EndTable();
   if (!no_wasm.empty()) muted(no_wasm);

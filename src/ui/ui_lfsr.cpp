@@ -37,6 +37,7 @@
 #include "core/gen/gf2.hpp"
 #include "core/lfsr/lab_stream.hpp"
 #include "ui/gpu_views.hpp"
+#include "ui/kit/layout.hpp"
 #include "ui/kit/legibility.hpp"
 #include "ui/kit/widgets.hpp"
 
@@ -173,17 +174,6 @@ void draw_arrow(ImDrawList* dl, ImVec2 from, float length, float em) {
   dl->AddTriangleFilled(ImVec2(from.x + length - em * 0.4f, from.y - em * 0.3f),
                         ImVec2(from.x + length - em * 0.4f, from.y + em * 0.3f), ImVec2(from.x + length, from.y),
                         kColText);
-}
-
-// SameLine() if an item `width` wide still fits on this line, else a new
-// line: rows of controls wrap on narrow screens instead of being clipped.
-void flow(float width, float spacing = -1.0f) {
-  const float gap = spacing >= 0.0f ? spacing : ImGui::GetStyle().ItemSpacing.x;
-  const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  if (ImGui::GetItemRectMax().x + gap + width <= right_edge) ImGui::SameLine(0, gap);
-}
-float button_width(const char* text) {
-  return ImGui::CalcTextSize(text, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2.0f;
 }
 
 // A label and the field after it stay together; the pair wraps as one.
@@ -1049,8 +1039,7 @@ void LfsrPanel::draw_lattice(const LfsrLabState& state) {
   explain("Successive outputs as points: pairs (x[n], x[n+1]) in the plane and triples (x[n], x[n+1], x[n+2]) in "
           "the unit cube, 3,000 of them from the current state. Every LCG puts them on a few parallel lines or "
           "planes; the fewer, the worse.");
-  if (!ImGui::BeginTable("lattice", 2, ImGuiTableFlags_SizingStretchSame)) return;
-  ImGui::TableNextColumn();
+  TwoColumns columns("lattice", 14.0f);  // one above the other on a phone
   const float side = std::min(ImGui::GetContentRegionAvail().x, em * 20.0f);
   ImGui::TextUnformatted("Pairs (x[n], x[n+1])");
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -1067,7 +1056,7 @@ void LfsrPanel::draw_lattice(const LfsrLabState& state) {
   ImGui::TextColored(colors::kMuted, "%s", lattice_description(l.lines, "lines").c_str());
   ImGui::PopTextWrapPos();
 
-  ImGui::TableNextColumn();
+  columns.next();
   ImGui::TextUnformatted("Triples, rotated");
   ImGui::SameLine();
   if (ImGui::SmallButton("Edge-on to the planes")) point_edge_on();
@@ -1091,7 +1080,6 @@ void LfsrPanel::draw_lattice(const LfsrLabState& state) {
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + side);
   ImGui::TextColored(colors::kMuted, "%s", lattice_description(l.planes, "planes").c_str());
   ImGui::PopTextWrapPos();
-  ImGui::EndTable();
 }
 
 //-----------------------------------------------------------------------------
@@ -1136,7 +1124,14 @@ void LfsrPanel::draw_polynomials() {
   section("Polynomials");
   ImGui::TextWrapped("Characteristic: %s", to_string(m.characteristic).c_str());
   ImGui::TextWrapped("Minimal: %s", to_string(m.minimal).c_str());
-  if (begin_table("factors", {"irreducible factor", "power (char. / min.)", "order of x", ""})) {
+  if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 30.0f) {  // a phone: one factor a line
+    for (const FactorRow& f : p.factors) {
+      const std::string line = f.poly + ": power " + std::to_string(f.multiplicity) + " / " +
+                               std::to_string(f.minimal_multiplicity) + ", order of x " + f.order +
+                               (f.primitive ? ", primitive" : "");
+      bullet(line.c_str());
+    }
+  } else if (begin_table("factors", {"irreducible factor", "power (char. / min.)", "order of x", ""})) {
     for (const FactorRow& f : p.factors) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
@@ -1153,7 +1148,7 @@ void LfsrPanel::draw_polynomials() {
     ImGui::EndTable();
   }
   if (ImGui::TreeNode("Cycle lengths", "Cycle lengths (%zu)", p.cycle_lengths.size())) {
-    for (const std::string& line : p.cycle_lengths) ImGui::BulletText("%s", line.c_str());
+    for (const std::string& line : p.cycle_lengths) bullet(line.c_str());
     ImGui::TreePop();
   }
 }

@@ -21,6 +21,7 @@
 #include "core/base/parse.hpp"
 #include "imgui.h"
 #include "ui/kit/cards.hpp"
+#include "ui/kit/layout.hpp"
 #include "ui/kit/legibility.hpp"
 #include "ui/kit/widgets.hpp"
 
@@ -62,15 +63,6 @@ void draw_empty_slot(ImDrawList* dl, ImVec2 a, float w, float h, int number) {
 }
 
 double seconds_now() { return ImGui::GetTime(); }
-
-// SameLine (with `spacing`, < 0 for the default) when an item `width` wide
-// still fits, else a new line (narrow windows).
-void flow(float width, float spacing = -1.0f) {
-  ImGui::SameLine(0, spacing);
-  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
-}
-
-float button_width(const char* label) { return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2.0f; }
 
 // Coloured text that wraps (TextColored does not).
 void wrapped_colored(const ImVec4& colour, const char* text) {
@@ -560,26 +552,13 @@ bool PokerPanel::draw(PokerLabState& state, PanelContext& ctx) {
   draw_timeline(state);
   ImGui::Spacing();
 
-  const float em = ImGui::GetFontSize();
-  const bool wide = ImGui::GetContentRegionAvail().x >= em * 60.0f;
-  if (wide && ImGui::BeginTable("poker_layout", 2, ImGuiTableFlags_SizingStretchProp)) {
-    ImGui::TableSetupColumn("deal", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("sweep", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
+  {  // the deal beside the sweep, or above it on narrow screens
+    TwoColumns columns("poker_layout", 30.0f);
     section("This call");
     draw_call(view(state));
     section("The hand");
     draw_hand(view(state));
-    ImGui::TableNextColumn();
-    draw_sweep(state, *ctx.jobs);
-    draw_claims(*ctx.jobs);
-    ImGui::EndTable();
-  } else {
-    section("This call");
-    draw_call(view(state));
-    section("The hand");
-    draw_hand(view(state));
+    columns.next();
     draw_sweep(state, *ctx.jobs);
     draw_claims(*ctx.jobs);
   }

@@ -38,6 +38,7 @@
 #include "core/shuffle/shuffle_predict.hpp"
 #include "imgui.h"
 #include "ui/kit/cards.hpp"
+#include "ui/kit/layout.hpp"
 #include "ui/kit/legibility.hpp"
 #include "ui/kit/widgets.hpp"
 
@@ -134,12 +135,6 @@ DeckGrid layout_deck(CardFaces faces, std::uint32_t n, float avail, ImVec2 origi
 }
 
 float ease(float p) { return p * p * (3.0f - 2.0f * p); }
-
-// Continues the current line when `width` more pixels fit, else starts a new one (narrow windows).
-void flow(float width, float spacing = -1.0f) {
-  ImGui::SameLine(0, spacing);
-  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
-}
 
 // The slots under the cards: settled positions get a green frame and underline (the shuffled side).
 void draw_deck_slots(ImDrawList* dl, const DeckGrid& g, const ShuffleFrame& f, std::uint32_t n) {
@@ -582,18 +577,18 @@ bool ShufflePanel::draw_transport(ShuffleLabState& state, std::uint32_t total) {
   const auto t = static_cast<long long>(state.t);
   bool changed = false;
   if (ImGui::Button("|<")) step_to(state, 0), changed = true, playing_ = false;
-  ImGui::SameLine();
+  flow(button_width("< Back"));
   if (ImGui::Button("< Back")) step_to(state, t - 1), changed = true, playing_ = false;
-  ImGui::SameLine();
+  flow(em * 4.0f);
   if (ImGui::Button(playing_ ? "Pause" : "Play", ImVec2(em * 4.0f, 0))) {
     playing_ = !playing_;
     if (playing_ && state.t >= total) step_to(state, 0), changed = true;
   }
-  ImGui::SameLine();
+  flow(button_width("Step >"));
   if (ImGui::Button("Step >")) step_to(state, t + 1), changed = true, playing_ = false;
-  ImGui::SameLine();
+  flow(button_width(">|"));
   if (ImGui::Button(">|")) step_to(state, total), changed = true, playing_ = false;
-  ImGui::SameLine();
+  flow(em * 9.0f);
   ImGui::SetNextItemWidth(em * 9.0f);
   ImGui::SliderFloat("##speed", &steps_per_second_, 0.5f, 200.0f, "%.1f steps/s", ImGuiSliderFlags_Logarithmic);
   help_marker("Keys: Space plays or pauses, Right and Left arrows step. Drag the timeline to scrub.");

@@ -91,6 +91,10 @@ TEST(UiSmoke, LegibilityMeasuresTheSizesDrawn) {
   dl->AddText(ImGui::GetFont(), 9.0f, ImVec2(20, 80), IM_COL32_WHITE, "tiny");
   EXPECT_NEAR(legibility::smallest_text(lists, 1), 9.0f, 0.05f);
   EXPECT_FLOAT_EQ(legibility::smallest_cell(), 14.0f);
+  // Nothing crosses the window's clip rectangle yet; a line pushed past the right edge does.
+  EXPECT_EQ(legibility::clipped_glyphs(lists, 1), 0);
+  dl->AddText(ImVec2(760, 120), IM_COL32_WHITE, "cut off here");
+  EXPECT_GT(legibility::clipped_glyphs(lists, 1), 0);
   legibility::begin_frame();
   EXPECT_EQ(legibility::smallest_cell(), 0.0f);
   ImGui::End();

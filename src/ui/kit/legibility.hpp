@@ -29,4 +29,10 @@ float smallest_cell();
 // font's own size. Needs the fonts whose atlas drew them.
 float smallest_text(const ImDrawList* const* lists, int count);
 
+// How many glyphs in the draw lists run past the right edge of their clip
+// rectangle (text cut off at a window's or a table column's edge). Glyphs
+// ImGui clipped itself (ellipses, clipped labels) do not count; pass only
+// windows that do not scroll sideways. `first` gets the first one's top-left.
+int clipped_glyphs(const ImDrawList* const* lists, int count, ImVec2* first = nullptr);
+
 }  // namespace shufflelab::ui::legibility

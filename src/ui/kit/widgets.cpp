@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string>
 
+#include "ui/kit/layout.hpp"
+
 namespace shufflelab::ui {
 
 void apply_theme(Theme theme) {
@@ -80,7 +82,7 @@ std::string g_help_focused;  // the help mark under the keyboard's focus ring th
 // reaches the frame padding around the mark.
 void help_marker(const char* text) {
   static ImGuiID open_id = 0;
-  ImGui::SameLine();
+  flow(ImGui::CalcTextSize("(?)").x);  // beside the item it explains, or below it at the edge
   ImGui::TextDisabled("(?)");
   const ImGuiID id = ImGui::GetID(text);
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
@@ -130,6 +132,11 @@ void explain(const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, colors::kMuted);
   ImGui::TextWrapped("%s", text);
   ImGui::PopStyleColor();
+}
+
+void bullet(const char* text) {
+  ImGui::Bullet();
+  ImGui::TextWrapped("%s", text);
 }
 
 void section(const char* title) {

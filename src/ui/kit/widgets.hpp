@@ -54,6 +54,9 @@ void field_error(const std::string& message);
 // Wrapped muted paragraph for teaching text.
 void explain(const char* text);
 
+// A bullet and its text, wrapped to the width (ImGui's BulletText does not wrap).
+void bullet(const char* text);
+
 // Heading text in the accent colour with a separator below.
 void section(const char* title);
 

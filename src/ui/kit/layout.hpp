@@ -1,0 +1,55 @@
+// layout.hpp: layouts that follow the width (phones held upright, tablets,
+// projectors): two sections side by side or one above the other, and
+// key/value rows whose label goes above the value when there is no room
+// beside it. Panels call these instead of deciding per panel.
+#pragma once
+
+#include "imgui.h"
+
+namespace shufflelab::ui {
+
+// SameLine() when an item `width` wide still fits on this line (after
+// `spacing`, < 0 for the style's), else a new line: rows of controls wrap on
+// narrow screens instead of being clipped.
+void flow(float width, float spacing = -1.0f);
+
+// The width of a button labelled `label` (before ## ids).
+float button_width(const char* label);
+
+// Two sections side by side when each gets at least `min_em` font sizes,
+// otherwise stacked. Draw the first, call next(), draw the second:
+//   { TwoColumns cols("id", 28.0f); first(); cols.next(); second(); }
+class TwoColumns {
+ public:
+  TwoColumns(const char* id, float min_em);
+  ~TwoColumns();
+  TwoColumns(const TwoColumns&) = delete;
+  TwoColumns& operator=(const TwoColumns&) = delete;
+
+  void next();
+  bool side_by_side() const { return table_; }
+
+ private:
+  bool table_ = false;
+};
+
+// Rows of a label and its value. Beside each other when the label's column
+// (`label_em`) leaves the value at least `value_em`; on narrow widths the
+// label goes above its value. row() draws the label and leaves the cursor
+// where the value goes; the caller draws the value (wrapped text, colours).
+class KeyValueTable {
+ public:
+  KeyValueTable(const char* id, float label_em, float value_em = 14.0f);
+  ~KeyValueTable();
+  KeyValueTable(const KeyValueTable&) = delete;
+  KeyValueTable& operator=(const KeyValueTable&) = delete;
+
+  void row(const char* label);
+  bool stacked() const { return !table_; }
+
+ private:
+  bool table_ = false;
+  bool first_ = true;
+};
+
+}  // namespace shufflelab::ui
