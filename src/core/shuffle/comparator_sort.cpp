@@ -10,7 +10,8 @@ namespace shufflelab {
 namespace {
 constexpr std::array<ComparatorSortInfo, 6> kSorts{{
     {ComparatorSort::Insertion, ShuffleAlgo::CmpInsertion, "Insertion sort",
-     "the small-range pass of most library sorts (libstdc++ std::sort below 16 elements)"},
+     "the small-range pass of most library sorts (libstdc++ std::sort below 16 elements); Chromium 156's "
+     "Array.prototype.sort on 6 cards samples like it"},
     {ComparatorSort::BinaryInsertion, ShuffleAlgo::CmpBinaryInsertion, "Binary insertion sort",
      "TimSort's short runs (CPython list.sort, Java's Arrays.sort on objects)"},
     {ComparatorSort::Merge, ShuffleAlgo::CmpMerge, "Top-down merge sort",
@@ -20,7 +21,7 @@ constexpr std::array<ComparatorSortInfo, 6> kSorts{{
     {ComparatorSort::QuickMedian3, ShuffleAlgo::CmpQuickMedian3, "Quicksort, median-of-three pivot",
      "Sedgewick's quicksort; the pivot rule of most C library quicksorts"},
     {ComparatorSort::V8, ShuffleAlgo::CmpV8, "V8 Array.prototype.sort",
-     "node 20 and Chromium: TimSort, one run + binary insertion below 64 elements"},
+     "node 20 (V8 11.3): TimSort, one run + binary insertion below 64 elements"},
 }};
 
 // One run of a sort over a deck: comparisons draw coins, moves go to the tape.
