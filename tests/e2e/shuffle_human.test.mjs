@@ -16,9 +16,11 @@ after(async () => { await env?.close(); });
 const waitFor = (page, fn, arg, timeout = 60000) => page.waitForFunction(fn, arg, { timeout });
 
 test('Chromium\'s Array.prototype.sort fits exactly one of the modelled sorts', async () => {
-  // Found with this test: Chromium 156 (V8 15.6) no longer sorts 6 elements
+  // Found with this test: Chromium 156 (V8 15.6) no longer sorts 6 numbers
   // like node 20's TimSort (one run + binary insertion, which tests/cli checks
-  // against node 10^6 times); its sample fits the insertion-sort model.
+  // against node 10^6 times): in the worker its sample fits binary insertion
+  // without the run count. (On the page's main thread a quick check fitted
+  // plain insertion sort instead, so only "one model, not node's" is pinned.)
   const { page, context, problems } = await openApp(env, '#v=1&lab=shuffle&algo=cmp-v8&n=6&tab=human');
   await command(page, 'engine_sample');
   await waitFor(page, () => window.shufflelab.state().shuffle.engine.matching !== undefined);
@@ -28,7 +30,10 @@ test('Chromium\'s Array.prototype.sort fits exactly one of the modelled sorts', 
   assert.equal(e.rows.length, 6);
   assert.equal(e.matching.length, 1, e.rows.join('\n'));
   const ua = await page.evaluate(() => navigator.userAgent);
-  if (/Chrome\/156\./.test(ua)) assert.deepEqual(e.matching, ['cmp-insertion'], e.rows.join('\n'));
+  if (/Chrome\/156\./.test(ua)) {
+    assert.ok(['cmp-binary-insertion', 'cmp-insertion'].includes(e.matching[0]), e.rows.join('\n'));
+    assert.match(e.rows[5], /rejected$/);  // node 20's model (comparator_sorts() order: V8 last)
+  }
   await page.screenshot({ path: join(SHOTS, 'shuffle-human-engine.png') });
   assert.deepEqual(problems, []);
   await context.close();

@@ -10,10 +10,10 @@ namespace shufflelab {
 namespace {
 constexpr std::array<ComparatorSortInfo, 6> kSorts{{
     {ComparatorSort::Insertion, ShuffleAlgo::CmpInsertion, "Insertion sort",
-     "the small-range pass of most library sorts (libstdc++ std::sort below 16 elements); Chromium 156's "
-     "Array.prototype.sort on 6 cards samples like it"},
+     "the small-range pass of most library sorts (libstdc++ std::sort below 16 elements)"},
     {ComparatorSort::BinaryInsertion, ShuffleAlgo::CmpBinaryInsertion, "Binary insertion sort",
-     "TimSort's short runs (CPython list.sort, Java's Arrays.sort on objects)"},
+     "TimSort's short runs (CPython list.sort, Java's Arrays.sort on objects); Chromium 156's sort of 6 "
+     "numbers in a worker samples like it"},
     {ComparatorSort::Merge, ShuffleAlgo::CmpMerge, "Top-down merge sort",
      "glibc 2.36's qsort (msort.c), Debian 12's C library"},
     {ComparatorSort::QuickFirst, ShuffleAlgo::CmpQuickFirst, "Quicksort, first-card pivot",

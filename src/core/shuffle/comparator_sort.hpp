@@ -25,8 +25,10 @@
 //    the rest, Compare(pivot, a[mid]) < 0 moving right to mid. From 64 cards
 //    V8 merges runs with galloping, which is not modelled (n is refused).
 // Chromium 156 (V8 15.6) sorts short arrays differently: sampled in the lab's
-// "real engine" section (and tests/e2e/shuffle_human.test.mjs), its 6-card
-// matrix matches the insertion-sort model, not this one.
+// "real engine" section (tests/e2e/shuffle_human.test.mjs), 6 small integers
+// sorted in the page's worker fit the binary-insertion model (no run count),
+// not this one; on the page's main thread the same sort fitted plain
+// insertion sort when we tried it, so the engine has more than one path.
 // A comparator returning exactly 0 (Math.random() == 0.5, chance 2^-53) is
 // counted as "not negative", like V8 does; the model ignores that chance.
 #pragma once
