@@ -8,6 +8,8 @@
 
 #include "bench/bench.hpp"
 #include "core/shuffle/bias.hpp"
+#include "core/shuffle/comparator_sort.hpp"
+#include "core/shuffle/riffle.hpp"
 #include "core/shuffle/fast_entropy.hpp"
 #include "core/shuffle/fast_shuffle.hpp"
 #include "core/gen/period.hpp"
@@ -246,10 +248,85 @@ void bias_group(Context& ctx) {
 
 }  // namespace
 
+// Exact random-comparator matrices for 8 cards, against the exact Fisher-Yates
+// matrix (8! draw lists) as the baseline; target <= 2 s each natively.
+void comparator_group(Context& ctx) {
+  const std::string group = "comparator8";
+  if (!ctx.wants(group)) return;
+  const ShuffleSpec fisher_yates = make_shuffle_spec(ShuffleAlgo::FisherYates, 8).value();
+  std::vector<Timed> variants{{"exact Fisher-Yates, 8! draw lists (ExactBias)", [fisher_yates](std::uint64_t runs) {
+                                 std::uint64_t sum = 0;
+                                 for (std::uint64_t r = 0; r < runs; ++r) sum += exact_bias(fisher_yates)->at(0, 0);
+                                 return sum;
+                               }, true}};
+  for (const auto& info : comparator_sorts()) {
+    const ComparatorSort sort = info.sort;
+    variants.push_back({"exact " + std::string(info.label), [sort](std::uint64_t runs) {
+                          std::uint64_t sum = 0;
+                          for (std::uint64_t r = 0; r < runs; ++r) {
+                            ComparatorExact exact(sort, 8);
+                            while (!exact.done()) exact.run(std::uint64_t{1} << 20);
+                            sum += exact.paths();
+                          }
+                          return sum;
+                        }, false, TargetSpec{"<= 2 s", "native", [](const Row& row) { return row.value <= 2000; }}});
+  }
+  auto samples = ctx.time_variants(variants, 5);
+  ctx.add_timed_rows(group, variants, samples, "ms", 1e-6);
+}
+
+// The riffle table for 52 cards, k = 1..20, exact: falling factorials updated
+// by one multiplication and one division per r, against recomputing each as a
+// product of n factors (the baseline); target <= 100 ms in wasm.
+void riffle_group(Context& ctx) {
+  const std::string group = "riffle52";
+  if (!ctx.wants(group)) return;
+  const std::uint32_t n = 52, k_max = 20;
+  const auto direct_distance_numerator = [](const std::vector<BigUint>& eulerian, std::uint32_t cards, std::uint32_t k) {
+    const BigUint all = BigUint::power_of_two(std::size_t{k} * cards);
+    BigUint sum;
+    for (std::uint32_t r = 1; r <= cards; ++r) {
+      const BigUint m = BigUint::power_of_two(k) + BigUint(cards - r);
+      BigUint falling(1);
+      for (std::uint32_t j = 0; j < cards; ++j) falling = m < BigUint(j + 1) ? BigUint() : falling * (m - BigUint(j));
+      sum += eulerian[r] * abs_diff(falling, all);
+    }
+    return sum;
+  };
+  {
+    const RiffleTable table = RiffleTable::make(n).value();
+    const auto eulerian = eulerian_row(n);
+    bool same = true;
+    for (std::uint32_t k = 1; k <= k_max; ++k) same &= table.law(k).distance_numerator == direct_distance_numerator(eulerian, n, k);
+    ctx.check(same, group + ": the incremental falling factorials disagree with direct products");
+  }
+  std::vector<Timed> variants{
+      {"direct products of n factors per r", [=](std::uint64_t runs) {
+         std::uint64_t sum = 0;
+         for (std::uint64_t r = 0; r < runs; ++r) {
+           const auto eulerian = eulerian_row(n);
+           for (std::uint32_t k = 1; k <= k_max; ++k) sum += direct_distance_numerator(eulerian, n, k).low_u64();
+         }
+         return sum;
+       }, true},
+      {"RiffleTable (one multiply and divide per r)", [=](std::uint64_t runs) {
+         std::uint64_t sum = 0;
+         for (std::uint64_t r = 0; r < runs; ++r) {
+           const RiffleTable table = RiffleTable::make(n).value();
+           for (std::uint32_t k = 1; k <= k_max; ++k) sum += table.law(k).distance_numerator.low_u64();
+         }
+         return sum;
+       }, false, TargetSpec{"<= 100 ms", "wasm", [](const Row& row) { return row.value <= 100; }}}};
+  auto samples = ctx.time_variants(variants);
+  ctx.add_timed_rows(group, variants, samples, "ms", 1e-6);
+}
+
 void run_job_cases(Context& ctx) {
   onechip_group(ctx);
   period_group(ctx);
   bias_group(ctx);
+  comparator_group(ctx);
+  riffle_group(ctx);
 }
 
 }  // namespace shufflelab::bench

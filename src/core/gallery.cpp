@@ -149,7 +149,7 @@ GalleryEntry comparator_favourite() {
   std::uint32_t best = 0;
   for (std::uint32_t p = 1; p < 8; ++p)
     if (law[p * 8] > law[best * 8]) best = p;
-  e.text = "Sorting 8 cards with a coin-flip comparator in V8 (node, Chromium) is not a shuffle: card 0 ends at "
+  e.text = "Sorting 8 cards with a coin-flip comparator in node 20's V8 is not a shuffle: card 0 ends at "
            "position " + std::to_string(best) + " with chance " + percent(law[best * 8].to_double()) +
            " instead of 12.5%, exactly " + law[best * 8].to_string() + ", after " +
            fixed_decimals(exact.mean_comparisons().to_double(), 2) + " comparisons on average (Fisher-Yates: 7 draws).";

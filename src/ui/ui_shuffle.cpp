@@ -1322,8 +1322,11 @@ bool ShufflePanel::command(std::string_view name, ShuffleLabState& state, PanelC
   else if (name == "predict") start_predict(state, *ctx.jobs);
   else if (name == "engine_sample" && state.n >= 2 && state.n <= kMaxLabComparatorExactCards) {
     engine_sample_.start(*ctx.jobs, "js_sort_sample", engine_sample_params(state.n, kEngineRuns), std::to_string(state.n));
-    engine_model_.start(*ctx.jobs, "shuffle_bias", "algo=cmp-v8&n=" + std::to_string(state.n) + "&mode=exact",
-                        std::to_string(state.n));
+    for (std::size_t i = 0; i < engine_models_.size(); ++i)
+      engine_models_[i].start(*ctx.jobs, "shuffle_bias",
+                              "algo=" + std::string(shuffle_algo_name(comparator_sorts()[i].algo)) +
+                                  "&n=" + std::to_string(state.n) + "&mode=exact",
+                              std::to_string(state.n));
   } else if (name.substr(0, 7) == "preset=") return apply_preset(state, name.substr(7), *ctx.jobs);
   else return false;
   return true;
@@ -1364,12 +1367,25 @@ void ShufflePanel::poll_human_jobs(JobRunner& jobs) {
     if (view) riffle_.result = std::move(view.value());
     else riffle_.error = view.error();
   }
-  for (JobSlot<BiasMatrix>* slot : {&engine_sample_, &engine_model_})
-    if (slot->poll(jobs)) {
-      auto m = bias_matrix_from_result(slot->status.result);
-      if (m) slot->result = std::move(m.value());
-      else slot->error = m.error();
-    }
+  auto poll_matrix = [&jobs](JobSlot<BiasMatrix>& slot) {
+    if (!slot.poll(jobs)) return;
+    auto m = bias_matrix_from_result(slot.status.result);
+    if (m) slot.result = std::move(m.value());
+    else slot.error = m.error();
+  };
+  poll_matrix(engine_sample_);
+  for (auto& model : engine_models_) poll_matrix(model);
+}
+
+// The engine's sample against every model, once all of them are in.
+std::optional<EngineView> ShufflePanel::engine_comparison() const {
+  if (!engine_sample_.result) return std::nullopt;
+  std::vector<BiasMatrix> laws;
+  for (const auto& model : engine_models_) {
+    if (!model.result || model.setup_key != engine_sample_.setup_key) return std::nullopt;
+    laws.push_back(*model.result);
+  }
+  return engine_view(laws, *engine_sample_.result);
 }
 
 void ShufflePanel::draw_riffle_plot(const RiffleView& view) {
@@ -1437,18 +1453,20 @@ bool ShufflePanel::draw_human(ShuffleLabState& state, PanelContext& ctx) {
 void ShufflePanel::draw_engine(const ShuffleLabState& state, PanelContext& ctx) {
   section("The real engine: this browser's Array.prototype.sort");
   explain("The page's worker sorts the cards with (a, b) => Math.random() - 0.5, many times, with the browser's own "
-          "sort; beside it, our exact model of V8's sort (one run + binary insertion below 64 elements).");
+          "sort; each row of its matrix is then tested against the exact law of every modelled sort (row "
+          "chi-square, n - 1 degrees of freedom, Bonferroni over the rows).");
   if (state.n < 2 || state.n > kMaxLabComparatorExactCards) {
     ImGui::TextWrapped("Set 2 to %u cards to compare the engine with the exact model.", kMaxLabComparatorExactCards);
     return;
   }
   if (ImGui::Button("Sort in this browser")) command("engine_sample", const_cast<ShuffleLabState&>(state), ctx);
   job_progress_row(engine_sample_, *ctx.jobs);
-  if (!engine_model_.error.empty()) field_error(engine_model_.error);
-  if (!engine_sample_.result || !engine_model_.result || engine_sample_.setup_key != std::to_string(state.n)) return;
-  auto c = compare_engine(*engine_model_.result, *engine_sample_.result);
-  if (!c) return field_error(c.error());
-  ImGui::TextWrapped("%s", c->verdict.c_str());
+  for (const auto& model : engine_models_)
+    if (!model.error.empty()) field_error(model.error);
+  const auto view = engine_comparison();
+  if (!view || engine_sample_.setup_key != std::to_string(state.n)) return;
+  for (const std::string& row : view->rows) ImGui::TextWrapped("%s", row.c_str());
+  ImGui::TextWrapped("%s", view->verdict.c_str());
 }
 
 //-----------------------------------------------------------------------------
@@ -1547,12 +1565,11 @@ std::string ShufflePanel::describe_json(const ShuffleLabState& state, PanelConte
          (riffle_.result ? json_array(riffle_.result->rows, [](const RiffleRow& r) { return r.text; }) : std::string("[]")) +
          ",\"belowHalf\":" + std::to_string(riffle_.result ? riffle_.result->below_half : 0) + "}";
   out += ",\"engine\":{\"sampleState\":" + std::to_string(static_cast<int>(engine_sample_.status.state)) +
-         ",\"modelState\":" + std::to_string(static_cast<int>(engine_model_.status.state)) +
-         ",\"error\":" + json_string(engine_sample_.error + engine_model_.error);
-  if (engine_sample_.result && engine_model_.result)
-    if (auto c = compare_engine(*engine_model_.result, *engine_sample_.result))
-      out += ",\"worstRow\":" + fmt("%.6g", c->worst_row) + ",\"pValue\":" + fmt("%.6g", c->p_value) +
-             ",\"agrees\":" + json_bool(c->agrees) + ",\"runs\":" + std::to_string(engine_sample_.result->total);
+         ",\"error\":" + json_string(engine_sample_.error);
+  if (const auto view = engine_comparison())
+    out += ",\"runs\":" + std::to_string(engine_sample_.result->total) + ",\"matching\":" +
+           json_array(view->matching, [](const std::string& m) { return json_string(m); }) +
+           ",\"rows\":" + json_array(view->rows, [](const std::string& r) { return json_string(r); });
   out += "}";
   if (state.tab == "animate") {
     lanes_.refresh(state.lanes, setup_key(state, encode_shuffle_lab), [&] { return make_lanes(state); });

@@ -137,11 +137,12 @@ class ShufflePanel {
   void draw_riffle_plot(const RiffleView& view);
   void draw_engine(const ShuffleLabState& state, PanelContext& ctx);
   void poll_human_jobs(JobRunner& jobs);
+  std::optional<EngineView> engine_comparison() const;
   JobSlot<RiffleView> riffle_;          // setup key: the deck size
   std::string mixing_key_;
   MixingView mixing_;
   JobSlot<BiasMatrix> engine_sample_;   // the browser's sort; setup key: n
-  JobSlot<BiasMatrix> engine_model_;    // our exact V8 model; setup key: n
+  std::array<JobSlot<BiasMatrix>, 6> engine_models_;  // exact law of each comparator sort; setup key: n
 };
 
 }  // namespace shufflelab::ui

@@ -12,7 +12,8 @@ constexpr std::array<ComparatorSortInfo, 6> kSorts{{
     {ComparatorSort::Insertion, ShuffleAlgo::CmpInsertion, "Insertion sort",
      "the small-range pass of most library sorts (libstdc++ std::sort below 16 elements)"},
     {ComparatorSort::BinaryInsertion, ShuffleAlgo::CmpBinaryInsertion, "Binary insertion sort",
-     "TimSort's short runs (CPython list.sort, Java's Arrays.sort on objects)"},
+     "TimSort's short runs (CPython list.sort, Java's Arrays.sort on objects); Chromium 156's sort of 6 "
+     "numbers in a worker samples like it"},
     {ComparatorSort::Merge, ShuffleAlgo::CmpMerge, "Top-down merge sort",
      "glibc 2.36's qsort (msort.c), Debian 12's C library"},
     {ComparatorSort::QuickFirst, ShuffleAlgo::CmpQuickFirst, "Quicksort, first-card pivot",
@@ -20,7 +21,7 @@ constexpr std::array<ComparatorSortInfo, 6> kSorts{{
     {ComparatorSort::QuickMedian3, ShuffleAlgo::CmpQuickMedian3, "Quicksort, median-of-three pivot",
      "Sedgewick's quicksort; the pivot rule of most C library quicksorts"},
     {ComparatorSort::V8, ShuffleAlgo::CmpV8, "V8 Array.prototype.sort",
-     "node 20 and Chromium: TimSort, one run + binary insertion below 64 elements"},
+     "node 20 (V8 11.3): TimSort, one run + binary insertion below 64 elements"},
 }};
 
 // One run of a sort over a deck: comparisons draw coins, moves go to the tape.

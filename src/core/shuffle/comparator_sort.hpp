@@ -17,13 +17,18 @@
 //  - quick-median3: the same, with the median of (first, middle, last) found
 //    by three compare-and-swaps and swapped to the front first (ranges of 3+).
 //  - v8: V8's Array.prototype.sort (TimSort, third_party/v8/builtins/
-//    array-sort.tq, V8 7.0 to at least 11.3 = node 20 and Chromium's), for
+//    array-sort.tq, V8 7.0 to at least 11.3 = Debian's node 20), for
 //    2..63 cards: ComputeMinRunLength(n) = n below 64, so the whole array is
 //    one run: CountAndMakeRun (compare a[1] with a[0]; order < 0 starts a
 //    strictly descending run that is reversed at the end; the run grows while
 //    Compare(a[i], a[i-1]) keeps the same sign) then BinaryInsertionSort of
 //    the rest, Compare(pivot, a[mid]) < 0 moving right to mid. From 64 cards
 //    V8 merges runs with galloping, which is not modelled (n is refused).
+// Chromium 156 (V8 15.6) sorts short arrays differently: sampled in the lab's
+// "real engine" section (tests/e2e/shuffle_human.test.mjs), 6 small integers
+// sorted in the page's worker fit the binary-insertion model (no run count),
+// not this one; on the page's main thread the same sort fitted plain
+// insertion sort when we tried it, so the engine has more than one path.
 // A comparator returning exactly 0 (Math.random() == 0.5, chance 2^-53) is
 // counted as "not negative", like V8 does; the model ignores that chance.
 #pragma once

@@ -90,9 +90,7 @@ MixingView mixing_view(const ShuffleLabState& state, std::uint32_t rounds) {
   constexpr std::uint32_t kDecks = 200;
   auto sample = [&](const ShuffleSetup& setup) {
     DrawSource source = DrawSource::make(setup.source, max_draw_bound(setup.spec)).value();  // checked by the setup
-    MixingCurve curve;
-    source.run([&](auto& draw) { curve = sample_mixing(setup.spec, kDecks, draw); });
-    return curve;
+    return sample_mixing(setup.spec, kDecks, source);
   };
   const MixingCurve r = sample(*riffle_setup), o = sample(*overhand_setup);
   view.uniform_mean = r.uniform_mean;

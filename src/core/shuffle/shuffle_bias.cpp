@@ -389,9 +389,28 @@ Result<EngineComparison> compare_engine(const BiasMatrix& law, const BiasMatrix&
   char text[200];
   std::snprintf(text, sizeof text, "largest row chi-square %.2f on %.0f degrees of freedom, p = %.3g (x %u rows): %s",
                 c.worst_row, c.degrees_of_freedom, c.p_value, n,
-                c.agrees ? "the model matches this engine" : "this engine does NOT sort like the model");
+                c.agrees ? "consistent" : "rejected");
   c.verdict = text;
   return R::ok(std::move(c));
+}
+
+EngineView engine_view(const std::vector<BiasMatrix>& laws, const BiasMatrix& sample) {
+  EngineView view;
+  const auto sorts = comparator_sorts();
+  for (std::size_t i = 0; i < laws.size() && i < sorts.size(); ++i) {
+    auto c = compare_engine(laws[i], sample);
+    if (!c) {
+      view.rows.push_back(std::string(sorts[i].label) + ": " + c.error());
+      continue;
+    }
+    view.rows.push_back(std::string(sorts[i].label) + ": " + c->verdict);
+    if (c->agrees) view.matching.emplace_back(shuffle_algo_name(sorts[i].algo));
+  }
+  std::string names;
+  for (const std::string& m : view.matching) names += (names.empty() ? "" : ", ") + m;
+  view.verdict = view.matching.empty() ? "This engine sorts like none of the modelled sorts."
+                                       : "This engine's sample fits: " + names + ".";
+  return view;
 }
 
 std::string engine_sample_params(std::uint32_t n, std::uint64_t runs) {

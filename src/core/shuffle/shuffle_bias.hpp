@@ -146,6 +146,14 @@ struct EngineComparison {
 };
 // law: an exact matrix (counts over total); sample: the engine's counts.
 Result<EngineComparison> compare_engine(const BiasMatrix& law, const BiasMatrix& sample);
+// The sample against every modelled sort (laws[i] for comparator_sorts()[i]):
+// one line per model and which ones this engine is consistent with.
+struct EngineView {
+  std::vector<std::string> rows;  // "V8 Array.prototype.sort: largest row chi-square ..."
+  std::vector<std::string> matching;  // algo names (cmp-...) whose law the sample fits
+  std::string verdict;
+};
+EngineView engine_view(const std::vector<BiasMatrix>& laws, const BiasMatrix& sample);
 std::string engine_sample_params(std::uint32_t n, std::uint64_t runs);
 
 // The smallest 1, 2 or 5 times a power of ten that is >= value (value > 0).

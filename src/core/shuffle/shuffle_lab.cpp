@@ -319,7 +319,7 @@ PdepStep pdep_step(const std::vector<std::uint32_t>& before, std::uint32_t place
 }
 
 // Comparator sorts, riffles and overhand shuffles: what the step's compare, cut or draw did.
-std::string human_caption(const ShuffleFrame& f, CardFaces faces) {
+std::string human_caption(ShuffleAlgo algo, const ShuffleFrame& f, CardFaces faces) {
   auto at = [&](std::uint32_t position) { return at_before(f, faces, position); };
   if (f.compare) {
     const ShuffleEvent& c = *f.compare;
@@ -327,17 +327,19 @@ std::string human_caption(const ShuffleFrame& f, CardFaces faces) {
            std::to_string(c.b) + "): the coin says " + (c.c ? at(c.a) : at(c.b)) + " goes first" +
            (f.moves.empty() ? "." : "; the sort moves cards.");
   }
-  if (!f.cuts.empty()) {
-    if (f.cuts.size() == 1 && f.draw && f.draw->b == 2)
+  if (algo == ShuffleAlgo::Riffle) {
+    if (!f.cuts.empty())
       return "Cut: " + std::to_string(f.cuts[0].a) + " of " + std::to_string(f.cuts[0].a + f.cuts[0].b) +
              " coins came up 1, so the top packet has " + std::to_string(f.cuts[0].a) + " cards.";
-    return "Overhand: " + std::to_string(f.cuts.size()) + " packets; they land in reverse order.";
+    if (!f.draw) return "One packet is empty: the other falls as it is.";
+    const std::string drop = f.moves.empty() ? "top" : "bottom";
+    return "Drew " + std::to_string(f.draw->a) + " from [0, " + std::to_string(f.draw->b) + "): drop from the " + drop +
+           " packet onto position " + std::to_string(f.draw->c) + ".";
   }
-  if (f.draw && f.draw->b > 2)
-    return "Drew " + std::to_string(f.draw->a) + " from [0, " + std::to_string(f.draw->b) + "): drop from the " +
-           (f.moves.empty() ? "top" : "bottom") + " packet onto position " + std::to_string(f.draw->c) + ".";
-  if (!f.moves.empty()) return "Move the next packet (" + std::to_string(f.moves.size()) + " cards) to the top.";
-  return "";
+  if (!f.cuts.empty())
+    return f.cuts.size() == 1 ? "Overhand: no cut fell, one packet: the deck stays as it is."
+                              : "Overhand: " + std::to_string(f.cuts.size()) + " packets; they land in reverse order.";
+  return "Lift the next packet (" + std::to_string(f.moves.size()) + " cards) onto the top.";
 }
 
 std::string caption_for(const LabRecording& rec, const ShuffleFrame& f, CardFaces faces) {
@@ -350,6 +352,7 @@ std::string caption_for(const LabRecording& rec, const ShuffleFrame& f, CardFace
                (rec.setup.source.discard == 1 ? "" : "s") + ".";
     return start;
   }
+  if (draws_adapt(spec.algo)) return human_caption(spec.algo, f, faces);
   if (!f.draw) {  // sort-keys' arranging steps draw nothing
     if (f.moves.empty()) return "";
     const ShuffleEvent& m = f.moves.front();
@@ -388,7 +391,7 @@ std::string caption_for(const LabRecording& rec, const ShuffleFrame& f, CardFace
     case ShuffleAlgo::CmpV8:
     case ShuffleAlgo::Riffle:
     case ShuffleAlgo::Overhand:
-      return human_caption(f, faces);
+      return "";  // answered above
   }
   return "";
 }

@@ -230,3 +230,29 @@ TEST(ComparatorSort, LabJobGivesTheExactLaws) {
 
 }  // namespace
 }  // namespace shufflelab
+
+namespace shufflelab {
+namespace {
+
+TEST(ComparatorSort, EngineViewNamesTheSortASampleComesFrom) {
+  // 200,000 simulated insertion sorts of 6 cards (mt19937_64 coins), tested
+  // against the six exact laws: only insertion sort fits.
+  std::vector<BiasMatrix> laws;
+  for (const auto& info : comparator_sorts())
+    laws.push_back(run_bias_job("algo=" + std::string(shuffle_algo_name(info.algo)) + "&n=6&mode=exact"));
+  std::mt19937_64 rng(2026);
+  auto coin = [&](std::uint32_t bound) { return static_cast<std::uint32_t>(rng() % bound); };
+  BiasMatrix sample(6);
+  std::vector<std::uint32_t> deck(6);
+  for (int m = 0; m < 200000; ++m) {
+    std::iota(deck.begin(), deck.end(), 0u);
+    comparator_sort(ComparatorSort::Insertion, deck, coin);
+    sample.add(deck);
+  }
+  const EngineView view = engine_view(laws, sample);
+  EXPECT_EQ(view.rows.size(), 6u);
+  EXPECT_EQ(view.matching, (std::vector<std::string>{"cmp-insertion"})) << view.verdict;
+}
+
+}  // namespace
+}  // namespace shufflelab
