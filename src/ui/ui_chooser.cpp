@@ -117,18 +117,13 @@ std::string draw_table(const ChooserView& view) {
 
 }  // namespace
 
-const ChooserView& ChooserPanel::view(const ChooserLabState& state) {
-  if (!built_ || !(viewed_ == state)) view_ = chooser_view(state), viewed_ = state, built_ = true;
-  return view_;
-}
-
 std::string ChooserPanel::draw(ChooserLabState& state) {
   ImGui::TextUnformatted("Chooser");
   help_marker("Every number here is computed by the core when the panel opens: periods from the generators' "
               "algebra, costs by running our listings on the CPU interpreters, dieharder from the recorded runs.");
   explain("Which generator and die roller for an 8-bit game? Pick a CPU and a use; the table shows every "
           "generator, the recommendation follows the stated rule from the numbers shown.");
-  const ChooserView& view = this->view(state);
+  const ChooserView& view = chooser_view(state);
   if (view.error) {
     field_error(*view.error);
     return "";
@@ -155,7 +150,7 @@ bool ChooserPanel::command(std::string_view name, ChooserLabState& state) {
 }
 
 std::string ChooserPanel::describe_json(const ChooserLabState& state) {
-  const ChooserView& view = this->view(state);
+  const ChooserView& view = chooser_view(state);
   std::vector<std::string> names;
   for (const ChooserRow* r : view.rows) names.push_back(r->name);
   return "{\"cpu\":" + json_string(state.cpu) + ",\"use\":" + json_string(state.use) +
@@ -165,7 +160,7 @@ std::string ChooserPanel::describe_json(const ChooserLabState& state) {
 }
 
 std::vector<CsvExport> ChooserPanel::csv_exports(const ChooserLabState& state) {
-  const ChooserView& view = this->view(state);
+  const ChooserView& view = chooser_view(state);
   if (!view.table) return {};
   return {{"chooser", "Generator table (CSV)", "shufflelab-generators-" + state.cpu + ".csv",
            chooser_table_csv(*view.table, view.cpu)}};

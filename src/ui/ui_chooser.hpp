@@ -19,14 +19,6 @@ class ChooserPanel {
   bool command(std::string_view name, ChooserLabState& state);
   std::string describe_json(const ChooserLabState& state);
   std::vector<CsvExport> csv_exports(const ChooserLabState& state);
-
- private:
-  // The view of `state`, rebuilt only when the state changes (a pick computes
-  // hundreds of exact laws).
-  const ChooserView& view(const ChooserLabState& state);
-  ChooserLabState viewed_;
-  ChooserView view_;
-  bool built_ = false;
 };
 
 }  // namespace shufflelab::ui

@@ -18,7 +18,8 @@ void encode_chooser_lab(const ChooserLabState& state, FieldWriter& out) {
   out.add("use", state.use);
 }
 
-ChooserView chooser_view(const ChooserLabState& state) {
+namespace {
+ChooserView build_view(const ChooserLabState& state) {
   static const Result<ChooserTable> table = chooser_table();
   ChooserView view;
   if (!table) {
@@ -34,6 +35,15 @@ ChooserView chooser_view(const ChooserLabState& state) {
     if (pick) view.pick = std::move(pick.value());
     else view.error = pick.error();
   }
+  return view;
+}
+}  // namespace
+
+const ChooserView& chooser_view(const ChooserLabState& state) {
+  static ChooserLabState viewed;
+  static ChooserView view;
+  static bool built = false;
+  if (!built || !(viewed == state)) view = build_view(state), viewed = state, built = true;
   return view;
 }
 

@@ -30,7 +30,10 @@ struct ChooserView {
   std::vector<const ChooserRow*> rows;       // rows_for_cpu
   std::optional<ChooserPick> pick;           // with a CPU
 };
-ChooserView chooser_view(const ChooserLabState& state);
+// The view of the last state asked for is kept (a pick computes hundreds of
+// exact laws, and the panel and the text view ask every frame); not for
+// concurrent callers.
+const ChooserView& chooser_view(const ChooserLabState& state);
 
 // Headings and items for the screen-reader text and `lab_text`.
 std::vector<std::string> chooser_text_lines(const ChooserView& view);
