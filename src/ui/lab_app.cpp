@@ -235,6 +235,7 @@ LabTextInputs LabApp::text_inputs() {
     case LabId::poker: poker_panel_.text_inputs(in); break;
     case LabId::gallery: in.findings = &gallery_panel_.entries(); break;
     case LabId::assembly:
+    case LabId::chooser:
     case LabId::about: break;
   }
   return in;
