@@ -1,9 +1,8 @@
 #include "ui/ui_about.hpp"
 
-#include <sstream>
 #include <string>
 
-#include "dieharder_record.hpp"
+#include "core/gen/dieharder_record.hpp"
 #include "imgui.h"
 #include "ui/kit/widgets.hpp"
 
@@ -24,25 +23,20 @@ void draw_dieharder_table() {
   ImGui::TableSetupColumn("p-value");
   ImGui::TableSetupColumn("verdict");
   ImGui::TableHeadersRow();
-  std::istringstream lines(data::kDieharderRecord);
-  std::string line;
-  std::getline(lines, line);  // header
-  while (std::getline(lines, line)) {
-    std::string cells[4];
-    std::istringstream fields(line);
-    for (auto& c : cells) std::getline(fields, c, '\t');
+  for (const DieharderRow& row : dieharder_record()) {
+    const std::string* cells[4] = {&row.generator, &row.test, &row.p_value, &row.verdict};
     ImGui::TableNextRow();
     for (int i = 0; i < 4; ++i) {
       ImGui::TableSetColumnIndex(i);
       if (i == 3) {
-        const ImVec4 colour = cells[3] == "FAILED" ? colors::kError : cells[3] == "WEAK" ? colors::kAccent : colors::kGood;
-        ImGui::TextColored(colour, "%s", cells[3].c_str());
+        const ImVec4 colour = row.verdict == "FAILED" ? colors::kError : row.verdict == "WEAK" ? colors::kAccent : colors::kGood;
+        ImGui::TextColored(colour, "%s", row.verdict.c_str());
       } else {
-        ImGui::TextUnformatted(cells[i].c_str());
+        ImGui::TextUnformatted(cells[i]->c_str());
       }
       if (ImGui::IsItemHovered()) {
         for (const auto& s : kStreams)
-          if (cells[0] == s[0])
+          if (row.generator == s[0])
             ImGui::SetTooltip("shufflelab stream %s --bytes 800000000 | dieharder -g 200 -d N -p 10", s[1]);
       }
     }

@@ -1,18 +1,17 @@
 #include "core/chooser/chooser_table.hpp"
 
 #include <numeric>
-#include <sstream>
 #include <utility>
 
 #include "core/asm/asm_session.hpp"
 #include "core/base/csv_export.hpp"
 #include "core/base/text_format.hpp"
+#include "core/gen/dieharder_record.hpp"
 #include "core/gen/generator_presets.hpp"
 #include "core/gen/lcg_period.hpp"
 #include "core/gen/linear_complexity.hpp"
 #include "core/lfsr/lfsr_analysis.hpp"
 #include "core/url_state.hpp"
-#include "dieharder_table.hpp"
 
 namespace shufflelab {
 
@@ -40,20 +39,6 @@ constexpr std::pair<std::string_view, std::string_view> kGeneratorListings[] = {
 
 constexpr std::uint64_t kPcgMultiplier = 6364136223846793005ULL;
 constexpr std::uint64_t kSplitMixIncrement = 0x9e3779b97f4a7c15ULL;
-
-std::vector<std::vector<std::string>> dieharder_rows() {
-  std::vector<std::vector<std::string>> rows;
-  std::istringstream in{std::string(data::kDieharderTable)};
-  std::string line;
-  std::getline(in, line);  // header
-  while (std::getline(in, line)) {
-    std::vector<std::string> cells;
-    std::istringstream cols(line);
-    for (std::string cell; std::getline(cols, cell, '\t');) cells.push_back(cell);
-    if (cells.size() == 4) rows.push_back(std::move(cells));
-  }
-  return rows;
-}
 
 Result<bool> fill_period(ChooserRow& row, const LfsrLabState& lab, const ByteGenerator& g) {
   using R = Result<bool>;
@@ -94,7 +79,6 @@ Result<ChooserTable> build_table() {
     if (info.isa != AsmIsa::wasm) table.isas.push_back(info.isa);
   auto costs = asm_cost_tables();
   if (!costs) return R::fail(costs.error());
-  const auto records = dieharder_rows();
   for (const RowSpec& spec : kRows) {
     ChooserRow row;
     row.name = spec.name;
@@ -108,11 +92,11 @@ Result<ChooserTable> build_table() {
     if (auto ok = fill_period(row, *lab, *g); !ok) return R::fail(ok.error());
     row.weak_share = row.seeds ? static_cast<double>(row.weak_seeds) / static_cast<double>(row.seeds) : 0.0;
     row.linear_complexity = linear_complexity(output_bits(*g, kComplexityBits));
-    for (const auto& r : records) {
-      if (spec.dieharder.empty() || r[0] != spec.dieharder) continue;
-      row.dieharder.push_back({r[1], r[2], r[3]});
-      row.dieharder_failed += r[3] == "FAILED";
-      row.dieharder_weak += r[3] == "WEAK";
+    for (const DieharderRow& r : dieharder_record()) {
+      if (spec.dieharder.empty() || r.generator != spec.dieharder) continue;
+      row.dieharder.push_back({r.test, r.p_value, r.verdict});
+      row.dieharder_failed += r.verdict == "FAILED";
+      row.dieharder_weak += r.verdict == "WEAK";
     }
     for (const AsmCostTable& t : *costs)
       for (const AsmCost& c : t.rows)
