@@ -92,26 +92,6 @@ LinearComplexity berlekamp_massey(const PackedBits& bits, std::size_t prefix, st
   return out;
 }
 
-std::size_t bit_serial_linear_complexity(const PackedBits& s) {
-  const std::size_t n = s.size;
-  std::vector<std::uint8_t> c(n + 1, 0), b(n + 1, 0), old;
-  c[0] = b[0] = 1;
-  std::size_t l = 0, m = 1;
-  for (std::size_t t = 0; t < n; ++t) {
-    bool d = s[t];
-    for (std::size_t i = 1; i <= l; ++i) d ^= c[i] && s[t - i];
-    if (!d) {
-      ++m;
-      continue;
-    }
-    old = c;
-    for (std::size_t i = 0; i + m <= n; ++i) c[i + m] ^= b[i];
-    if (2 * l <= t) l = t + 1 - l, b = old, m = 1;
-    else ++m;
-  }
-  return l;
-}
-
 std::size_t correct_predictions(const LinearComplexity& lc, const PackedBits& bits, std::size_t from) {
   const std::size_t n = bits.size;
   from = std::max(from, lc.complexity);  // a prediction needs L bits before it

@@ -40,10 +40,6 @@ struct LinearComplexity {
 // Runs Berlekamp-Massey on bits[0, prefix).
 LinearComplexity berlekamp_massey(const PackedBits& bits, std::size_t prefix, std::size_t profile_points = 256);
 
-// The same L by Massey's algorithm one coefficient at a time (O(N L) bit
-// operations): the reference the word-parallel one is checked and timed against.
-std::size_t bit_serial_linear_complexity(const PackedBits& bits);
-
 // Predicts bits[from, bits.size) one at a time from the true bits before each
 // (s_j = c_1 s_{j-1} + ... + c_L s_{j-L}); returns how many were right. Bits
 // before position L are not predicted (from is raised to L).

@@ -2,8 +2,9 @@
 // length of the shortest LFSR that generates a bit sequence (Massey, "Shift-
 // register synthesis and BCH decoding", IEEE Trans. IT-15, 1969). Minimal on
 // purpose: the whole sequence in memory, O(n^2) bit operations, for the few
-// thousand output bits the generator tables measure; long files are checked
-// by the streaming version elsewhere.
+// thousand output bits the generator tables measure. It is also the reference
+// that core/check/linear_complexity's word-parallel version (long files, with
+// the polynomial and the profile) is tested and benchmarked against.
 //
 // An n-bit sequence from a generator that is linear in an L-bit state has
 // linear complexity <= L for every output bit position taken alone; a random
