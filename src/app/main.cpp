@@ -45,8 +45,8 @@ constexpr float kBaseFontPixels = 16.0f;
 
 struct App {
   GLFWwindow* window = nullptr;
-  shufflelab::ui::LabApp lab;
-  shufflelab::web::WorkerJobRunner jobs;
+  shufflelab::web::WorkerJobRunner jobs;  // before lab, which keeps a reference to it
+  shufflelab::ui::LabApp lab{jobs};
   shufflelab::web::GlViews gl_views;
   ImGuiStyle base_style;
   float font_scale = 0.0f;
@@ -565,7 +565,6 @@ int main() {
   io.SetClipboardTextFn = set_clipboard;
   io.GetClipboardTextFn = get_clipboard;
   g_app->lab.copy_to_clipboard = shufflelab::web::copy_to_clipboard;
-  g_app->lab.set_job_runner(&g_app->jobs);
   g_app->lab.set_gpu_views(&g_app->gl_views);
   g_app->lab.set_download(shufflelab::web::download);
   g_app->lab.page_url_without_fragment = shufflelab::web::page_url_without_fragment();

@@ -25,6 +25,10 @@ namespace shufflelab::ui {
 
 class LabApp {
  public:
+  // Where long jobs run: a pool of Web Workers in the browser (so the app's
+  // own wasm never links the job code), InlineJobRunner in native tests.
+  explicit LabApp(JobRunner& jobs) : ctx_{&jobs, nullptr} {}
+
   // Applies a URL fragment: decoded state, and notices for anything malformed.
   void open_fragment(const std::string& fragment);
 
@@ -41,9 +45,6 @@ class LabApp {
   // The state as JSON for the browser test hook (window.shufflelab.state()).
   std::string describe_json();
 
-  // Set by the platform layer: where long jobs run (a Web Worker in the
-  // browser). Without one, jobs run inline in small slices per frame.
-  void set_job_runner(JobRunner* runner) { ctx_.jobs = runner ? runner : &inline_jobs_; }
   void set_gpu_views(GpuViews* gpu) { ctx_.gpu = gpu; }
   void set_download(decltype(PanelContext::download) download) { ctx_.download = download; }
   // True once after the user asked for a PNG of the canvas (the platform saves it after drawing).
@@ -104,8 +105,7 @@ class LabApp {
 
   LabState state_;
   LabId drawn_lab_ = LabId::gallery;  // the lab drawn last frame: leaving the poker lab stops its sweeps
-  InlineJobRunner inline_jobs_;
-  PanelContext ctx_{&inline_jobs_, nullptr};
+  PanelContext ctx_;
   GalleryPanel gallery_panel_;
   ChooserPanel chooser_panel_;
   LfsrPanel lfsr_panel_;

@@ -38,7 +38,8 @@ class HeadlessImGui {
 
 TEST(UiSmoke, EveryLabDrawsHundredFramesAtSeveralSizes) {
   HeadlessImGui imgui;
-  shufflelab::ui::LabApp app;
+  shufflelab::ui::InlineJobRunner jobs;
+  shufflelab::ui::LabApp app{jobs};
   for (shufflelab::LabId lab : shufflelab::all_labs()) {
     app.open_fragment("#v=1&lab=" + std::string(shufflelab::lab_name(lab)));
     ASSERT_TRUE(app.notices().empty());
@@ -50,7 +51,8 @@ TEST(UiSmoke, EveryLabDrawsHundredFramesAtSeveralSizes) {
 
 TEST(UiSmoke, MalformedLinkShowsNoticeAndStillDraws) {
   HeadlessImGui imgui;
-  shufflelab::ui::LabApp app;
+  shufflelab::ui::InlineJobRunner jobs;
+  shufflelab::ui::LabApp app{jobs};
   app.open_fragment("#v=1&lab=lfsr&seed=zz&mask=");
   EXPECT_FALSE(app.notices().empty());
   imgui.frames(app, 20, ImVec2(1024, 700));
@@ -58,7 +60,8 @@ TEST(UiSmoke, MalformedLinkShowsNoticeAndStillDraws) {
 
 TEST(UiSmoke, StepCommandsMoveTheLinkedStep) {
   HeadlessImGui imgui;
-  shufflelab::ui::LabApp app;
+  shufflelab::ui::InlineJobRunner jobs;
+  shufflelab::ui::LabApp app{jobs};
   app.open_fragment("#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=13");
   ASSERT_TRUE(app.command("step_bit"));
   EXPECT_NE(app.fragment().find("&t=14"), std::string::npos) << app.fragment();
