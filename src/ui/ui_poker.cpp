@@ -323,7 +323,7 @@ void PokerPanel::draw_call(const PokerDealView& v) {
       char line[112];
       std::snprintf(line, sizeof line, "%u is the %s, dealt at call %u already. Rejected: duplicate.", c.value,
                     card_face(CardFaces::standard, c.value).name.c_str(), v.first_dealt_at);
-      wrapped_colored(ImVec4(0.72f, 0.45f, 0.85f, 1.0f), line);
+      wrapped_colored(ImGui::ColorConvertU32ToFloat4(kDuplicateColour), line);  // the strip's colour
       explain("The more cards are out, the likelier this gets.");
     }
   }

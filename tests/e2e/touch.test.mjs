@@ -93,8 +93,8 @@ test('a tap clicks a button', async () => {
 
 // The poker lab's controls open with "Seed [DEADBEEF] (?)": where the field is
 // comes from the app once it is being edited (textProxy.rect, backing px).
-const SEED_FIELD = [100, 172];  // CSS px, inside the seed field at 390x844 (see build/shots/touch-poker.png)
-const CALL_BUTTON = [40, 222];  // "Call >", first on the row below
+const SEED_FIELD = [100, 208];  // CSS px, inside the seed field at 390x844, under the wrapped title (see build/shots/touch-poker.png)
+const CALL_BUTTON = [40, 253];  // "Call >", first on the row below
 const SIDES_FIELD = [64, 274];  // the dice lab's "Sides" number (an InputScalar), see build/shots/touch-dice-fields.png
 
 test('a tap on a help marker shows its text until the next tap', async () => {
