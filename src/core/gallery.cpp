@@ -23,7 +23,6 @@
 namespace shufflelab {
 
 namespace {
-std::string percent(double share) { return fixed_decimals(share * 100.0, 1) + "%"; }
 
 GalleryEntry tarot_mask() {
   GalleryEntry e{"The tarot mask is not maximal", "Game Boy tarot dev log", "#v=1&lab=lfsr&seed=00000001&mask=CF&t=0&tab=period", ""};

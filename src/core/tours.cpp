@@ -16,6 +16,8 @@
 #include "core/poker/poker_lab.hpp"
 #include "core/poker/poker_sweep.hpp"
 #include "core/shuffle/bias.hpp"
+#include "core/shuffle/comparator_sort.hpp"
+#include "core/shuffle/riffle.hpp"
 #include "core/shuffle/shuffle_lab.hpp"
 #include "core/shuffle/shuffle_predict.hpp"
 #include "core/url_state.hpp"
@@ -222,6 +224,7 @@ constexpr TourHeading kTourHeadings[] = {
     {"loaded-dice", "Loaded dice: squeezing bytes into a range", "Rolling D20s on the Z80"},
     {"how-to-shuffle", "How to shuffle, and how not to", "shuffle.c (2003)"},
     {"break-the-shuffle", "Break the shuffle", "shuffle.c (2003); One Chip Video Poker"},
+    {"how-people-shuffle", "How people really shuffle: coin-flip sorts, riffles, overhand", "Bayer and Diaconis (1992); Pemantle (1989)"},
 };
 
 Tour with_heading(const TourHeading& h, std::vector<TourStep> steps) {
@@ -472,6 +475,69 @@ Tour break_the_shuffle() {
           {predict_deal(), predict_hour(), predict_day(), onechip_deal(), onechip_worst(), onechip_sweep(), onechip_hands()});
 }
 
+// ---- Tour 5: how people really shuffle (comparator sorts, riffles) --------------
+
+// "card c ends in position p with chance x (exactly a/b)": from the exact law.
+std::string comparator_cell(const std::vector<Fraction>& law, std::uint32_t n, std::uint32_t position, std::uint32_t card) {
+  const Fraction& f = law[position * n + card];
+  return percent(f.to_double()) + " (exactly " + f.to_string() + ")";
+}
+
+TourStep people_coin_sort() {
+  const std::uint32_t n = 4;
+  const std::string link = shuffle_link(small_deck("cmp-v8", n));
+  ComparatorExact exact(ComparatorSort::V8, n);
+  while (!exact.done()) exact.run(std::uint64_t{1} << 20);
+  const auto law = exact.probabilities();
+  return {link, "array.sort(() => Math.random() - 0.5) flips a coin per comparison. On " + num(n) +
+                    " cards node's V8 sort leaves card 0 on top with chance " + comparator_cell(law, n, 0, 0) +
+                    ", at the bottom " + comparator_cell(law, n, n - 1, 0) + ", not " + percent(1.0 / n) + "; it flips " +
+                    fixed_decimals(exact.mean_comparisons().to_double(), 2) + " coins on average."};
+}
+
+TourStep people_one_riffle() {
+  ShuffleLabState state{.algo = "riffle", .n = 52, .run = {}};
+  state.rounds = 1;
+  const std::string link = shuffle_link(state);
+  auto table = RiffleTable::make(52);
+  if (!table) return {link, table.error()};
+  const RiffleLaw one = table->law(1);
+  std::uint32_t most = 0;
+  for (std::uint32_t r = 0; r < one.rising.size(); ++r)
+    if (!one.rising[r].is_zero()) most = r;
+  return {link, "A riffle (Gilbert-Shannon-Reeds) cuts about in half and drops cards from each half in proportion to "
+                "its size. One riffle leaves at most " + num(most) + " rising sequences (runs of consecutive cards in "
+                "order), so most orders are impossible: distance from uniform " + fixed_decimals(one.distance, 3) + "."};
+}
+
+TourStep people_seven_riffles() {
+  ShuffleLabState state{.algo = "riffle", .n = 52, .tab = "human", .run = {}};
+  state.rounds = 7;
+  const std::string link = shuffle_link(state);
+  auto table = RiffleTable::make(52);
+  if (!table) return {link, table.error()};
+  std::string row;
+  for (std::uint32_t k = 5; k <= 10; ++k)
+    row += (row.empty() ? "" : ", ") + num(k) + ": " + fixed_decimals(table->law(k).distance, 3);
+  return {link, "Exact distance from uniform after k riffles of 52 cards (Eulerian numbers): " + row + ". k = " +
+                    num(riffles_below_half(*table, 20)) + " is the first below 1/2: that is what \"seven riffles "
+                    "suffice\" means. Each further riffle about halves it."};
+}
+
+TourStep people_faro_and_overhand() {
+  ShuffleLabState state{.algo = "overhand", .n = 52, .tab = "human", .run = {}};
+  state.rounds = 7;
+  const std::string link = shuffle_link(state);
+  return {link, "A perfect riffle (Faro out-shuffle) is no shuffle: " + num(faro_out_order(52)) +
+                    " of them bring 52 cards back to their order. The overhand shuffle (Pemantle 1989: a cut at each "
+                    "gap with a fixed chance, packets reversed) keeps neighbours together far longer: see the pairs kept."};
+}
+
+Tour how_people_shuffle() {
+  return with_heading(kTourHeadings[4],
+                      {people_coin_sort(), people_one_riffle(), people_seven_riffles(), people_faro_and_overhand()});
+}
+
 // ---- Tour text ----------------------------------------------------------------
 
 using TourResult = Result<Tour>;
@@ -544,7 +610,8 @@ Result<TourStep> read_step(std::string_view line, std::size_t number) {
 std::span<const TourHeading> builtin_tour_headings() { return kTourHeadings; }
 
 const std::vector<Tour>& builtin_tours() {
-  static const std::vector<Tour> tours{gameboy_tarot(), loaded_dice(), how_to_shuffle(), break_the_shuffle()};
+  static const std::vector<Tour> tours{gameboy_tarot(), loaded_dice(), how_to_shuffle(), break_the_shuffle(),
+                                       how_people_shuffle()};
   return tours;
 }
 

@@ -134,6 +134,30 @@ std::string error_of(std::string_view text, std::size_t max_steps = kDefaultMaxT
   return r ? std::string("(accepted)") : r.error();
 }
 
+// The riffle lesson against Bayer and Diaconis, "Trailing the dovetail shuffle to
+// its lair", Ann. Appl. Probab. 2 (1992), Table 1 (52 cards, k = 5..10:
+// 0.924 0.614 0.334 0.167 0.085 0.043), and the Faro step against an
+// out-shuffle of 52 cards applied here until the deck is back in order.
+TEST(Tours, RiffleLessonMatchesThePublishedTableAndAFaroReplay) {
+  const Tour& t = tour("how-people-shuffle");
+  ASSERT_EQ(t.steps.size(), 4u);
+  EXPECT_TRUE(says(t.steps[2], "5: 0.924, 6: 0.614, 7: 0.334, 8: 0.167, 9: 0.085, 10: 0.043")) << t.steps[2].text;
+  EXPECT_TRUE(says(t.steps[2], "k = 7 is the first below 1/2")) << t.steps[2].text;
+  std::vector<int> deck(52);
+  for (int i = 0; i < 52; ++i) deck[static_cast<std::size_t>(i)] = i;
+  const std::vector<int> start = deck;
+  int order = 0;
+  do {  // out-shuffle: the top half's cards go to even positions, the top card stays on top
+    std::vector<int> next(52);
+    for (std::size_t i = 0; i < 26; ++i) next[2 * i] = deck[i], next[2 * i + 1] = deck[26 + i];
+    deck = next;
+    ++order;
+  } while (deck != start);
+  EXPECT_TRUE(says(t.steps[3], ": " + std::to_string(order) + " of them bring 52 cards back")) << t.steps[3].text;
+  // One riffle: two packets interleaved keep at most two rising sequences.
+  EXPECT_TRUE(says(t.steps[1], "at most 2 rising sequences")) << t.steps[1].text;
+}
+
 TEST(TourText, BuiltinToursRoundTrip) {
   for (const Tour& t : builtin_tours()) {
     auto back = parse_tour_text(tour_text(t));

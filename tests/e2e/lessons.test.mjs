@@ -12,7 +12,7 @@ before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
 
 const JOB = { none: 0, running: 1, done: 2, failed: 3, cancelled: 4 };
-const TOURS = ['gameboy-tarot', 'loaded-dice', 'how-to-shuffle', 'break-the-shuffle'];
+const TOURS = ['gameboy-tarot', 'loaded-dice', 'how-to-shuffle', 'break-the-shuffle', 'how-people-shuffle'];
 const field = (hash, key) => new URLSearchParams(hash.replace(/^#/, '')).get(key);
 // The hook answers a command with the new state, or {error} when the app refused it.
 const send = async (page, name) => { const r = await command(page, name); return Boolean(r && !r.error); };

@@ -25,6 +25,8 @@ std::string fixed_decimals(double value, int digits) {
   return buffer;
 }
 
+std::string percent(double share) { return fixed_decimals(share * 100.0, 1) + "%"; }
+
 std::string json_string(std::string_view text) {
   std::string out = "\"";
   for (const char ch : text) {

@@ -20,6 +20,8 @@ std::string grouped(const BigUint& value);
 
 // A decimal with exactly `digits` digits after the point: fixed_decimals(2.0/3, 3) = "0.667".
 std::string fixed_decimals(double value, int digits);
+// A share as a percentage with one decimal: percent(0.125) = "12.5%".
+std::string percent(double share);
 
 // JSON text: a quoted, escaped string; a number with `digits` significant
 // digits (17 round-trips a double), null when not finite; true/false.
