@@ -615,7 +615,7 @@ AsmInputs measured_inputs(AsmAlgorithm algorithm) {
 }
 
 constexpr std::array<std::array<std::string_view, 3>, 4> kGroups{{
-    {"lfsr", "One random byte from an LFSR", "shufflelab_wasm_z80_next_byte shufflelab_wasm_galois_next_byte"},
+    {"lfsr", "One random byte from an LFSR or xorshift", "shufflelab_wasm_z80_next_byte shufflelab_wasm_galois_next_byte"},
     {"roll", "A die roll (a value in [0, n))", ""},
     {"cards", "Cards: strike, shuffle, deal", ""},
     {"lcrng", "One LCRNG step", "shufflelab_wasm_lcrng_next"},
