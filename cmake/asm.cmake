@@ -33,7 +33,8 @@ set(ASM_CPP_SNIPPETS
   "bits.strike_nth_card|src/core/shuffle/bits.hpp|inline std::uint32_t strike_nth_card(std::uint64_t& cards, unsigned n) {"
   "poker.lcrng_next|src/core/poker/poker.hpp|constexpr std::uint32_t lcrng_next(std::uint32_t state)"
   "poker.lcrng_card|src/core/poker/poker.hpp|constexpr std::uint32_t lcrng_card(std::uint32_t state)"
-  "poker.one_chip_deal|src/core/poker/poker.cpp|OneChipDeal one_chip_deal(std::uint32_t seed, std::vector<DealCall>* trace) {")
+  "poker.one_chip_deal|src/core/poker/poker.cpp|OneChipDeal one_chip_deal(std::uint32_t seed, std::vector<DealCall>* trace) {"
+  "xorshift.next|src/core/gen/generators.hpp|struct Xorshift {")
 
 # export name | C++ expression run on the argument | argument type | result | snippet
 set(ASM_WASM_FUNCTIONS

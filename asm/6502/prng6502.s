@@ -2,12 +2,14 @@
 ; and die rolls an 8-bit game uses: the tarot 32-bit Galois LFSR (seed 000's
 ; register, mask $CF), a 16-bit Galois LFSR (taps $B400), One Chip's LCRNG
 ; (seed 004: a 32-bit multiply on an 8-bit CPU), a multiply-high die roll, a
-; mask-and-reject die roll on LFSR bytes and a Fisher-Yates over 52 cards.
+; mask-and-reject die roll on LFSR bytes, a Fisher-Yates over 52 cards and
+; the xorshift generators of width 16 (7,9,8) and 32 (13,17,5).
 ; The bytes, with each line's C++ counterpart, are kept in
 ; src/core/asm/asm_6502.cpp; tests assemble this file with ca65/ld65 and run
 ; it in sim65 (tests/oracle/mos6502_sim65_test.cpp).
 
         .export tarot_lfsr, galois16, lcrng, roll_mulhi, roll_reject, shuffle52
+        .export xorshift16, xorshift32
 
 LFSR0   = $80                   ; tarot LFSR: lfsr0 (top byte) .. lfsr3 at +3
 G16HI   = $84                   ; 16-bit LFSR, high byte
@@ -21,6 +23,10 @@ MULX    = $96                   ; multiply-high: x, then the low byte
 MASK    = $97                   ; reject: smallest 2^k-1 >= n-1
 LIMIT   = $98                   ; reject: n-1
 TOP     = $99                   ; Fisher-Yates: the place being filled
+XS16HI  = $9a                   ; xorshift16 state, high byte
+XS16LO  = $9b                   ; and low byte
+XS32    = $9c                   ; xorshift32 state, 4 bytes, low first
+XT      = $a0                   ; xorshift32: a shifted copy, 3 bytes
 DECK    = $3000                 ; 52 cards, one byte each
 
         .segment "LISTING"
@@ -182,4 +188,80 @@ shuffle_swap:
         sta DECK,y              ; DECK[r] = the old DECK[top]: swapped
         dec TOP
         bne shuffle_swap
+        rts
+
+; xorshift16 (7,9,8): x ^= x << 7; x ^= x >> 9; x ^= x << 8. Returns the
+; high byte in A. x << 7 is x >> 1 one byte up, so one right shift serves.
+xorshift16:
+        lda XS16HI
+        lsr a                   ; bit 8 of x into carry
+        lda XS16LO
+        ror a                   ; A = the high byte of x << 7
+        eor XS16HI
+        sta XS16HI              ; high byte of x ^= x << 7
+        ror a                   ; A = (x >> 9) ^ the low byte of x << 7
+        eor XS16LO
+        sta XS16LO              ; low byte: both steps at once
+        eor XS16HI
+        sta XS16HI              ; x ^= x << 8
+        rts
+
+; xorshift32 (13,17,5): x ^= x << 13; x ^= x >> 17; x ^= x << 5. Returns the
+; top byte in A.
+xorshift32:
+        lda XS32
+        sta XT
+        lda XS32+1
+        sta XT+1
+        lda XS32+2              ; A:XT+1:XT = the low 24 bits of x
+        ldx #5
+xs32_shl13:
+        asl XT
+        rol XT+1
+        rol a
+        dex
+        bne xs32_shl13          ; x << 13 is those 24 bits << 5, one byte up
+        eor XS32+3
+        sta XS32+3
+        lda XT+1
+        eor XS32+2
+        sta XS32+2
+        lda XT
+        eor XS32+1
+        sta XS32+1              ; x ^= x << 13
+        lda XS32+3
+        lsr a                   ; A = x >> 25, bit 24 into carry
+        eor XS32+1
+        sta XS32+1
+        lda XS32+2
+        ror a                   ; A = the low byte of x >> 17
+        eor XS32
+        sta XS32                ; x ^= x >> 17
+        lda XS32
+        sta XT
+        lda XS32+1
+        sta XT+1
+        lda XS32+2
+        sta XT+2
+        lda XS32+3              ; A:XT+2:XT+1:XT = x
+        ldx #5
+xs32_shl5:
+        asl XT
+        rol XT+1
+        rol XT+2
+        rol a
+        dex
+        bne xs32_shl5           ; x << 5
+        eor XS32+3
+        sta XS32+3
+        lda XT+2
+        eor XS32+2
+        sta XS32+2
+        lda XT+1
+        eor XS32+1
+        sta XS32+1
+        lda XT
+        eor XS32
+        sta XS32                ; x ^= x << 5
+        lda XS32+3              ; the new top byte
         rts

@@ -6,14 +6,14 @@
 //  - ld65's bytes at $4000 are the bytes kept in the core's table, and the
 //    table's lines are the source file's lines;
 //  - sim65's output equals the core's generators (GaloisLfsr, lcrng_next,
-//    RangeReducer, shuffle_fast) and the core's AsmSession on the same inputs;
+//    RangeReducer, shuffle_fast, Xorshift) and the core's AsmSession on the same inputs;
 //  - the interpreter, running the whole program file as sim65 does (cc65's
 //    start-up code, the harness, _write), prints the same bytes and counts
 //    the same cycles as `sim65 -c`; at chosen outputs `sim65 -x N` stops on
 //    the instruction boundary the interpreter predicts (cycles so far);
 //  - instruction by instruction: an instrumented copy of the listing calls a
 //    trace routine before every instruction (writing A X Y P S, zero page
-//    $80-$9F and the deck); the interpreter runs the table's bytes and must
+//    $80-$A7 and the deck); the interpreter runs the table's bytes and must
 //    have the same registers and memory before each instruction, and run the
 //    whole instrumented program to sim65's bytes and cycle count.
 // sim65 2.19 times one case unlike the chip (a taken branch at the end of a
@@ -33,6 +33,7 @@
 #include "core/asm/asm_session.hpp"
 #include "core/cpu/mos6502.hpp"
 #include "core/dice/range.hpp"
+#include "core/gen/generators.hpp"
 #include "core/gen/lfsr.hpp"
 #include "core/poker/poker.hpp"
 #include "core/shuffle/shuffle.hpp"
@@ -77,6 +78,8 @@ std::string hex2(unsigned v) {
 }
 
 // ---- harness ----------------------------------------------------------------
+constexpr std::size_t kZeroPage = 40;  // the listing's zero page, $80-$A7, in each trace record
+
 // What a harness does: seed data bytes, then `calls` times: (A = x, x += 1
 // when `a_counts`), JSR the routine, write either A or `emit_size` bytes at
 // `emit_address`.
@@ -112,12 +115,12 @@ std::string harness_source(const Scenario& s, bool traced) {
   t += "        lda count\n        ora count+1\n        bne next\n";
   t += "        lda #0\n        tax\n        rts\n";
   if (traced) {
-    // Before each listing instruction: A X Y P S, zero page $80-$9F, the deck.
+    // Before each listing instruction: A X Y P S, zero page $80-$A7, the deck.
     // Keeps every register and flag and the listing's memory.
     t += "trace:  php\n        sta tregs\n        stx tregs+1\n        sty tregs+2\n";
     t += "        pla\n        sta tregs+3\n        tsx\n        stx tregs+4\n";
     for (const auto& [address, size] :
-         std::vector<std::pair<std::string, int>>{{"tregs", 5}, {"$0080", 32}, {"$3000", 52}}) {
+         std::vector<std::pair<std::string, int>>{{"tregs", 5}, {"$0080", static_cast<int>(kZeroPage)}, {"$3000", 52}}) {
       t += "        lda #1\n        ldx #0\n        jsr pushax\n";
       t += "        lda #<(" + address + ")\n        ldx #>(" + address + ")\n        jsr pushax\n";
       t += "        lda #" + std::to_string(size) + "\n        ldx #0\n        jsr _write\n";
@@ -395,6 +398,20 @@ Case reject_case(std::uint32_t seed, unsigned n, unsigned calls) {
   return {s, AsmAlgorithm::mos6502_reject, {seed, 0, n, calls}, expected};
 }
 
+// The core's Xorshift of `width` bits (its triple from kXorshiftTriples):
+// the state's bytes after each call, low byte first, as sim65 writes them.
+Case xorshift_case(int width, std::uint32_t seed, unsigned calls) {
+  const bool wide = width == 32;
+  const std::string symbol_name = wide ? "XS32" : "XS16HI";
+  Scenario s{"xs" + std::to_string(width) + "_" + std::to_string(seed), wide ? "xorshift32" : "xorshift16",
+             seed_bytes(symbol_name, seed, width / 8, !wide), calls};
+  Xorshift core = make_xorshift(width, seed).value();
+  std::string expected;
+  for (unsigned i = 0; i < calls; ++i) expected += static_cast<char>(core.next_byte());
+  return {s, wide ? AsmAlgorithm::mos6502_xorshift32 : AsmAlgorithm::mos6502_xorshift16, {seed, 0, 6, calls},
+          expected};
+}
+
 Case shuffle_case(std::uint32_t seed, unsigned decks) {
   Scenario s{"shuffle_" + std::to_string(seed), "shuffle52", seed_bytes("LFSR0", seed, 4, true), decks};
   s.emit_address = symbol("DECK");
@@ -417,7 +434,9 @@ std::vector<Case> cases() {
           mulhi_case(6),               mulhi_case(20),           mulhi_case(255),
           reject_case(0x12345678, 1, 64), reject_case(0x12345678, 6, 256), reject_case(0x12345678, 20, 256),
           reject_case(0x12345678, 52, 256), reject_case(0x12345678, 255, 256), shuffle_case(0x12345678, 4),
-          shuffle_case(1, 2)};
+          shuffle_case(1, 2),            xorshift_case(16, 1, 256),  xorshift_case(16, 0xace1, 64),
+          xorshift_case(16, 0xffff, 64), xorshift_case(32, 1, 256),  xorshift_case(32, 0x12345678, 64),
+          xorshift_case(32, 0xffffffff, 64)};
 }
 
 std::string session_bytes(const Case& c) {
@@ -498,9 +517,10 @@ TEST(Mos6502Cpu, RunsTheWholeProgramWithSim65sOutputAndCycles) {
 }
 
 TEST(Mos6502Cpu, MatchesSim65BeforeEveryInstructionOfTheListing) {
-  constexpr std::size_t kRecord = 5 + 32 + 52;
+  constexpr std::size_t kRecord = 5 + kZeroPage + 52;
   const std::vector<Case> traced{tarot_case(0x12345678, 8), galois16_case(0xace1, 8), lcrng_case(0x932d217c, 3),
-                                 mulhi_case(20),            reject_case(0x12345678, 52, 12), shuffle_case(1, 1)};
+                                 mulhi_case(20),            reject_case(0x12345678, 52, 12), shuffle_case(1, 1),
+                                 xorshift_case(16, 0xace1, 8), xorshift_case(32, 0x12345678, 8)};
   const std::vector<std::uint8_t> image = [] {
     std::vector<std::uint8_t> bytes;
     for (const auto unit : listing().image()) bytes.push_back(static_cast<std::uint8_t>(unit));
@@ -530,18 +550,19 @@ TEST(Mos6502Cpu, MatchesSim65BeforeEveryInstructionOfTheListing) {
     constexpr std::uint16_t kReturn = 0xfff0;
     auto record = [&](std::size_t i) { return static_cast<std::uint8_t>(out[at + i]); };
     auto same_memory = [&]() {
-      for (std::size_t i = 0; i < 32; ++i)
+      for (std::size_t i = 0; i < kZeroPage; ++i)
         if (cpu.peek(static_cast<std::uint16_t>(0x80 + i)) != record(5 + i)) return false;
       for (std::size_t i = 0; i < 52; ++i)
-        if (cpu.peek(static_cast<std::uint16_t>(0x3000 + i)) != record(37 + i)) return false;
+        if (cpu.peek(static_cast<std::uint16_t>(0x3000 + i)) != record(5 + kZeroPage + i)) return false;
       return true;
     };
     std::string outputs;
     for (unsigned call = 0; call < c.scenario.calls; ++call) {
       ASSERT_LE(at + kRecord, out.size());
       if (call == 0) {  // sim65's memory as the listing first sees it
-        for (std::size_t i = 0; i < 32; ++i) cpu.poke(static_cast<std::uint16_t>(0x80 + i), record(5 + i));
-        for (std::size_t i = 0; i < 52; ++i) cpu.poke(static_cast<std::uint16_t>(0x3000 + i), record(37 + i));
+        for (std::size_t i = 0; i < kZeroPage; ++i) cpu.poke(static_cast<std::uint16_t>(0x80 + i), record(5 + i));
+        for (std::size_t i = 0; i < 52; ++i)
+          cpu.poke(static_cast<std::uint16_t>(0x3000 + i), record(5 + kZeroPage + i));
       }
       ASSERT_TRUE(same_memory()) << "memory at the start of call " << call;
       cpu.regs = Mos6502Registers{record(0), record(1), record(2), record(3), static_cast<std::uint8_t>(record(4) + 4),

@@ -1,6 +1,7 @@
 // asm_6502.cpp: the 6502 program of the assembly lanes (asm/6502/prng6502.s):
 // the tarot and 16-bit Galois LFSRs, One Chip's LCRNG, the multiply-high and
-// mask-and-reject die rolls and a Fisher-Yates over 52 cards, at $4000 as the
+// mask-and-reject die rolls, a Fisher-Yates over 52 cards and xorshift of
+// widths 16 (7,9,8) and 32 (13,17,5), at $4000 as the
 // oracle tests link it. Encodings: the MOS opcode table; tests check them
 // against ca65/ld65 and run the program in sim65.
 #include <array>
@@ -139,6 +140,72 @@ constexpr RowSpec kRows[] = {
     {"", "c6 99", "dec TOP", "", "", "const std::uint32_t top = n - 1 - s;"},
     {"", "d0 e3", "bne shuffle_swap", "", "", "for (std::uint32_t s = 0; s < swaps; ++s) {"},
     {"", "60", "rts", "", "", "case ShuffleAlgo::Partial: {#return;"},
+    {"xorshift16", "a5 9a", "lda XS16HI", "", "xorshift.next", "x = (x ^ (x << a)) & mask;"},
+    {"", "4a", "lsr a", "bit 8 of x into carry", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "a5 9b", "lda XS16LO", "", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "6a", "ror a", "A = the high byte of x << 7", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "45 9a", "eor XS16HI", "", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "85 9a", "sta XS16HI", "high byte of x ^= x << 7", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "6a", "ror a", "A = (x >> 9) ^ the low byte of x << 7", "", "x ^= x >> b;"},
+    {"", "45 9b", "eor XS16LO", "", "", "x ^= x >> b;"},
+    {"", "85 9b", "sta XS16LO", "low byte: both steps at once", "", "x ^= x >> b;"},
+    {"", "45 9a", "eor XS16HI", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "85 9a", "sta XS16HI", "x ^= x << 8", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "60", "rts", "", "", "std::uint8_t next_byte()"},
+    {"xorshift32", "a5 9c", "lda XS32", "", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "85 a0", "sta XT", "", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "a5 9d", "lda XS32+1", "", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "85 a1", "sta XT+1", "", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "a5 9e", "lda XS32+2", "A:XT+1:XT = the low 24 bits of x", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "a2 05", "ldx #5", "", "", "x = (x ^ (x << a)) & mask;"},
+    {"xs32_shl13", "06 a0", "asl XT", "", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "26 a1", "rol XT+1", "", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "2a", "rol a", "", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "ca", "dex", "", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "d0 f8", "bne xs32_shl13", "x << 13 is those 24 bits << 5, one byte up", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "45 9f", "eor XS32+3", "", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "85 9f", "sta XS32+3", "", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "a5 a1", "lda XT+1", "", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "45 9e", "eor XS32+2", "", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "85 9e", "sta XS32+2", "", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "a5 a0", "lda XT", "", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "45 9d", "eor XS32+1", "", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "85 9d", "sta XS32+1", "x ^= x << 13", "", "x = (x ^ (x << a)) & mask;"},
+    {"", "a5 9f", "lda XS32+3", "", "", "x ^= x >> b;"},
+    {"", "4a", "lsr a", "A = x >> 25, bit 24 into carry", "", "x ^= x >> b;"},
+    {"", "45 9d", "eor XS32+1", "", "", "x ^= x >> b;"},
+    {"", "85 9d", "sta XS32+1", "", "", "x ^= x >> b;"},
+    {"", "a5 9e", "lda XS32+2", "", "", "x ^= x >> b;"},
+    {"", "6a", "ror a", "A = the low byte of x >> 17", "", "x ^= x >> b;"},
+    {"", "45 9c", "eor XS32", "", "", "x ^= x >> b;"},
+    {"", "85 9c", "sta XS32", "x ^= x >> 17", "", "x ^= x >> b;"},
+    {"", "a5 9c", "lda XS32", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "85 a0", "sta XT", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "a5 9d", "lda XS32+1", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "85 a1", "sta XT+1", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "a5 9e", "lda XS32+2", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "85 a2", "sta XT+2", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "a5 9f", "lda XS32+3", "A:XT+2:XT+1:XT = x", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "a2 05", "ldx #5", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"xs32_shl5", "06 a0", "asl XT", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "26 a1", "rol XT+1", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "26 a2", "rol XT+2", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "2a", "rol a", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "ca", "dex", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "d0 f6", "bne xs32_shl5", "x << 5", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "45 9f", "eor XS32+3", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "85 9f", "sta XS32+3", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "a5 a2", "lda XT+2", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "45 9e", "eor XS32+2", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "85 9e", "sta XS32+2", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "a5 a1", "lda XT+1", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "45 9d", "eor XS32+1", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "85 9d", "sta XS32+1", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "a5 a0", "lda XT", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "45 9c", "eor XS32", "", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "85 9c", "sta XS32", "x ^= x << 5", "", "x = (x ^ (x << c)) & mask;"},
+    {"", "a5 9f", "lda XS32+3", "the new top byte", "", "std::uint8_t next_byte()"},
+    {"", "60", "rts", "", "", "std::uint8_t next_byte()"},
 };
 
 constexpr RoutineSpec kRoutines[] = {
@@ -148,6 +215,8 @@ constexpr RoutineSpec kRoutines[] = {
     {"roll_mulhi", "Multiply-high: (x * n) >> 8 for the byte x in A and n in SIDES"},
     {"roll_reject", "Mask and reject: tarot LFSR bytes until x & mask < n (n in SIDES); uniform"},
     {"shuffle52", "Fisher-Yates over 52 cards: swap card top with card roll(top + 1), top = 51..1"},
+    {"xorshift16", "xorshift (7,9,8) on 16 bits: three shifts by whole bytes and one bit; returns the high byte in A"},
+    {"xorshift32", "xorshift (13,17,5) on 32 bits: two five-place shifts of a copy, one bit for >> 17; returns the top byte in A"},
 };
 
 constexpr AsmSymbol kData[] = {
@@ -162,6 +231,9 @@ constexpr AsmSymbol kData[] = {
     {"MASK", 0x97, 1, "reject: smallest 2^k-1 >= n-1"},
     {"LIMIT", 0x98, 1, "reject: n-1"},
     {"TOP", 0x99, 1, "Fisher-Yates: the place being filled"},
+    {"XS16HI", 0x9a, 2, "xorshift16 state, high byte then low byte"},
+    {"XS32", 0x9c, 4, "xorshift32 state, low byte first"},
+    {"XT", 0xa0, 3, "xorshift32: the shifted copy"},
     {"DECK", 0x3000, 52, "the deck, one card number per byte"},
 };
 

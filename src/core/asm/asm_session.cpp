@@ -36,8 +36,10 @@ constexpr std::array k6502Lcrng{"lcrng"sv};
 constexpr std::array k6502Mulhi{"roll_mulhi"sv};
 constexpr std::array k6502Reject{"roll_reject"sv, "tarot_lfsr"sv};
 constexpr std::array k6502Shuffle{"shuffle52"sv, "roll_reject"sv, "tarot_lfsr"sv};
+constexpr std::array k6502Xorshift16{"xorshift16"sv};
+constexpr std::array k6502Xorshift32{"xorshift32"sv};
 
-const std::array<AsmAlgorithmInfo, 18> kAlgorithms{{
+const std::array<AsmAlgorithmInfo, 20> kAlgorithms{{
     {AsmAlgorithm::z80_lfsr, "z80-lfsr", "Z80 LFSR byte (seed 002)", "lfsr", AsmIsa::z80, "lfsr64", kLfsr64,
      "z80_lfsr.next_byte", "byte", "seed: the 64-bit state, byte +0 in the top position; calls: bytes",
      "seed 0123456789ABCDEF, 64 bytes"},
@@ -92,6 +94,12 @@ const std::array<AsmAlgorithmInfo, 18> kAlgorithms{{
     {AsmAlgorithm::mos6502_shuffle, "6502-shuffle", "6502 Fisher-Yates over 52 cards (reject on tarot LFSR bytes)",
      "cards", AsmIsa::mos6502, "shuffle52", k6502Shuffle, "shuffle.shuffle_fast", "deck of 52 cards",
      "seed: the tarot LFSR state; calls: shuffles", "seed 12345678, 4 decks"},
+    {AsmAlgorithm::mos6502_xorshift16, "6502-xorshift16", "6502 xorshift16 (7,9,8) byte", "lfsr", AsmIsa::mos6502,
+     "xorshift16", k6502Xorshift16, "xorshift.next", "byte", "seed: the 16-bit state (not 0); calls: bytes",
+     "seed ACE1, 64 bytes"},
+    {AsmAlgorithm::mos6502_xorshift32, "6502-xorshift32", "6502 xorshift32 (13,17,5) byte", "lfsr", AsmIsa::mos6502,
+     "xorshift32", k6502Xorshift32, "xorshift.next", "byte", "seed: the 32-bit state (not 0); calls: bytes",
+     "seed 12345678, 64 bytes"},
 }};
 
 constexpr std::uint64_t kMaxStepsPerCall = 2'000'000;
@@ -364,11 +372,9 @@ class Mos6502Machine final : public CpuMachine<Mos6502Cpu> {
     cpu_.load(static_cast<std::uint16_t>(program->origin), image_bytes(*program));
     switch (info->algorithm) {
       case AsmAlgorithm::mos6502_lfsr16: poke_big_endian("G16HI", 2); break;
-      case AsmAlgorithm::mos6502_lcrng:
-        for (int i = 0; i < 4; ++i)  // low byte first
-          cpu_.poke(static_cast<std::uint16_t>(symbol_address(*program, "STATE") + i),
-                    static_cast<std::uint8_t>(inputs.seed >> (8 * i)));
-        break;
+      case AsmAlgorithm::mos6502_xorshift16: poke_big_endian("XS16HI", 2); break;
+      case AsmAlgorithm::mos6502_lcrng: poke_little_endian("STATE"); break;
+      case AsmAlgorithm::mos6502_xorshift32: poke_little_endian("XS32"); break;
       case AsmAlgorithm::mos6502_mulhi: break;
       default: poke_big_endian("LFSR0", 4); break;  // the tarot register feeds the other routines
     }
@@ -413,6 +419,11 @@ class Mos6502Machine final : public CpuMachine<Mos6502Cpu> {
   std::uint32_t ram_bytes() const override { return touched_outside_return_slot(cpu_, 0x1fe); }  // S starts at FF
 
  private:
+  void poke_little_endian(std::string_view symbol) {  // 4 bytes, low byte first
+    const auto at = symbol_address(*program, symbol);
+    for (std::uint32_t i = 0; i < 4; ++i)
+      cpu_.poke(static_cast<std::uint16_t>(at + i), static_cast<std::uint8_t>(inputs.seed >> (8 * i)));
+  }
   void poke_big_endian(std::string_view symbol, int bytes) {
     const auto at = symbol_address(*program, symbol);
     for (int i = 0; i < bytes; ++i)
@@ -435,6 +446,7 @@ Result<bool> check_inputs(const AsmAlgorithmInfo& info, const AsmInputs& in) {
     return R::fail("n: sides between 1 and 255 (one byte register), got " + std::to_string(in.n));
   switch (info.algorithm) {
     case AsmAlgorithm::mos6502_lfsr16:
+    case AsmAlgorithm::mos6502_xorshift16:
       if (in.seed == 0 || in.seed > 0xffffu)
         return R::fail("seed: a non-zero 16-bit state (an all-zero register stays zero)");
       break;
@@ -444,6 +456,7 @@ Result<bool> check_inputs(const AsmAlgorithmInfo& info, const AsmInputs& in) {
     case AsmAlgorithm::mos6502_lfsr:
     case AsmAlgorithm::mos6502_reject:
     case AsmAlgorithm::mos6502_shuffle:
+    case AsmAlgorithm::mos6502_xorshift32:
       if (in.seed == 0 || in.seed > 0xffffffffu)
         return R::fail("seed: a non-zero 32-bit state (an all-zero register stays zero)");
       if (info.algorithm == AsmAlgorithm::sm83_roll && (in.n < 2 || in.n > 128))
@@ -595,12 +608,14 @@ AsmInputs measured_inputs(AsmAlgorithm algorithm) {
     case AsmAlgorithm::mos6502_mulhi: return {1, 0, 20, 256};
     case AsmAlgorithm::mos6502_reject: return {0x12345678, 0, 20, 256};
     case AsmAlgorithm::mos6502_shuffle: return {0x12345678, 0, 0, 4};
+    case AsmAlgorithm::mos6502_xorshift16: return {0xace1, 0, 0, 64};
+    case AsmAlgorithm::mos6502_xorshift32: return {0x12345678, 0, 0, 64};
   }
   return {};
 }
 
 constexpr std::array<std::array<std::string_view, 3>, 4> kGroups{{
-    {"lfsr", "One random byte from an LFSR", "shufflelab_wasm_z80_next_byte shufflelab_wasm_galois_next_byte"},
+    {"lfsr", "One random byte from an LFSR or xorshift", "shufflelab_wasm_z80_next_byte shufflelab_wasm_galois_next_byte"},
     {"roll", "A die roll (a value in [0, n))", ""},
     {"cards", "Cards: strike, shuffle, deal", ""},
     {"lcrng", "One LCRNG step", "shufflelab_wasm_lcrng_next"},

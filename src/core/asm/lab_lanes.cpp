@@ -50,7 +50,7 @@ void mark_start_or_end(LabLane& lane, bool at_start) {
 LabLanes lfsr_lab_lanes(const LfsrLabState& state, LabTimeline& timeline) {
   const std::string with_listing =
       "Listings exist for tarot32 (width 32, mask CF: Game Boy and 6502; width 16, mask B4: 6502), z80 (Z80) and "
-      "lcg32 with the onechip preset (PIC and 6502).";
+      "lcg32 with the onechip preset (PIC and 6502) and xorshift (width 16 or 32: 6502).";
   const std::uint64_t t = state.t;
   LabLane lane;
   switch (state.gen) {
@@ -128,6 +128,18 @@ LabLanes lfsr_lab_lanes(const LfsrLabState& state, LabTimeline& timeline) {
       out.lanes.push_back(lane);
       out.lanes.push_back(on_6502(std::move(lane), AsmAlgorithm::mos6502_lcrng));  // STATE: the same bytes, low first
       return out;
+    }
+    case LabGen::xorshift: {  // the listings hold the triples kXorshiftTriples gives each width
+      const bool wide = state.width == 32;
+      lane.algorithm = wide ? AsmAlgorithm::mos6502_xorshift32 : AsmAlgorithm::mos6502_xorshift16;
+      const std::uint64_t before = t == 0 ? 0 : t - 1;
+      lane.inputs = {std::get<Xorshift>(timeline.at(before)).state, 0, 6, 1};
+      lane.lab_value = {std::get<Xorshift>(timeline.at(t)).state};
+      mark_start_or_end(lane, t == 0);
+      lane.value = wide ? memory("XS32", 4, false) : memory("XS16HI", 2, true);
+      lane.lab_label = "xorshift state after output " + std::to_string(t);
+      lane.call_label = t == 0 ? "call 1, about to run" : "call " + std::to_string(t) + ", at its end";
+      break;
     }
     default:
       return none("No listing for " + std::string(lab_gen_name(state.gen)) + ". " + with_listing);

@@ -64,7 +64,8 @@ struct LabLanes {
 
 // The LFSR lab at its t: tarot32 (width 32, mask CF) -> sm83-lfsr and
 // 6502-lfsr, tarot32 (width 16, mask B4) -> 6502-lfsr16, z80 -> z80-lfsr,
-// lcg32 with the onechip preset -> pic-lcrng and 6502-lcrng. Moves `timeline`
+// lcg32 with the onechip preset -> pic-lcrng and 6502-lcrng, xorshift of
+// width 16 or 32 -> 6502-xorshift16 or 6502-xorshift32. Moves `timeline`
 // (give it one of its own: a panel's playing timeline advances from its last at()).
 LabLanes lfsr_lab_lanes(const LfsrLabState& state, LabTimeline& timeline);
 

@@ -212,6 +212,30 @@ TEST(AsmSession, StepsWalkTheRowsAndReportRegisters) {
   EXPECT_EQ(s.calls_done(), 1u);
 }
 
+TEST(AsmSession, Xorshift6502MatchesMarsagliasStepsWrittenOut) {
+  // Marsaglia's xorshift with the triples (7,9,8) for 16 bits and (13,17,5) for 32, by hand.
+  for (const std::uint32_t seed : {1u, 0xACE1u, 0xFFFFu}) {
+    const AsmSession s = run_to_end(AsmAlgorithm::mos6502_xorshift16, {seed, 0, 0, 300});
+    std::uint32_t x = seed;
+    for (std::size_t i = 0; i < 300; ++i) {
+      x = (x ^ (x << 7)) & 0xFFFFu, x ^= x >> 9, x = (x ^ (x << 8)) & 0xFFFFu;
+      ASSERT_EQ(s.outputs()[i], x >> 8) << i;
+    }
+  }
+  for (const std::uint32_t seed : {1u, 0x12345678u, 0xFFFFFFFFu}) {
+    const AsmSession s = run_to_end(AsmAlgorithm::mos6502_xorshift32, {seed, 0, 0, 300});
+    std::uint32_t x = seed;
+    for (std::size_t i = 0; i < 300; ++i) {
+      x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+      ASSERT_EQ(s.outputs()[i], x >> 24) << i;
+    }
+  }
+  EXPECT_NE(AsmSession::start(AsmAlgorithm::mos6502_xorshift16, {0x10000, 0, 0, 1}).error().find("seed:"),
+            std::string::npos);
+  EXPECT_NE(AsmSession::start(AsmAlgorithm::mos6502_xorshift32, {0, 0, 0, 1}).error().find("seed:"),
+            std::string::npos);
+}
+
 TEST(AsmSession, RejectsBadInputsNamingTheField) {
   EXPECT_NE(AsmSession::start(AsmAlgorithm::z80_roll_exact, {1, 256, 6, 1}).error().find("x:"), std::string::npos);
   EXPECT_NE(AsmSession::start(AsmAlgorithm::z80_roll_exact, {1, 0, 0, 1}).error().find("n:"), std::string::npos);
@@ -250,6 +274,20 @@ TEST(AsmCosts, AreMeasuredFromTheRuns) {
   EXPECT_EQ(pic->code_units, 57u);
   EXPECT_EQ(pic->code_bytes, (57u * 14 + 7) / 8);
   EXPECT_EQ(*pic->ram_bytes, 4u + 3 + 4 + 1);  // STATE, MUL, PROD, BITS
+  // 6502 xorshift16, hand count (MOS timings): 8 zero-page LDA/EOR/STA x 3 + 3 x LSR/ROR A 2
+  // + RTS 6 = 36; bytes: 8 x 2 + 3 + 1 = 20.
+  const auto xs16 = asm_cost(AsmAlgorithm::mos6502_xorshift16);
+  ASSERT_TRUE(xs16);
+  EXPECT_DOUBLE_EQ(*xs16->cycles_per_output, 36.0);
+  EXPECT_EQ(xs16->code_bytes, 20u);
+  EXPECT_EQ(*xs16->ram_bytes, 2u);  // the state
+  // xorshift32: << 13 = 5 x 3 + 2 + 5 x (ASL 5 + ROL 5 + ROL A 2 + DEX 2) + 4 taken BNE x 3 + 2 + 8 x 3 = 125;
+  // >> 17 = 6 x 3 + 2 x 2 = 22; << 5 = 7 x 3 + 2 + 5 x 19 + 14 + 11 x 3 = 165; LDA 3 + RTS 6: 321 in all.
+  const auto xs32 = asm_cost(AsmAlgorithm::mos6502_xorshift32);
+  ASSERT_TRUE(xs32);
+  EXPECT_DOUBLE_EQ(*xs32->cycles_per_output, 321.0);
+  EXPECT_EQ(xs32->code_bytes, 0x165u - 0x101u + 1);  // ca65's listing: xorshift32 at +101, its RTS at +165
+  EXPECT_EQ(*xs32->ram_bytes, 4u + 3);               // the state, the shifted copy
 }
 
 }  // namespace

@@ -222,6 +222,33 @@ TEST(LabLanesLfsr, OneChipLcgAndOthers) {
   EXPECT_NE(pcg.none.find("tarot32"), std::string::npos);
 }
 
+TEST(LabLanesLfsr, XorshiftStateAfterCallTOnThe6502) {
+  for (const int width : {16, 32}) {
+    for (const std::uint32_t seed : {1u, 0xACE1u, width == 32 ? 0x12345678u : 0xFFFFu}) {
+      for (std::uint64_t t : {0ull, 1ull, 2ull, 77ull}) {
+        LfsrLabState s = lab_defaults(LabGen::xorshift);
+        s.width = width;
+        s.seed = seed;
+        s.t = t;
+        // By hand, Marsaglia's triples (7,9,8) for 16 bits and (13,17,5) for 32.
+        std::uint32_t x = seed;
+        for (std::uint64_t i = 0; i < t; ++i) {
+          if (width == 16) {
+            x = (x ^ (x << 7)) & 0xFFFFu, x ^= x >> 9, x = (x ^ (x << 8)) & 0xFFFFu;
+          } else {
+            x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+          }
+        }
+        const LabLanes lanes = lfsr_lanes(s);
+        ASSERT_EQ(lanes.lanes.size(), 1u) << lanes.none;
+        EXPECT_EQ(lanes.lanes[0].algorithm,
+                  width == 16 ? AsmAlgorithm::mos6502_xorshift16 : AsmAlgorithm::mos6502_xorshift32);
+        check_lane(lanes.lanes[0], {x}, "xorshift" + std::to_string(width) + " t=" + std::to_string(t), t < 3);
+      }
+    }
+  }
+}
+
 // ---- dice -----------------------------------------------------------------------
 DiceLabState dice(std::string method, std::uint64_t sides, int bits, std::string gen, std::string seed,
                   std::uint64_t roll) {
