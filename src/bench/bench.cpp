@@ -62,7 +62,7 @@ TargetSpec speedup_at_least(double factor, const std::string& platform) {
 const std::vector<std::string>& case_groups() {
   static const std::vector<std::string> groups{"shuffle52", "shuffle78", "bits52", "bits78",  "range64",  "lemire64",
                                                "lfsr32",    "pdep52",    "onechip", "period64", "bias52",
-                                               "check_decks", "check_bm", "check_rolls", "comparator8", "riffle52"};
+                                               "comparator8", "riffle52", "check_decks", "check_bm", "check_bm_long", "check_rolls"};
   return groups;
 }
 
