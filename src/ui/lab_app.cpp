@@ -32,7 +32,7 @@ constexpr NavEntry kNav[] = {
     {LabId::dice, "Dice", "squeeze random bits into a range; the exact bias"},
     {LabId::shuffle, "Shuffle", "animate every shuffle; measure its bias"},
     {LabId::poker, "One Chip poker", "deal ten cards from an LCRNG; all 2^32 seeds"},
-    {LabId::assembly, "Assembly", "Z80, Game Boy, x86, PIC and wasm beside the C++"},
+    {LabId::assembly, "Assembly", "Z80, Game Boy, 6502, x86, PIC and wasm beside the C++"},
     {LabId::chooser, "Chooser", "which generator and die roller for this CPU"},
     {LabId::about, "About", "what each lab teaches, sources"},
 };

@@ -59,7 +59,7 @@ void draw_about_panel() {
   bullet("Shuffle: animate every shuffle from the articles fed by any generator and method, measure "
                     "its bias exactly or by sampling, count reachable decks, predict a clock-seeded deck.");
   bullet("One Chip poker: deal ten cards from an LCRNG call by call, and check all 2^32 seeds.");
-  bullet("Assembly: Z80, Game Boy, x86-64, PIC and WebAssembly next to the C++, stepping together.");
+  bullet("Assembly: Z80, Game Boy, 6502, x86-64, PIC and WebAssembly next to the C++, stepping together.");
   bullet("Every state is a link: copy it, or embed one lab in a page with embed=1.");
 
   section("Source articles");
