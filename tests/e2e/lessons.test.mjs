@@ -153,6 +153,41 @@ const FINDINGS_CHECKS = {
     const { before, after, card } = s.shuffle.pdep;
     assert.equal(BigInt('0x' + before) & ~(1n << BigInt(card)), BigInt('0x' + after));
   },
+  // The exact matrix the link's run=exact computes in the worker holds the cell the text names.
+  'Where array.sort(() => Math.random() - 0.5) puts the first card': (s, text) => {
+    const [, position, a, b] = text.match(/card 0 ends at position (\d+) with chance [\d.]+% instead of 12\.5%, exactly (\d+)\/(\d+)/);
+    const bias = s.shuffle.bias;
+    const n = bias.n;
+    const cell = bias.weights ? BigInt(bias.weights[Number(position) * n]) : BigInt(bias.counts[Number(position) * n]);
+    const total = BigInt(bias.total);
+    assert.equal(cell * BigInt(b), total * BigInt(a), `${cell}/${total} vs ${a}/${b}`);
+    for (let p = 0; p < n; p++) {  // and it is the most likely position of card 0
+      const other = BigInt(bias.weights ? bias.weights[p * n] : bias.counts[p * n]);
+      assert.ok(other <= cell, `position ${p}`);
+    }
+  },
+  // Bayer and Diaconis, "Trailing the dovetail shuffle to its lair" (1992), Table 1, 52 cards.
+  'Seven riffles': (s, text) => {
+    assert.equal(s.shuffle.algo, 'riffle');
+    for (const [k, d] of [[5, '0.924'], [6, '0.614'], [7, '0.334'], [8, '0.167']]) assert.ok(text.includes(`${k}: ${d}`), text);
+    assert.ok(text.includes('first at k = 7'), text);
+  },
+  // An out-shuffle of 52 cards replayed here until the deck is back in order.
+  'Eight perfect shuffles undo themselves': (s, text) => {
+    let deck = [...Array(52).keys()];
+    let order = 0;
+    do {
+      deck = deck.flatMap((_, i) => (i < 26 ? [deck[i], deck[26 + i]] : []));
+      order++;
+    } while (deck.some((c, i) => c !== i));
+    assert.ok(text.includes(`all: ${order} of them bring 52 cards back`), text);
+  },
+  // xorshift16 (7, 9, 8) and xorshift32 (13, 17, 5) are full-period: 2^w - 1 nonzero states (Marsaglia 2003).
+  'Two bytes of state': (s, text) => {
+    assert.equal(s.lfsr.maxPeriod, String(2 ** 16 - 1));
+    assert.ok(text.includes('all 65,535 nonzero states'), text);
+    assert.ok(text.includes(`runs ${(2 ** 32 - 1).toLocaleString('en-US')} steps`), text);
+  },
   "The naive shuffle's diagonal": (s, text) => {
     const b = s.shuffle.bias;
     assert.equal(b.total, Number(text.match(/gives (\d+) equally likely/)[1]));
