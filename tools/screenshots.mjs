@@ -16,7 +16,7 @@ const DEVICES = {
   laptop: { width: 1280, height: 800, scale: 1, touch: false },
   projector: { width: 1920, height: 1080, scale: 1, touch: false },
 };
-const LABS = 'findings,lfsr,dice,shuffle,poker,asm,about';
+const LABS = 'findings,lfsr,dice,shuffle,poker,asm,choose,about';
 const views = (process.argv[2] || LABS).split(',');
 const devices = (process.argv[3] || Object.keys(DEVICES).join(',')).split(',');
 

@@ -14,6 +14,7 @@
 #include "imgui.h"
 #include "ui/ui_about.hpp"
 #include "ui/kit/legibility.hpp"
+#include "ui/kit/layout.hpp"
 #include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
@@ -400,12 +401,15 @@ void LabApp::draw_notices() {
   if (notices_.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::kNoticeBg);
   const float line = ImGui::GetTextLineHeightWithSpacing();
-  const float height = line * static_cast<float>(notices_.size() < 4 ? notices_.size() + 1 : 5) + line * 0.6f;
+  const float height = line * static_cast<float>(notices_.size() < 4 ? notices_.size() + 2 : 6) + line * 0.6f;
   ImGui::BeginChild("notice", ImVec2(0, height), true);
-  ImGui::TextColored(colors::kAccent, "This link had problems; the defaults are shown instead:");
-  ImGui::SameLine(ImGui::GetWindowWidth() - ImGui::GetFontSize() * 5.0f);
+  ImGui::PushTextWrapPos(0.0f);  // a child starts without the lab's wrapping: phones would cut the text
   const bool dismiss = ImGui::SmallButton("Dismiss");
+  const char* heading = "This link had problems; the defaults are shown instead:";
+  flow(ImGui::CalcTextSize(heading).x);
+  ImGui::TextColored(colors::kAccent, "%s", heading);
   for (const auto& n : notices_) bullet(n.c_str());
+  ImGui::PopTextWrapPos();
   ImGui::EndChild();
   ImGui::PopStyleColor();
   if (dismiss) notices_.clear();

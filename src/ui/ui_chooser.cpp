@@ -2,6 +2,7 @@
 #include "ui/ui_chooser.hpp"
 
 #include "imgui.h"
+#include "ui/kit/layout.hpp"
 #include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
@@ -22,7 +23,7 @@ bool draw_pickers(const ChooserView& view, ChooserLabState& state) {
     }
     ImGui::EndCombo();
   }
-  ImGui::SameLine();
+  flow(em * 14.0f + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("Use").x);  // wraps on phones
   ImGui::SetNextItemWidth(em * 14.0f);
   const ChooserUseInfo* current = nullptr;
   for (const auto& u : chooser_uses())
@@ -49,13 +50,19 @@ std::string draw_pick(const ChooserPick& pick) {
   ImGui::TextColored(colors::kMuted, "Rule: %s", std::string(kChooserRule).c_str());
   ImGui::PopTextWrapPos();
   if (ImGui::Button("Open the generator (LFSR lab)")) open = pick.lab_link;
-  ImGui::SameLine();
-  if (ImGui::Button(use.deck ? "Open the shuffle (Shuffle lab)" : "Open the die (Dice lab)")) open = pick.dice_link;
+  const char* second = use.deck ? "Open the shuffle (Shuffle lab)" : "Open the die (Dice lab)";
+  flow(button_width(second));
+  if (ImGui::Button(second)) open = pick.dice_link;
   if (!pick.asm_link.empty()) {
-    ImGui::SameLine();
+    flow(button_width("Open the listing (Assembly lab)"));
     if (ImGui::Button("Open the listing (Assembly lab)")) open = pick.asm_link;
   }
-  if (ImGui::BeginTable("methods", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+  // Columns keep their width and the table scrolls sideways on phones, rather
+  // than wrapping numbers one digit per line.
+  const float rows_height = static_cast<float>(pick.methods.size() + 1) * ImGui::GetTextLineHeightWithSpacing() +
+                            ImGui::GetStyle().ScrollbarSize + 2.0f * ImGui::GetStyle().CellPadding.y * static_cast<float>(pick.methods.size() + 1);
+  if (ImGui::BeginTable("methods", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX,
+                        ImVec2(0.0f, rows_height))) {
     for (const char* h : {"method", "listing", "qualifies", "max/min", "bytes per use", "cycles per use"})
       ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();

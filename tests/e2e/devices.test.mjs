@@ -37,6 +37,11 @@ const VIEWS = [
   '#v=1&lab=shuffle&algo=pdep&n=52&t=3',
   '#v=1&lab=poker',
   '#v=1&lab=asm',
+  '#v=1&lab=asm&algo=6502-shuffle',
+  '#v=1&lab=choose&cpu=z80&use=d20',
+  '#v=1&lab=choose&cpu=6502&use=deck52',
+  '#v=1&lab=shuffle&algo=riffle&n=52&rounds=7&tab=human',
+  '#v=1&lab=shuffle&algo=cmp-v8&n=8',
   '#v=1&lab=about',
 ];
 // Views a job draws (a bias matrix, a sweep's histogram): on the phones,

@@ -9,7 +9,7 @@ void decode_asm_lab(FieldReader& fields, AsmLabState& state) {
     if (auto a = parse_asm_algorithm("algo", algorithm)) c.algorithm = algorithm;
     else fields.notice(a.error());
   }
-  fields.hex("seed", 16, c.inputs.seed);
+  const bool seed_given = fields.hex("seed", 16, c.inputs.seed);
   fields.hex("x", 16, c.inputs.x);
   fields.decimal("n", 0, ~std::uint64_t{0} >> 1, c.inputs.n);
   std::uint64_t calls = c.inputs.calls;
@@ -19,6 +19,12 @@ void decode_asm_lab(FieldReader& fields, AsmLabState& state) {
   auto algo = parse_asm_algorithm("algo", c.algorithm);
   if (algo) {
     auto session = AsmSession::start(algo.value(), c.inputs);
+    // A link naming a listing but no seed gets seed 1, which every listing's
+    // register takes (the 64-bit default is too wide for 16- and 32-bit ones).
+    if (!session && !seed_given) {
+      c.inputs.seed = 1;
+      session = AsmSession::start(algo.value(), c.inputs);
+    }
     if (!session) {
       fields.notice(session.error());
       c.inputs = state.inputs;
