@@ -29,7 +29,7 @@ self.onmessage = async (event) => {
       }
     }
     const result = core.jobResult(job);
-    self.postMessage({ id, state: 2, progress: 1, summary: job.summary(), result }, [result.buffer]);
+    self.postMessage({ id, state: 2, progress: 1, summary: job.summary(), result, payload: job.payload() }, [result.buffer]);
   } catch (err) {
     self.postMessage({ id, state: 3, progress: 0, summary: String((err && err.message) || err) });
   } finally {

@@ -25,6 +25,10 @@ EM_JS(void, js_job_result, (int id, double* out, int length), {
   const r = window.shufflelabJobs.poll(id).result;
   HEAPF64.set(r.subarray(0, length), out >> 3);
 });
+// A finished job's payload text as a malloc'd string ("" when it has none).
+EM_JS(char*, js_job_payload, (int id), {
+  return stringToNewUTF8(window.shufflelabJobs.poll(id).payload || "");
+});
 // clang-format on
 
 namespace shufflelab::web {
@@ -63,6 +67,11 @@ ui::JobStatus WorkerJobRunner::poll(int worker_job) {
   if (s.state == ui::JobStatus::State::done && length > 0) {
     s.result.resize(static_cast<std::size_t>(length));
     js_job_result(worker_job, s.result.data(), length);
+  }
+  if (s.state == ui::JobStatus::State::done) {
+    char* payload = js_job_payload(worker_job);
+    s.payload = payload ? payload : "";
+    std::free(payload);
   }
   return s;
 }

@@ -117,7 +117,8 @@ EMSCRIPTEN_BINDINGS(shufflelab_core) {
       .smart_ptr<std::shared_ptr<Job>>("JobPtr")
       .function("step", &job_step)
       .function("done", &Job::done)
-      .function("summary", &Job::summary);
+      .function("summary", &Job::summary)
+      .function("payload", &Job::payload);
   function("makeJob", &make_job_or_throw);
   function("jobResult", &job_result);
 }

@@ -34,6 +34,7 @@ JobStatus InlineJobRunner::status(int id) {
     if (e.job->done()) {
       e.status.state = JobStatus::State::done;
       e.status.result = e.job->result();
+      e.status.payload = e.job->payload();
     }
   }
   return e.status;

@@ -19,6 +19,7 @@ struct JobStatus {
   double progress = 0.0;
   std::string summary;  // the job's own one-line summary, or the error
   std::vector<double> result;
+  std::string payload;  // Job::payload() of a finished job
 };
 
 class JobRunner {

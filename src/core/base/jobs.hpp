@@ -26,6 +26,9 @@ class Job {
   virtual bool done() const = 0;
   virtual std::vector<double> result() const = 0;
   virtual std::string summary() const = 0;
+  // Text a result carries beyond its numbers (a serialized view model, such as
+  // the chooser's table); most jobs have none.
+  virtual std::string payload() const { return {}; }
 };
 
 // Builds a job from its kind and parameters; the message names the problem.
