@@ -190,9 +190,41 @@
     e.preventDefault();
     const file = e.dataTransfer && e.dataTransfer.files[0];
     if (!file || !hook.ready) return;
+    if (hook.state().lab === 'check') { checkFile(file, file.name); return; }
     // Past the core's limit the text is cut; the core then refuses it by size.
     file.slice(0, (4 << 20) + 1).text().then(function (text) { hook.command('tour_text=' + encodeURIComponent(text)); });
   });
+
+  // The Check lab's files stay in this page: the app names them by an id, and
+  // the worker that checks one gets the File itself (read in slices there).
+  const checkFiles = new Map();
+  let nextFileId = 1;
+  function checkFile(blob, name) {
+    const id = nextFileId++;
+    checkFiles.clear();  // one file at a time: the last one checked
+    checkFiles.set(id, blob);
+    hook.command('check_file=' + id + ':' + blob.size + ':' + encodeURIComponent(name));
+    return id;
+  }
+  const filePicker = document.createElement('input');
+  filePicker.type = 'file';
+  filePicker.hidden = true;
+  filePicker.id = 'check-file-picker';
+  filePicker.addEventListener('change', function () {
+    if (filePicker.files[0] && hook.ready) checkFile(filePicker.files[0], filePicker.files[0].name);
+    filePicker.value = '';
+  });
+  document.body.appendChild(filePicker);
+  window.shufflelabFiles = {
+    pick: function () { filePicker.click(); },
+    // Pasted text becomes a file like a dropped one; the panel starts the check itself.
+    addText: function (text) {
+      const id = nextFileId++;
+      checkFiles.clear();
+      checkFiles.set(id, new Blob([text]));
+      return id;
+    },
+  };
 
   // Long jobs run in module workers with the core ES module: a small pool
   // (one per core, at most four), each running one job at a time from a shared
@@ -244,7 +276,8 @@
   window.shufflelabJobs = {
     start: function (id, kind, params) {
       jobs.set(id, { state: 1, progress: 0, summary: 'starting' });
-      queue.push({ id: id, kind: kind, params: params });
+      const fileId = kind === 'check_file' ? Number(new URLSearchParams(params).get('file')) : 0;
+      queue.push({ id: id, kind: kind, params: params, blob: fileId ? checkFiles.get(fileId) : undefined });
       pump();
     },
     cancel: function (id) {

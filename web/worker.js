@@ -10,6 +10,7 @@ self.onmessage = async (event) => {
   if (event.data.crashForTest) { setTimeout(() => { throw new Error('worker crash requested by a test'); }); return; }
   const { id, kind, params } = event.data;
   if (kind === 'js_sort_sample') { sampleEngineSort(id, params); return; }
+  if (kind === 'check_file') { checkFile(id, params, event.data.blob); return; }
   let job = null;
   try {
     const core = await ready;
@@ -64,4 +65,33 @@ function sampleEngineSort(id, params) {
     }
   }
   self.postMessage({ id, state: 2, progress: 1, summary: runs + ' sorts by this browser', result }, [result.buffer]);
+}
+
+// The Check lab's file: read a slice at a time (so a 1 GB file never sits in
+// memory whole) into the core's check, which stops at the first bad line.
+const kCheckChunk = 1 << 20;
+async function checkFile(id, params, blob) {
+  let reader = null;
+  try {
+    if (!blob) throw new Error('the file is no longer available: choose it again');
+    const core = await ready;
+    reader = new core.CheckFileReader(params);
+    const files = new FileReaderSync();
+    let lastPost = 0;
+    for (let at = 0; at < blob.size; at += kCheckChunk) {
+      reader.feed(new Uint8Array(files.readAsArrayBuffer(blob.slice(at, at + kCheckChunk))));
+      if (reader.error()) break;
+      const now = performance.now();
+      if (now - lastPost > 50) {
+        self.postMessage({ id, state: 1, progress: at / blob.size, summary: 'read ' + Math.round(at / 1048576) + ' of ' + Math.ceil(blob.size / 1048576) + ' MB' });
+        lastPost = now;
+      }
+    }
+    const payload = reader.finish();
+    self.postMessage({ id, state: 2, progress: 1, summary: reader.verdict(payload), result: new Float64Array(0), payload });
+  } catch (err) {
+    self.postMessage({ id, state: 3, progress: 0, summary: String((err && err.message) || err) });
+  } finally {
+    if (reader) reader.delete();
+  }
 }

@@ -567,6 +567,7 @@ int main() {
   g_app->lab.copy_to_clipboard = shufflelab::web::copy_to_clipboard;
   g_app->lab.set_gpu_views(&g_app->gl_views);
   g_app->lab.set_download(shufflelab::web::download);
+  g_app->lab.set_file_access(shufflelab::web::pick_check_file, shufflelab::web::add_check_text);
   g_app->lab.page_url_without_fragment = shufflelab::web::page_url_without_fragment();
   g_app->lab.open_fragment(shufflelab::web::location_fragment());
 

@@ -67,6 +67,10 @@ EM_JS(void, js_download, (const char* name, const char* mime, const void* data, 
   a.remove();
   setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
 });
+EM_JS(void, js_pick_check_file, (), { window.shufflelabFiles.pick(); });
+EM_JS(int, js_add_check_text, (const char* text, int size), {
+  return window.shufflelabFiles.addText(HEAPU8.slice(text, text + size));
+});
 
 // The drawing buffer is only valid until the frame is handed to the
 // compositor, so this must run right after drawing, in the same frame.
@@ -125,6 +129,8 @@ void announce_first_frame() { js_announce_first_frame(); }
 void download(const std::string& filename, const std::string& mime, const void* data, std::size_t size) {
   js_download(filename.c_str(), mime.c_str(), data, static_cast<int>(size));
 }
+void pick_check_file() { js_pick_check_file(); }
+int add_check_text(const std::string& text) { return js_add_check_text(text.data(), static_cast<int>(text.size())); }
 void save_canvas_png(const std::string& filename) { js_save_canvas_png(filename.c_str()); }
 void text_proxy(bool active, float x0, float y0, float x1, float y1, const std::string& mode) {
   js_text_proxy(active ? 1 : 0, x0, y0, x1, y1, mode.c_str());

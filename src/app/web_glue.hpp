@@ -22,6 +22,10 @@ void save_preferences(int scale_percent, bool light);
 void copy_to_clipboard(const std::string& text);
 const char* pasted_text();                // last text pasted into the page
 void announce_first_frame();
+// The Check lab's files (web/app.js keeps them): open the file picker; hand
+// pasted text to the page as a file, returning its id.
+void pick_check_file();
+int add_check_text(const std::string& text);
 // Offers `size` bytes as a file download (Blob + a temporary link).
 void download(const std::string& filename, const std::string& mime, const void* data, std::size_t size);
 // Saves what the canvas shows now as a PNG download; call right after drawing.

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/check/check_lab.hpp"
+#include "core/check/check_report_wire.hpp"
 #include "core/golden.hpp"
 #include "core/base/jobs.hpp"
 #include "core/gen/lfsr.hpp"
@@ -102,6 +104,34 @@ val comparator_law(const std::string& algo, unsigned n) {
   return result;
 }
 
+// The Check lab's file check: the worker feeds the file in chunks (typed
+// arrays) and takes the report as its payload text (core/check/check_report_wire).
+class CheckFileReader {
+ public:
+  explicit CheckFileReader(const std::string& params) {
+    auto options = check_options_from_params(params);
+    if (!options) throw_js(options.error());
+    auto made = CheckSession::make(*options);
+    if (!made) throw_js(made.error());
+    session_ = std::move(made.value());
+  }
+  void feed(const std::string& chunk) { session_->feed(chunk); }
+  // The first problem so far ("" while the input is good): lets the worker stop reading early.
+  std::string error() const { return session_->error() ? session_->error()->text() : std::string(); }
+  std::string finish() {
+    auto report = session_->finish();
+    if (!report) throw_js(report.error());
+    return encode_check_report(*report);
+  }
+  std::string verdict(const std::string& payload) const {
+    auto report = decode_check_report(payload);
+    return report ? report->verdict : report.error();
+  }
+
+ private:
+  std::unique_ptr<CheckSession> session_;
+};
+
 std::string version() { return "shufflelab core, URL format v" + std::to_string(kUrlFormatVersion); }
 
 }  // namespace
@@ -120,5 +150,11 @@ EMSCRIPTEN_BINDINGS(shufflelab_core) {
       .function("summary", &Job::summary)
       .function("payload", &Job::payload);
   function("makeJob", &make_job_or_throw);
+  class_<CheckFileReader>("CheckFileReader")
+      .constructor<std::string>()
+      .function("feed", &CheckFileReader::feed)
+      .function("error", &CheckFileReader::error)
+      .function("finish", &CheckFileReader::finish)
+      .function("verdict", &CheckFileReader::verdict);
   function("jobResult", &job_result);
 }

@@ -397,6 +397,29 @@ void chooser_text(const ChooserLabState& s, Out& out) {
   for (std::string& line : chooser_text_lines(chooser_view(s))) out.item(std::move(line));
 }
 
+void report_lines(const CheckReport& report, Out& out) {
+  std::string_view text = report_text(report);
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    out.item(std::string(text.substr(0, end)));
+    if (end == std::string_view::npos) break;
+    text.remove_prefix(end + 1);
+  }
+}
+
+void check_text(const CheckLabState& s, const LabTextInputs& in, Out& out) {
+  out.para(std::string(kCheckPrivacy));
+  if (in.check_file) {
+    out.sub("Your file " + in.check_file_name + " as " + s.what);
+    report_lines(*in.check_file, out);
+  }
+  for (int side = 0; side < 2; ++side) {
+    out.sub("Example " + std::string(side == 0 ? "A" : "B") + ": " + check_example_title(s, side));
+    if (in.check_examples[static_cast<std::size_t>(side)]) report_lines(*in.check_examples[static_cast<std::size_t>(side)], out);
+    else out.item("computing");
+  }
+}
+
 void findings_text(const LabTextInputs& in, Out& out) {
   if (!in.findings) return;
   for (const GalleryEntry& e : *in.findings) {
@@ -436,6 +459,7 @@ std::string_view lab_title(LabId lab) {
     case LabId::assembly: return "Assembly";
     case LabId::about: return "About";
     case LabId::chooser: return "Chooser";
+    case LabId::check: return "Check";
   }
   return "shufflelab";
 }
@@ -458,6 +482,7 @@ std::vector<TextLine> lab_text(const LabState& state, const LabTextInputs& input
     case LabId::gallery: findings_text(inputs, out); break;
     case LabId::about: about_text(out); break;
     case LabId::chooser: chooser_text(state.chooser, out); break;
+    case LabId::check: check_text(state.check, inputs, out); break;
   }
   return out.take();
 }

@@ -13,6 +13,7 @@
 // Key numbers are written grouped for reading and once in plain digits so a
 // search for "3757580295" finds them.
 #pragma once
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -73,6 +74,10 @@ struct LabTextInputs {
   double poker_sweep_seconds = 0;
   const std::vector<double>* poker_hands = nullptr;  // {seeds marked, reachable hands, offset completing the set or -1}
   const std::vector<GalleryEntry>* findings = nullptr;
+  // Check: the reader's file (its name, its report) and the two examples' reports.
+  std::string check_file_name;
+  const CheckReport* check_file = nullptr;
+  std::array<const CheckReport*, 2> check_examples{};
 };
 
 // The text of what `state` shows. The first line is the lab's title (a heading).

@@ -13,7 +13,8 @@ struct LabEntry {
 };
 constexpr LabEntry kLabs[] = {{LabId::gallery, "findings"}, {LabId::lfsr, "lfsr"}, {LabId::dice, "dice"},
                                {LabId::shuffle, "shuffle"}, {LabId::poker, "poker"}, {LabId::assembly, "asm"},
-                               {LabId::about, "about"}, {LabId::chooser, "choose"}};
+                               {LabId::about, "about"}, {LabId::chooser, "choose"},
+                               {LabId::check, "check"}};
 }  // namespace
 
 std::string_view lab_name(LabId lab) {
@@ -139,6 +140,7 @@ DecodedState decode_fragment(std::string_view fragment) {
     case LabId::poker: decode_poker_lab(fields, out.state.poker); break;
     case LabId::assembly: decode_asm_lab(fields, out.state.assembly); break;
     case LabId::chooser: decode_chooser_lab(fields, out.state.chooser); break;
+    case LabId::check: decode_check_lab(fields, out.state.check); break;
     case LabId::gallery:
     case LabId::about: break;
   }
@@ -156,6 +158,7 @@ std::string encode_fragment(const LabState& state) {
     case LabId::poker: encode_poker_lab(state.poker, fields); break;
     case LabId::assembly: encode_asm_lab(state.assembly, fields); break;
     case LabId::chooser: encode_chooser_lab(state.chooser, fields); break;
+    case LabId::check: encode_check_lab(state.check, fields); break;
     case LabId::gallery:
     case LabId::about: break;
   }

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/asm/asm_lab.hpp"
+#include "core/check/check_lab.hpp"
 #include "core/chooser/chooser_lab.hpp"
 #include "core/dice/dice_lab.hpp"
 #include "core/lfsr/lfsr_lab.hpp"
@@ -29,7 +30,7 @@ namespace shufflelab {
 constexpr int kUrlFormatVersion = 1;
 constexpr std::size_t kMaxFragmentLength = 2048;
 
-enum class LabId { gallery, lfsr, dice, shuffle, poker, assembly, about, chooser };
+enum class LabId { gallery, lfsr, dice, shuffle, poker, assembly, about, chooser, check };
 
 std::string_view lab_name(LabId lab);
 std::vector<LabId> all_labs();
@@ -43,6 +44,7 @@ struct LabState {
   PokerLabState poker;
   AsmLabState assembly;
   ChooserLabState chooser;
+  CheckLabState check;
   // Fields every lab can carry (absent from older links, which open as before):
   std::string note;          // note=: the sender's plain-text note shown above the lab (<= kMaxNoteLength)
   std::string tour;          // tour=<id>: a built-in tour (core/tours.hpp)

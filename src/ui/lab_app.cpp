@@ -35,6 +35,7 @@ constexpr NavEntry kNav[] = {
     {LabId::poker, "One Chip poker", "deal ten cards from an LCRNG; all 2^32 seeds"},
     {LabId::assembly, "Assembly", "Z80, Game Boy, 6502, x86, PIC and wasm beside the C++"},
     {LabId::chooser, "Chooser", "which generator and die roller for this CPU"},
+    {LabId::check, "Check", "is my shuffle fair? your own decks, rolls or bytes"},
     {LabId::about, "About", "what each lab teaches, sources"},
 };
 }  // namespace
@@ -220,6 +221,7 @@ bool LabApp::command(const std::string& name) {
     case LabId::poker: return poker_panel_.command(name, state_.poker, ctx_);
     case LabId::assembly: return asm_panel_.command(name, state_.assembly, ctx_);
     case LabId::chooser: return chooser_panel_.command(name, state_.chooser);
+    case LabId::check: return check_panel_.command(name, state_.check, ctx_);
     case LabId::gallery:
     case LabId::about: return false;
   }
@@ -235,6 +237,7 @@ LabTextInputs LabApp::text_inputs() {
     case LabId::shuffle: shuffle_panel_.text_inputs(state_.shuffle, in); break;
     case LabId::poker: poker_panel_.text_inputs(in); break;
     case LabId::gallery: in.findings = &gallery_panel_.entries(); break;
+    case LabId::check: check_panel_.text_inputs(in, state_.check); break;
     case LabId::assembly:
     case LabId::chooser:
     case LabId::about: break;
@@ -273,6 +276,7 @@ std::string LabApp::describe_json() {
     case LabId::assembly: out += ",\"asm\":" + asm_panel_.describe_json(state_.assembly, ctx_); break;
     case LabId::gallery: out += ",\"findings\":" + gallery_panel_.describe_json(); break;
     case LabId::chooser: out += ",\"chooser\":" + chooser_panel_.describe_json(state_.chooser); break;
+    case LabId::check: out += ",\"check\":" + check_panel_.describe_json(state_.check); break;
     case LabId::about: break;
   }
   return out + "}";
@@ -464,6 +468,7 @@ void LabApp::frame() {
     case LabId::chooser:
       if (const std::string link = chooser_panel_.draw(state_.chooser); !link.empty()) open_fragment(link);
       break;
+    case LabId::check: check_panel_.draw(state_.check, ctx_); break;
   }
   ImGui::PopTextWrapPos();
   ImGui::EndChild();

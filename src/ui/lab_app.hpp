@@ -14,6 +14,7 @@
 #include "ui/kit/widgets.hpp"
 #include "ui/panel_context.hpp"
 #include "ui/ui_asm.hpp"
+#include "ui/ui_check.hpp"
 #include "ui/ui_chooser.hpp"
 #include "ui/ui_dice.hpp"
 #include "ui/ui_gallery.hpp"
@@ -47,6 +48,10 @@ class LabApp {
 
   void set_gpu_views(GpuViews* gpu) { ctx_.gpu = gpu; }
   void set_download(decltype(PanelContext::download) download) { ctx_.download = download; }
+  void set_file_access(decltype(PanelContext::pick_file) pick, decltype(PanelContext::register_text) register_text) {
+    ctx_.pick_file = pick;
+    ctx_.register_text = register_text;
+  }
   // True once after the user asked for a PNG of the canvas (the platform saves it after drawing).
   bool take_png_request() { return std::exchange(png_requested_, false); }
 
@@ -108,6 +113,7 @@ class LabApp {
   PanelContext ctx_;
   GalleryPanel gallery_panel_;
   ChooserPanel chooser_panel_;
+  CheckPanel check_panel_;
   LfsrPanel lfsr_panel_;
   DicePanel dice_panel_;
   ShufflePanel shuffle_panel_;

@@ -30,6 +30,11 @@ struct PanelContext {
   // Offers bytes as a file download (CSV of a histogram or matrix, a raw
   // generator stream). Null where there is no browser (the smoke test).
   void (*download)(const std::string& filename, const std::string& mime, const void* data, std::size_t size) = nullptr;
+  // The Check lab's files stay in the page: pick_file opens the browser's file
+  // picker (the page reports the file by a check_file= command); register_text
+  // hands pasted text to the page as a file and returns its id. Null natively.
+  void (*pick_file)() = nullptr;
+  int (*register_text)(const std::string& text) = nullptr;
 };
 
 }  // namespace shufflelab::ui

@@ -1,5 +1,6 @@
 #include "core/check/byte_checks.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <optional>
@@ -248,6 +249,8 @@ CheckReport byte_report(const ByteTally& tally, double alpha) {
     report.series.push_back({"linear_complexity_profile", "linear complexity after each prefix (" + views[v].name + ")",
                              lc.profile_x, lc.profile_y});
   }
+  const auto& kept = tally.kept();
+  report.picture.assign(kept.begin(), kept.begin() + static_cast<std::ptrdiff_t>(std::min(kept.size(), kCheckPictureBytes)));
   judge(report, "bytes", e.bytes);
   return report;
 }

@@ -10,6 +10,8 @@
 namespace shufflelab {
 
 constexpr double kDefaultCheckAlpha = 0.001;
+// Bytes shown as the bit picture: 256 x 256 bits.
+constexpr std::size_t kCheckPictureBytes = 8192;
 
 // A number read from the input that is no test by itself (decks read,
 // entropy per byte, ...); `text` is how it is shown.
@@ -47,6 +49,9 @@ struct CheckReport {
   std::vector<CheckTest> tests;
   std::vector<CheckSeries> series;
   std::vector<std::string> notes;  // findings that are no p-value (a recovered LFSR, ...)
+  // Bytes: the first bytes of the input, drawn as the LFSR lab's bit plane
+  // (a row of bits per line); the text and JSON leave them out.
+  std::vector<std::uint8_t> picture;
   bool failed = false;
   std::string verdict;  // one line
 };
