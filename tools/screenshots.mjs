@@ -16,7 +16,7 @@ const DEVICES = {
   laptop: { width: 1280, height: 800, scale: 1, touch: false },
   projector: { width: 1920, height: 1080, scale: 1, touch: false },
 };
-const LABS = 'findings,lfsr,dice,shuffle,poker,asm,choose,about';
+const LABS = 'findings,lfsr,dice,shuffle,poker,asm,choose,check,about';
 const views = (process.argv[2] || LABS).split(',');
 const devices = (process.argv[3] || Object.keys(DEVICES).join(',')).split(',');
 
@@ -43,7 +43,7 @@ try {
       }, hash);
       for (const theme of ['dark', 'light']) {
         await command(page, `theme=${theme}`);
-        await frames(page, hash.includes('run=') ? 30 : 3);
+        await frames(page, hash.includes('run=') || hash.includes('lab=check') ? 30 : 3);
         const file = join(SHOTS, `${view.replace(/[^a-z0-9]+/gi, '_')}-${name}-${theme}.png`);
         // Through the protocol: page.screenshot would use the context's own viewport and scale.
         const shot = await cdp.send('Page.captureScreenshot', { format: 'png' });

@@ -470,6 +470,7 @@ void LabApp::frame() {
       break;
     case LabId::check: check_panel_.draw(state_.check, ctx_); break;
   }
+  if (!ctx_.open_link.empty()) open_fragment(std::exchange(ctx_.open_link, std::string()));
   ImGui::PopTextWrapPos();
   ImGui::EndChild();
   ImGui::End();

@@ -34,6 +34,9 @@ struct PanelContext {
   // picker (the page reports the file by a check_file= command); register_text
   // hands pasted text to the page as a file and returns its id. Null natively.
   void (*pick_file)() = nullptr;
+  // A link a panel asks the app to open after this frame (a button that
+  // leads to another lab); the app clears it.
+  std::string open_link;
   int (*register_text)(const std::string& text) = nullptr;
 };
 

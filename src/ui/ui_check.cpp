@@ -54,22 +54,33 @@ void CheckPanel::draw_report(Shown& shown, int slot, PanelContext& ctx) {
       ImGui::TextWrapped("%s", text.c_str());
     }
   }
-  const float rows = static_cast<float>(v.tests.size() + 1);
-  const float height = rows * (ImGui::GetTextLineHeightWithSpacing() + 2.0f * ImGui::GetStyle().CellPadding.y) +
-                       ImGui::GetStyle().ScrollbarSize;
-  if (ImGui::BeginTable("tests", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX,
-                        ImVec2(0.0f, height))) {
-    for (const char* h : {"test", "statistic", "p", "p corrected", "result"}) ImGui::TableSetupColumn(h);
+  // A table where the numbers fit beside the wrapped test names; on narrow
+  // columns (phones, two examples side by side) one block per test instead.
+  const float em = ImGui::GetFontSize();
+  if (ImGui::GetContentRegionAvail().x >= em * 34.0f &&
+      ImGui::BeginTable("tests", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("test", ImGuiTableColumnFlags_WidthStretch);
+    for (const char* h : {"statistic", "p", "corrected p", "result"}) ImGui::TableSetupColumn(h, ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableHeadersRow();
     for (const CheckTestRow& t : v.tests) {
       ImGui::TableNextRow();
-      ImGui::TableNextColumn(), ImGui::TextUnformatted(t.name.c_str());
+      ImGui::TableNextColumn(), ImGui::TextWrapped("%s", t.name.c_str());
       ImGui::TableNextColumn(), ImGui::TextUnformatted(t.statistic.c_str());
       ImGui::TableNextColumn(), ImGui::TextUnformatted(t.p.c_str());
       ImGui::TableNextColumn(), ImGui::TextUnformatted(t.p_adjusted.c_str());
       ImGui::TableNextColumn(), ImGui::TextColored(t.failed ? colors::kError : colors::kGood, "%s", t.result.c_str());
     }
     ImGui::EndTable();
+  } else {
+    for (const CheckTestRow& t : v.tests) {
+      ImGui::TextColored(t.failed ? colors::kError : colors::kGood, "%s", t.result.c_str());
+      ImGui::SameLine();
+      ImGui::TextWrapped("%s", t.name.c_str());
+      ImGui::Indent();
+      ImGui::TextColored(colors::kMuted, "statistic %s", t.statistic.c_str());
+      ImGui::TextColored(colors::kMuted, "p %s, corrected %s", t.p.c_str(), t.p_adjusted.c_str());
+      ImGui::Unindent();
+    }
   }
   for (const CheckTestRow& t : v.tests) {
     if (!t.failed && t.more.empty()) continue;
@@ -108,7 +119,7 @@ bool CheckPanel::draw_inputs(CheckLabState& state, PanelContext& ctx) {
       if (ImGui::Selectable(w, state.what == w)) state.what = w, changed = true;
     ImGui::EndCombo();
   }
-  flow(em * 6.0f + ImGui::CalcTextSize("level").x);
+  flow(em * 7.5f + ImGui::CalcTextSize("level").x);
   ImGui::SetNextItemWidth(em * 6.0f);
   if (ImGui::BeginCombo("level", state.alpha.c_str())) {
     for (std::string_view a : kCheckAlphas)

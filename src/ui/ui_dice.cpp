@@ -14,6 +14,8 @@
 
 #include "ui/ui_dice.hpp"
 
+#include "core/check/check_lab.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -1050,7 +1052,12 @@ bool DicePanel::draw(DiceLabState& state, PanelContext& ctx) {
 
   static constexpr TabSpec kTabs[] = {{"die", "One die"}, {"expr", "Dice expressions"}, {"z80", "Z80 d20 and the articles"}};
   const bool changed = tabs_.draw("dice_views", kTabs, state.view, [&](const std::string& view) {
-    if (view == "die") return draw_die_view(state, *ctx.jobs);
+    if (view == "die") {
+      const bool die_changed = draw_die_view(state, *ctx.jobs);
+      const char* check = "Check rolls from your own code against this method (Check lab)";
+      if (ImGui::Button(check)) ctx.open_link = check_link_for_rolls(state.method, state.sides, static_cast<std::uint64_t>(state.bits));
+      return die_changed;
+    }
     if (view == "expr") return draw_expr_view(state, *ctx.jobs);
     return draw_z80_view(state, *ctx.jobs);
   });

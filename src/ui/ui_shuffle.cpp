@@ -24,6 +24,8 @@
 
 #include "ui/ui_shuffle.hpp"
 
+#include "core/check/check_lab.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cinttypes>
@@ -1067,6 +1069,10 @@ bool ShufflePanel::draw_bias_buttons(ShuffleLabState& state, PanelContext& ctx) 
                       "(the algorithm's bias plus the method's, as exact fractions). At most %llu lists.",
                       static_cast<unsigned long long>(kMaxLawLists));
   ImGui::EndDisabled();
+  const char* check = "Check decks from your own code (Check lab)";
+  flow(button_width(check));
+  if (ImGui::Button(check))
+    ctx.open_link = check_link_for_decks(state.algo, state.n, state.gen, state.seed, state.rounds);
   return changed;
 }
 

@@ -40,6 +40,8 @@ const VIEWS = [
   '#v=1&lab=asm&algo=6502-shuffle',
   '#v=1&lab=choose&cpu=z80&use=d20',
   '#v=1&lab=choose&cpu=6502&use=deck52',
+  '#v=1&lab=check',
+  '#v=1&lab=check&what=bytes&bytes=20000',
   '#v=1&lab=shuffle&algo=riffle&n=52&rounds=7&tab=human',
   '#v=1&lab=shuffle&algo=cmp-v8&n=8',
   '#v=1&lab=about',

@@ -223,6 +223,27 @@ Result<std::shared_ptr<Job>> make_check_example_job(FieldReader& f) {
   return R::ok(std::make_shared<CheckExampleJob>(std::move(writer.value()), std::move(session.value()), bytes_per_sample));
 }
 
+std::string check_link_for_decks(std::string_view algo, std::uint64_t cards, std::string_view gen, std::uint64_t seed,
+                                 std::uint64_t rounds) {
+  LabState s;
+  s.lab = LabId::check;
+  if (is_choice("decks", algo)) s.check.deck_b = std::string(algo);
+  if (cards >= kMinDeckSize && cards <= std::min<std::uint64_t>(kMaxDeckSize, kMaxShuffleCards)) s.check.cards = cards;
+  if (is_choice("bytes", gen)) s.check.gen = std::string(gen), s.check.seed = seed;
+  if (rounds >= 1 && rounds <= kMaxShuffleRounds) s.check.rounds = rounds;
+  return encode_fragment(s);
+}
+
+std::string check_link_for_rolls(std::string_view dice_method, std::uint64_t sides, std::uint64_t bits) {
+  LabState s;
+  s.lab = LabId::check;
+  s.check.what = "rolls";
+  if (find_dice_method(dice_method)) s.check.versus = std::string(dice_method);
+  if (sides >= 2 && sides <= kMaxDieSides) s.check.sides = sides, s.check.die = std::min<std::uint64_t>(sides, 1000);
+  if (bits >= 8 && bits <= 64) s.check.versus_bits = bits;
+  return encode_fragment(s);
+}
+
 Result<CheckFileRef> parse_check_file_ref(std::string_view text) {
   using R = Result<CheckFileRef>;
   const std::size_t a = text.find(':'), b = a == std::string_view::npos ? a : text.find(':', a + 1);

@@ -58,6 +58,12 @@ Result<std::shared_ptr<Job>> make_check_example_job(FieldReader& fields);
 // One line naming an example side ("naive swap, 20,000 decks of 52").
 std::string check_example_title(const CheckLabState& state, int side);
 
+// Links into the lab from the others: the shuffle lab's decks as example B
+// beside Fisher-Yates, and the dice lab's method as the law to test rolls against.
+std::string check_link_for_decks(std::string_view algo, std::uint64_t cards, std::string_view gen, std::uint64_t seed,
+                                 std::uint64_t rounds);
+std::string check_link_for_rolls(std::string_view dice_method, std::uint64_t sides, std::uint64_t bits);
+
 // A file the page holds for the lab ("<id>:<size in bytes>:<percent-encoded name>").
 struct CheckFileRef {
   int id = 0;

@@ -1,0 +1,107 @@
+// The Check lab in Chromium. A link opens on both examples' reports (re-run
+// in the worker), each equal to what the native CLI prints for the same
+// example file. The reader's own files (picked, dropped) are read by the
+// worker in 1 MB slices: decks shuffled by Python's random.shuffle and rolls
+// from random.randint (generators no one here wrote) pass, and every report
+// equals the CLI's on the same file. A bad file names its line and column
+// and the last good report stays on screen.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { launch, openApp, state, command, ROOT } from './browser.mjs';
+
+const CLI = join(ROOT, 'build', 'native', 'shufflelab');
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+
+function cliReport(args, input) {
+  const r = spawnSync(CLI, ['check', ...args, '-', '--json'], { input, maxBuffer: 1 << 28 });
+  assert.ok(r.status === 0 || r.status === 1, `${args}: exit ${r.status} ${r.stderr}`);
+  return JSON.parse(r.stdout.toString());
+}
+
+function python(script) {
+  const r = spawnSync('/usr/bin/python3', ['-c', script], { maxBuffer: 1 << 28 });
+  assert.equal(r.status, 0, r.stderr.toString());
+  return r.stdout;
+}
+
+const waitFor = (page, predicate, arg, timeout = 60000) => page.waitForFunction(predicate, arg, { timeout });
+
+test('a check link opens on both examples, each equal to the CLI on the same file', async () => {
+  const hash = '#v=1&lab=check&what=decks&alpha=0.001&da=fisher-yates&db=naive&cards=52&decks=20000&rounds=3&gen=splitmix64&seed=1';
+  const { page, context, problems } = await openApp(env, hash);
+  await waitFor(page, () => { const c = window.shufflelab.state().check; return c && c.examples[0] && c.examples[1]; });
+  const s = await state(page);
+  assert.equal(s.hash, hash);
+  assert.deepEqual(s.notices, []);
+  for (const [side, algo, fails] of [[0, 'fisher-yates', false], [1, 'naive', true]]) {
+    const example = spawnSync(CLI, ['check-example', 'decks', '--algo', algo, '--count', '20000'], { maxBuffer: 1 << 26 });
+    assert.equal(example.status, 0);
+    assert.deepEqual(s.check.examples[side], cliReport(['decks'], example.stdout), algo);
+    assert.equal(s.check.examples[side].failed, fails, algo);
+  }
+  // The text view (screen readers) reads the same reports.
+  await waitFor(page, () => document.getElementById('text-view-body').textContent.includes('Example B: naive'));
+  const text = await page.evaluate(() => document.getElementById('text-view-body').textContent);
+  assert.match(text, /nothing is uploaded/);
+  assert.match(text, /FAIL: \d of 6 tests detect a bias/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("the reader's files: picked and dropped, streamed, equal to the CLI; a bad file keeps the last report", async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=check');
+  // 20,000 decks (about 3 MB: three 1 MB slices) shuffled by CPython's random.shuffle.
+  const decks = python('import random\nrandom.seed(17)\nd=list(range(52))\nout=[]\n' +
+    'for _ in range(20000):\n random.shuffle(d)\n out.append(",".join(map(str,d)))\nprint("\\n".join(out))');
+  assert.ok(decks.length > 2.5e6);
+  await page.setInputFiles('#check-file-picker', { name: 'python decks.txt', mimeType: 'text/plain', buffer: decks });
+  await waitFor(page, () => window.shufflelab.state().check.file.state === 'done');
+  let c = (await state(page)).check;
+  assert.equal(c.file.shown, 'python decks.txt, ' + decks.length.toLocaleString('en-US') + ' bytes as decks');
+  assert.deepEqual(c.file.report, cliReport(['decks'], decks));
+  assert.equal(c.file.report.failed, false);
+
+  // A duplicate card on line 3: the error names it, the Python report stays.
+  const bad = '0,1,2\n2,1,0\n0,0,2\n';
+  await page.setInputFiles('#check-file-picker', { name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from(bad) });
+  await waitFor(page, () => window.shufflelab.state().check.file.state === 'failed');
+  c = (await state(page)).check;
+  assert.match(c.file.error, /line 3, column 3/);
+  assert.match(c.file.error, /duplicate|twice|again/i);
+  assert.equal(c.file.shown, 'python decks.txt, ' + decks.length.toLocaleString('en-US') + ' bytes as decks');
+
+  // Rolls dropped onto the page: a d20 from random.randint, and the same
+  // file against the Z80-style multiply-high on 8-bit words, whose 13:12
+  // face odds 100,000 fair rolls expose.
+  const rolls = python('import random\nrandom.seed(3)\nprint(" ".join(str(random.randint(1,20)) for _ in range(100000)))');
+  await command(page, 'what=rolls');
+  await command(page, 'sides=20');
+  await page.evaluate((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], 'rolls.txt'));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, cancelable: true }));
+  }, rolls.toString());
+  await waitFor(page, () => { const f = window.shufflelab.state().check.file; return f.state === 'done' && f.shown.startsWith('rolls.txt'); });
+  c = (await state(page)).check;
+  assert.deepEqual(c.file.report, cliReport(['rolls', '--sides', '20'], rolls));
+  assert.equal(c.file.report.failed, false);
+
+  // Random bytes (node's crypto): entropy, FIPS 140-2 and Berlekamp-Massey, as the CLI computes them.
+  const bytes = randomBytes(300000);
+  await command(page, 'what=bytes');
+  await page.setInputFiles('#check-file-picker', { name: 'random.bin', mimeType: 'application/octet-stream', buffer: bytes });
+  await waitFor(page, () => { const f = window.shufflelab.state().check.file; return f.state === 'done' && f.shown.startsWith('random.bin'); });
+  c = (await state(page)).check;
+  assert.deepEqual(c.file.report, cliReport(['bytes'], bytes));
+  // Binary junk given as decks: refused with its place, nothing crashes.
+  await command(page, 'what=decks');
+  await waitFor(page, () => window.shufflelab.state().check.file.state === 'failed');
+  assert.match((await state(page)).check.file.error, /line \d+, column \d+/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
