@@ -316,7 +316,7 @@ bool ShufflePanel::draw_shuffle_row(const ShuffleLabState& state, ShuffleLabStat
   bool edited = false;
   static const char* const kAlgos[] = {"fisher-yates", "lin2003", "pencil", "pdep", "sattolo", "naive", "sort-keys", "partial",
                                        "cmp-insertion", "cmp-binary-insertion", "cmp-merge", "cmp-quick-first",
-                                       "cmp-quick-median3", "cmp-v8", "riffle", "overhand"};
+                                       "cmp-quick-median3", "cmp-v8", "cmp-v8-chromium", "riffle", "overhand"};
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Shuffle");
   ImGui::SameLine();
