@@ -26,7 +26,7 @@ test('riffleTable gives the CLI\'s exact fractions', () => {
 });
 
 test('comparatorLaw gives the CLI\'s exact weights', () => {
-  for (const algo of ['cmp-v8', 'cmp-quick-median3']) {
+  for (const algo of ['cmp-v8', 'cmp-v8-chromium', 'cmp-quick-median3']) {
     const law = core.comparatorLaw(algo, 5);
     const r = cli('bias', '--algo', algo, '--n', '5', '--exact');
     assert.equal(r.status, 0, r.stderr);
