@@ -189,9 +189,9 @@ void print_big_csv(std::ostream& out, std::uint32_t n, const std::vector<BigUint
 // Comparator sorts and riffles: exact weights over 2^E (their laws are dyadic).
 void print_adaptive_exact(std::ostream& out, const ShuffleSpec& spec) {
   if (const auto sort = comparator_sort_of(spec.algo)) {
-    if (spec.n > kMaxComparatorExactCards)
-      throw UsageError("--n: the exact comparator law walks every answer sequence; at most " +
-                       std::to_string(kMaxComparatorExactCards) + " cards");
+    if (const std::uint32_t most = comparator_sort_info(*sort).max_exact_cards; spec.n > most)
+      throw UsageError("--n: the exact comparator law walks every answer sequence; at most " + std::to_string(most) +
+                       " cards for " + std::string(shuffle_algo_name(spec.algo)));
     ComparatorExact exact(*sort, spec.n);
     while (!exact.done()) exact.run(std::uint64_t{1} << 20);
     print_big_csv(out, spec.n, exact.weights());
@@ -294,8 +294,8 @@ const SubcommandRegistrar bias_command(
     "      ALGO as for `shuffle`. --shuffles M: M decks from SplitMix64(S) with Lemire's method.\n"
     "      --exact: every possible draw list once (each row sums to the product of the draw bounds,\n"
     "      at most 2^32). ALGO lin2003 (with --shuffles only): deck m is shuffle.c after srand(S + m).\n"
-    "      Comparator sorts (N <= 10) and riffle (N <= 8) with --exact: exact weights, each row sums to\n"
-    "      2^E (E and the exact mean number of comparisons on stderr).",
+    "      Comparator sorts (N <= 10; cmp-quick-first 22, cmp-quick-median3 20) and riffle (N <= 8) with --exact:\n"
+    "      exact weights, each row sums to 2^E (E and the exact mean number of comparisons on stderr).",
     {"exact"}, run_bias);
 
 }  // namespace

@@ -10,20 +10,21 @@ namespace shufflelab {
 namespace {
 constexpr std::array<ComparatorSortInfo, kComparatorSortCount> kSorts{{
     {ComparatorSort::Insertion, ShuffleAlgo::CmpInsertion, "Insertion sort",
-     "the small-range pass of most library sorts (libstdc++ std::sort below 16 elements)"},
+     "the small-range pass of most library sorts (libstdc++ std::sort below 16 elements)", kMaxComparatorExactCards},
     {ComparatorSort::BinaryInsertion, ShuffleAlgo::CmpBinaryInsertion, "Binary insertion sort",
      "TimSort's short runs (CPython list.sort, Java's Arrays.sort on objects); Chromium 156's whole sort "
-     "below 16 elements"},
+     "below 16 elements", kMaxComparatorExactCards},
     {ComparatorSort::Merge, ShuffleAlgo::CmpMerge, "Top-down merge sort",
-     "glibc 2.36's qsort (msort.c), Debian 12's C library"},
+     "glibc 2.36's qsort (msort.c), Debian 12's C library", kMaxComparatorExactCards},
     {ComparatorSort::QuickFirst, ShuffleAlgo::CmpQuickFirst, "Quicksort, first-card pivot",
-     "the textbook quicksort (Lomuto partition)"},
+     "the textbook quicksort (Lomuto partition)", 22},  // partitions only: 2^(m-1) leaves per range of m
     {ComparatorSort::QuickMedian3, ShuffleAlgo::CmpQuickMedian3, "Quicksort, median-of-three pivot",
-     "Sedgewick's quicksort; the pivot rule of most C library quicksorts"},
+     "Sedgewick's quicksort; the pivot rule of most C library quicksorts", 20},
     {ComparatorSort::V8, ShuffleAlgo::CmpV8, "V8 Array.prototype.sort",
-     "node 20 (V8 11.3): TimSort, one run + binary insertion below 64 elements"},
+     "node 20 (V8 11.3): TimSort, one run + binary insertion below 64 elements", kMaxComparatorExactCards},
     {ComparatorSort::V8Chromium, ShuffleAlgo::CmpV8Chromium, "V8 Array.prototype.sort, Chromium 156",
-     "Chromium 156 (V8 15.6): binary insertion alone below 16 elements, then as node 20 up to 63"},
+     "Chromium 156 (V8 15.6): binary insertion alone below 16 elements, then as node 20 up to 63",
+     kMaxComparatorExactCards},
 }};
 
 // One run of a sort over a deck: comparisons draw coins, moves go to the tape.

@@ -54,13 +54,16 @@ enum class ComparatorSort : std::uint8_t { Insertion, BinaryInsertion, Merge, Qu
 constexpr std::size_t kComparatorSortCount = 7;
 constexpr std::uint32_t kMaxV8ModelCards = 63;    // both V8 models
 constexpr std::uint32_t kV8ShortSortCards = 16;   // v8-chromium: binary insertion alone below this
-constexpr std::uint32_t kMaxComparatorExactCards = 10;  // a few seconds natively for the tree walks
+// The exact law's largest n (ComparatorSortInfo::max_exact_cards): a few seconds natively, under 10 s in
+// Chromium's worker (tools/sort_limits.mjs). Tree walks visit n! leaves or more: n = 11 would take 11x longer.
+constexpr std::uint32_t kMaxComparatorExactCards = 10;
 
 struct ComparatorSortInfo {
   ComparatorSort sort;
   ShuffleAlgo algo;
   std::string_view label;
   std::string_view used_by;  // which real library sorts this way
+  std::uint32_t max_exact_cards;
 };
 std::span<const ComparatorSortInfo> comparator_sorts();
 std::optional<ComparatorSort> comparator_sort_of(ShuffleAlgo algo);

@@ -164,6 +164,43 @@ TEST(ComparatorSort, EightCardsForEverySort) {
   }
 }
 
+TEST(ComparatorSort, QuicksortsGoFurther) {
+  // The quicksort with a first-card pivot compares m - 1 cards with it; each
+  // goes left on its own coin, so the pivot lands at s with chance
+  // C(m-1, s) / 2^(m-1), and the mean number of comparisons follows
+  // M(m) = m - 1 + sum_s C(m-1, s) / 2^(m-1) (M(s) + M(m-1-s)), computed here in doubles.
+  const std::uint32_t n = 16;
+  std::vector<double> mean(n + 1, 0.0);
+  for (std::uint32_t m = 2; m <= n; ++m) {
+    double binomial = 1, sum = 0;  // C(m-1, s)
+    for (std::uint32_t s = 0; s < m; ++s) {
+      sum += binomial * (mean[s] + mean[m - 1 - s]);
+      binomial = binomial * (m - 1 - s) / (s + 1);
+    }
+    mean[m] = (m - 1) + sum / std::ldexp(1.0, static_cast<int>(m - 1));
+  }
+  Fraction exact_mean;
+  const auto law = exact_law(ComparatorSort::QuickFirst, n, &exact_mean);
+  EXPECT_NEAR(exact_mean.to_double(), mean[n], 1e-9 * mean[n]);
+  EXPECT_EQ(comparator_sort_info(ComparatorSort::QuickFirst).max_exact_cards, 22u);
+  EXPECT_EQ(comparator_sort_info(ComparatorSort::QuickMedian3).max_exact_cards, 20u);
+  // Every row and column of the weights sums to 2^E exactly: each card ends somewhere, each position gets one.
+  for (const auto sort : {ComparatorSort::QuickFirst, ComparatorSort::QuickMedian3}) {
+    const std::uint32_t m = 14;
+    ComparatorExact exact(sort, m);
+    exact.run(1);
+    ASSERT_TRUE(exact.done());
+    const auto w = exact.weights();
+    const BigUint whole = BigUint::power_of_two(exact.exponent());
+    for (std::uint32_t i = 0; i < m; ++i) {
+      BigUint row, column;
+      for (std::uint32_t j = 0; j < m; ++j) row += w[i * m + j], column += w[j * m + i];
+      EXPECT_EQ(row, whole) << "row " << i;
+      EXPECT_EQ(column, whole) << "column " << i;
+    }
+  }
+}
+
 TEST(ComparatorSort, V8ModelStopsAt63Cards) {
   EXPECT_TRUE(make_shuffle_spec(ShuffleAlgo::CmpV8, 63));
   const auto refused = make_shuffle_spec(ShuffleAlgo::CmpV8, 64);
