@@ -42,11 +42,34 @@ self.onmessage = async (event) => {
 // favourite bad shuffle comparator, a fixed function (no eval). params:
 // "n=N&runs=M" (2 <= N <= 8, M <= 10^7). Result like an empirical bias job:
 // {n, runs, counts[position * n + card]...}.
+// With "n=N&answers=0110..." (2 <= N <= 63) it sorts cards 0..N-1 once with a
+// comparator that logs its arguments and answers from the list (1 = negative,
+// 0 or past the end = positive, non-integers like Math.random() - 0.5 gives):
+// result = the sorted deck, payload = the calls "x:y x:y ...", which tell
+// exactly which algorithm this engine runs.
 const randomComparator = () => Math.random() - 0.5;
 
 function sampleEngineSort(id, params) {
   const fields = new URLSearchParams(params);
   const n = Number(fields.get('n')), runs = Number(fields.get('runs'));
+  const answers = fields.get('answers');
+  if (answers !== null) {
+    if (!(Number.isInteger(n) && n >= 2 && n <= 63 && /^[01]{0,4096}$/.test(answers))) {
+      self.postMessage({ id, state: 3, progress: 0, summary: 'js_sort_sample: n must be 2..63 and answers up to 4096 0s and 1s' });
+      return;
+    }
+    const calls = [];
+    const deck = Array.from({ length: n }, (_, k) => k);
+    deck.sort((x, y) => {
+      const negative = answers[calls.length] === '1';
+      calls.push(x + ':' + y);
+      return negative ? -0.25 : 0.25;
+    });
+    const sorted = Float64Array.from(deck);
+    self.postMessage({ id, state: 2, progress: 1, summary: calls.length + ' comparator calls by this browser',
+      result: sorted, payload: calls.join(' ') }, [sorted.buffer]);
+    return;
+  }
   if (!(Number.isInteger(n) && n >= 2 && n <= 8 && Number.isInteger(runs) && runs >= 1 && runs <= 1e7)) {
     self.postMessage({ id, state: 3, progress: 0, summary: 'js_sort_sample: n must be 2..8 and runs 1..10^7' });
     return;

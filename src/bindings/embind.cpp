@@ -92,7 +92,8 @@ val comparator_law(const std::string& algo, unsigned n) {
   if (!parsed) throw_js(parsed.error());
   const auto sort = comparator_sort_of(*parsed);
   if (!sort) throw_js("algo: " + algo + " is not a comparator sort");
-  if (n < 1 || n > kMaxComparatorExactCards) throw_js("n: 1.." + std::to_string(kMaxComparatorExactCards));
+  if (const std::uint32_t most = comparator_sort_info(*sort).max_exact_cards; n < 1 || n > most)
+    throw_js("n: 1.." + std::to_string(most) + " for " + algo);
   ComparatorExact exact(*sort, n);
   while (!exact.done()) exact.run(std::uint64_t{1} << 20);
   val weights = val::array();

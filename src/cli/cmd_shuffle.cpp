@@ -104,8 +104,11 @@ int run_shuffle(ArgList& args, std::ostream& out) {
   const ShuffleSpec spec = spec_from_options(args, algo, kMaxShuffleCards);
   const auto draws_text = args.get("draws");
   const auto seed_text = args.get("seed");
+  const bool calls = args.flag("calls");
   args.finish();
   if (draws_text.has_value() == seed_text.has_value()) throw UsageError("give exactly one of --draws and --seed");
+  const auto sort = comparator_sort_of(algo);
+  if (calls && (!sort || !draws_text)) throw UsageError("--calls lists a comparator sort's calls: give a cmp-* --algo and --draws");
 
   std::vector<std::uint32_t> deck;
   if (draws_text) {
@@ -115,6 +118,12 @@ int run_shuffle(ArgList& args, std::ostream& out) {
     deck = shuffle_fast(spec, source);
   }
   out << join(algo == ShuffleAlgo::Partial ? partial_sample(deck, spec.take) : deck) << '\n';
+  if (calls) {
+    std::string line;
+    for (const auto& [x, y] : comparator_calls(*sort, spec.n, parse_draws(*draws_text)).calls)
+      line += (line.empty() ? "" : " ") + std::to_string(x) + ":" + std::to_string(y);
+    out << line << '\n';
+  }
   return 0;
 }
 
@@ -180,9 +189,9 @@ void print_big_csv(std::ostream& out, std::uint32_t n, const std::vector<BigUint
 // Comparator sorts and riffles: exact weights over 2^E (their laws are dyadic).
 void print_adaptive_exact(std::ostream& out, const ShuffleSpec& spec) {
   if (const auto sort = comparator_sort_of(spec.algo)) {
-    if (spec.n > kMaxComparatorExactCards)
-      throw UsageError("--n: the exact comparator law walks every answer sequence; at most " +
-                       std::to_string(kMaxComparatorExactCards) + " cards");
+    if (const std::uint32_t most = comparator_sort_info(*sort).max_exact_cards; spec.n > most)
+      throw UsageError("--n: the exact comparator law walks every answer sequence; at most " + std::to_string(most) +
+                       " cards for " + std::string(shuffle_algo_name(spec.algo)));
     ComparatorExact exact(*sort, spec.n);
     while (!exact.done()) exact.run(std::uint64_t{1} << 20);
     print_big_csv(out, spec.n, exact.weights());
@@ -246,7 +255,7 @@ const SubcommandRegistrar shuffle_command(
     "      Exactly what James D. Lin's shuffle.c (2003) prints after srand(S) (S decimal, 0..2^32-1)\n"
     "      with N cards (default 52): four rand() warm-up calls, Fisher-Yates with\n"
     "      randomInt(0, i) = (int)((i+1) * rand()/RAND_MAX), each card then a space, then a newline.\n"
-    "  shuffle --algo ALGO --n N (--draws D0,D1,... | --seed S) [--take K] [--key-range R]\n"
+    "  shuffle --algo ALGO --n N (--draws D0,D1,... | --seed S) [--take K] [--key-range R] [--calls]\n"
     "      One deck of cards 0..N-1 on one line, space separated. --draws gives every random draw\n"
     "      (uniform on [0, bound)); --seed draws them from SplitMix64(S) with Lemire's method. ALGO:\n"
     "        fisher-yates  for i = N-1 down to 1 swap positions i and [0, i]: N-1 draws, draw k < N-k\n"
@@ -257,12 +266,14 @@ const SubcommandRegistrar shuffle_command(
     "        sort-keys     sort cards by random keys < R, ties keep the lower card first: N draws\n"
     "        partial       --take K cards from the top (the lottery use): min(K, N-1) draws, draw k < N-k;\n"
     "                      prints only the K cards drawn, first drawn first\n"
-    "        cmp-insertion, cmp-binary-insertion, cmp-merge, cmp-quick-first, cmp-quick-median3, cmp-v8\n"
-    "                      sort with a coin-flip comparator: one draw < 2 per comparison (cmp-v8: N <= 63)\n"
+    "        cmp-insertion, cmp-binary-insertion, cmp-merge, cmp-quick-first, cmp-quick-median3, cmp-v8,\n"
+    "        cmp-v8-chromium  sort with a coin-flip comparator: one draw < 2 per comparison, 1 = the\n"
+    "                      comparator's answer is negative (cmp-v8*: N <= 63); --calls (with --draws) adds a\n"
+    "                      line of the comparator's calls, X:Y = compare(card X, card Y)\n"
     "        riffle        --rounds K GSR riffles (default 1): per riffle N coins for the cut, then one\n"
     "                      draw < a+b per card dropped while both packets are non-empty\n"
     "        overhand      --rounds K overhand shuffles, --cut C (default 8): N-1 draws < C, 0 = cut there",
-    {}, run_shuffle);
+    {"calls"}, run_shuffle);
 
 const SubcommandRegistrar poker_command(
     "poker",
@@ -283,8 +294,8 @@ const SubcommandRegistrar bias_command(
     "      ALGO as for `shuffle`. --shuffles M: M decks from SplitMix64(S) with Lemire's method.\n"
     "      --exact: every possible draw list once (each row sums to the product of the draw bounds,\n"
     "      at most 2^32). ALGO lin2003 (with --shuffles only): deck m is shuffle.c after srand(S + m).\n"
-    "      Comparator sorts (N <= 10) and riffle (N <= 8) with --exact: exact weights, each row sums to\n"
-    "      2^E (E and the exact mean number of comparisons on stderr).",
+    "      Comparator sorts (N <= 10; cmp-quick-first 22, cmp-quick-median3 20) and riffle (N <= 8) with --exact:\n"
+    "      exact weights, each row sums to 2^E (E and the exact mean number of comparisons on stderr).",
     {"exact"}, run_bias);
 
 }  // namespace

@@ -318,7 +318,7 @@ bool ShufflePanel::draw_shuffle_row(const ShuffleLabState& state, ShuffleLabStat
   bool edited = false;
   static const char* const kAlgos[] = {"fisher-yates", "lin2003", "pencil", "pdep", "sattolo", "naive", "sort-keys", "partial",
                                        "cmp-insertion", "cmp-binary-insertion", "cmp-merge", "cmp-quick-first",
-                                       "cmp-quick-median3", "cmp-v8", "riffle", "overhand"};
+                                       "cmp-quick-median3", "cmp-v8", "cmp-v8-chromium", "riffle", "overhand"};
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Shuffle");
   ImGui::SameLine();
@@ -1460,7 +1460,10 @@ void ShufflePanel::draw_engine(const ShuffleLabState& state, PanelContext& ctx) 
   section("The real engine: this browser's Array.prototype.sort");
   explain("The page's worker sorts the cards with (a, b) => Math.random() - 0.5, many times, with the browser's own "
           "sort; each row of its matrix is then tested against the exact law of every modelled sort (row "
-          "chi-square, n - 1 degrees of freedom, Bonferroni over the rows).");
+          "chi-square, n - 1 degrees of freedom, Bonferroni over the rows). Which engine sorts how: node 20's V8 "
+          "counts a run, then inserts by bisection (cmp-v8, up to 63 cards); Chromium 156's V8 bisects from the "
+          "start below 16 cards and sorts like node from 16 to 63 (cmp-v8-chromium), so below 16 it fits binary "
+          "insertion too. Its comparator's call log, checked in the browser test, tells them apart.");
   if (state.n < 2 || state.n > kMaxLabComparatorExactCards) {
     ImGui::TextWrapped("Set 2 to %u cards to compare the engine with the exact model.", kMaxLabComparatorExactCards);
     return;

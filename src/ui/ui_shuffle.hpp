@@ -142,7 +142,7 @@ class ShufflePanel {
   std::string mixing_key_;
   MixingView mixing_;
   JobSlot<BiasMatrix> engine_sample_;   // the browser's sort; setup key: n
-  std::array<JobSlot<BiasMatrix>, 6> engine_models_;  // exact law of each comparator sort; setup key: n
+  std::array<JobSlot<BiasMatrix>, kComparatorSortCount> engine_models_;  // exact law of each comparator sort; setup key: n
 };
 
 }  // namespace shufflelab::ui

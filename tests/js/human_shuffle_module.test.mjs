@@ -26,7 +26,7 @@ test('riffleTable gives the CLI\'s exact fractions', () => {
 });
 
 test('comparatorLaw gives the CLI\'s exact weights', () => {
-  for (const algo of ['cmp-v8', 'cmp-quick-median3']) {
+  for (const algo of ['cmp-v8', 'cmp-v8-chromium', 'cmp-quick-median3']) {
     const law = core.comparatorLaw(algo, 5);
     const r = cli('bias', '--algo', algo, '--n', '5', '--exact');
     assert.equal(r.status, 0, r.stderr);
@@ -34,4 +34,10 @@ test('comparatorLaw gives the CLI\'s exact weights', () => {
     assert.match(r.stderr, new RegExp(`2\\^${law.exponent};`));
   }
   assert.throws(() => core.comparatorLaw('fisher-yates', 5), /not a comparator sort/);
+  // Quicksorts walk only their partitions, so their cap is higher than the tree walks' 10 cards.
+  const quick = core.comparatorLaw('cmp-quick-first', 14);
+  const r = cli('bias', '--algo', 'cmp-quick-first', '--n', '14', '--exact');
+  assert.deepEqual(quick.weights, r.stdout.trim().split('\n').flatMap((line) => line.split(',')));
+  assert.throws(() => core.comparatorLaw('cmp-quick-first', 23), /n: 1\.\.22 for cmp-quick-first/);
+  assert.throws(() => core.comparatorLaw('cmp-merge', 11), /n: 1\.\.10 for cmp-merge/);
 });

@@ -8,20 +8,23 @@
 namespace shufflelab {
 
 namespace {
-constexpr std::array<ComparatorSortInfo, 6> kSorts{{
+constexpr std::array<ComparatorSortInfo, kComparatorSortCount> kSorts{{
     {ComparatorSort::Insertion, ShuffleAlgo::CmpInsertion, "Insertion sort",
-     "the small-range pass of most library sorts (libstdc++ std::sort below 16 elements)"},
+     "the small-range pass of most library sorts (libstdc++ std::sort below 16 elements)", kMaxComparatorExactCards},
     {ComparatorSort::BinaryInsertion, ShuffleAlgo::CmpBinaryInsertion, "Binary insertion sort",
-     "TimSort's short runs (CPython list.sort, Java's Arrays.sort on objects); Chromium 156's sort of 6 "
-     "numbers in a worker samples like it"},
+     "TimSort's short runs (CPython list.sort, Java's Arrays.sort on objects); Chromium 156's whole sort "
+     "below 16 elements", kMaxComparatorExactCards},
     {ComparatorSort::Merge, ShuffleAlgo::CmpMerge, "Top-down merge sort",
-     "glibc 2.36's qsort (msort.c), Debian 12's C library"},
+     "glibc 2.36's qsort (msort.c), Debian 12's C library", kMaxComparatorExactCards},
     {ComparatorSort::QuickFirst, ShuffleAlgo::CmpQuickFirst, "Quicksort, first-card pivot",
-     "the textbook quicksort (Lomuto partition)"},
+     "the textbook quicksort (Lomuto partition)", 22},  // partitions only: 2^(m-1) leaves per range of m
     {ComparatorSort::QuickMedian3, ShuffleAlgo::CmpQuickMedian3, "Quicksort, median-of-three pivot",
-     "Sedgewick's quicksort; the pivot rule of most C library quicksorts"},
+     "Sedgewick's quicksort; the pivot rule of most C library quicksorts", 20},
     {ComparatorSort::V8, ShuffleAlgo::CmpV8, "V8 Array.prototype.sort",
-     "node 20 (V8 11.3): TimSort, one run + binary insertion below 64 elements"},
+     "node 20 (V8 11.3): TimSort, one run + binary insertion below 64 elements", kMaxComparatorExactCards},
+    {ComparatorSort::V8Chromium, ShuffleAlgo::CmpV8Chromium, "V8 Array.prototype.sort, Chromium 156",
+     "Chromium 156 (V8 15.6): binary insertion alone below 16 elements, then as node 20 up to 63",
+     kMaxComparatorExactCards},
 }};
 
 // One run of a sort over a deck: comparisons draw coins, moves go to the tape.
@@ -30,6 +33,8 @@ class Sorter {
   Sorter(std::span<std::uint32_t> deck, DrawRef draw, StepTape& tape) : deck_(deck), draw_(draw), tape_(tape) {}
 
   std::uint64_t comparisons() const { return comparisons_; }
+  // Logs the cards of every comparison to `calls` from now on.
+  void log_calls(std::vector<std::pair<std::uint32_t, std::uint32_t>>& calls) { calls_ = &calls; }
 
   void run(ComparatorSort sort) {
     const auto n = static_cast<std::uint32_t>(deck_.size());
@@ -52,6 +57,9 @@ class Sorter {
       case ComparatorSort::V8:
         binary_insertion(count_and_make_run(n), n);
         break;
+      case ComparatorSort::V8Chromium:
+        binary_insertion(n < kV8ShortSortCards ? 1 : count_and_make_run(n), n);
+        break;
     }
   }
 
@@ -61,6 +69,7 @@ class Sorter {
     tape_.begin_step();
     const std::uint32_t coin = draw_(2);
     ++comparisons_;
+    if (calls_) calls_->emplace_back(deck_[a], deck_[b]);
     if (tape_.recording()) {
       tape_.note({EventKind::Draw, coin, 2, a});
       tape_.note({EventKind::Compare, a, b, coin});
@@ -141,6 +150,7 @@ class Sorter {
   DrawRef draw_;
   StepTape& tape_;
   std::uint64_t comparisons_ = 0;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>>* calls_ = nullptr;
 };
 
 // Replays a path of answers and extends it with 0s where it runs out.
@@ -186,6 +196,19 @@ std::uint64_t comparator_sort(ComparatorSort sort, std::span<std::uint32_t> deck
 std::uint64_t comparator_sort(ComparatorSort sort, std::span<std::uint32_t> deck, DrawRef draw) {
   StepTape tape;
   return comparator_sort(sort, deck, draw, tape);
+}
+
+ComparatorCalls comparator_calls(ComparatorSort sort, std::uint32_t n, std::span<const std::uint32_t> answers) {
+  ComparatorCalls out;
+  out.deck.resize(n);
+  std::iota(out.deck.begin(), out.deck.end(), std::uint32_t{0});
+  std::size_t next = 0;
+  auto draw = [&](std::uint32_t) -> std::uint32_t { return next < answers.size() ? answers[next++] : 0; };
+  StepTape tape;
+  Sorter sorter(out.deck, draw, tape);
+  sorter.log_calls(out.calls);
+  sorter.run(sort);
+  return out;
 }
 
 namespace {

@@ -24,11 +24,14 @@
 //    Compare(a[i], a[i-1]) keeps the same sign) then BinaryInsertionSort of
 //    the rest, Compare(pivot, a[mid]) < 0 moving right to mid. From 64 cards
 //    V8 merges runs with galloping, which is not modelled (n is refused).
-// Chromium 156 (V8 15.6) sorts short arrays differently: sampled in the lab's
-// "real engine" section (tests/e2e/shuffle_human.test.mjs), 6 small integers
-// sorted in the page's worker fit the binary-insertion model (no run count),
-// not this one; on the page's main thread the same sort fitted plain
-// insertion sort when we tried it, so the engine has more than one path.
+//  - v8-chromium: V8 as in Debian's Chromium 156: below kV8ShortSortCards
+//    (16) elements it skips TimSort and runs BinaryInsertionSort over the
+//    whole array (ArrayTimSort's "numberOfNonUndefined < kMinTimSortLen"
+//    branch; the v8/v8 source we read had kMinTimSortLen = 10, this build
+//    switches at 16), so it equals binary-insertion there; from 16 to 63
+//    cards it is the v8 model above. Ground truth: the comparator's call log
+//    in Chromium's worker and page thread (the same, cold or after 300000
+//    sorts) against this model's, tests/e2e/shuffle_human.test.mjs.
 // A comparator returning exactly 0 (Math.random() == 0.5, chance 2^-53) is
 // counted as "not negative", like V8 does; the model ignores that chance.
 #pragma once
@@ -37,6 +40,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/base/rational.hpp"
@@ -45,15 +49,21 @@
 
 namespace shufflelab {
 
-enum class ComparatorSort : std::uint8_t { Insertion, BinaryInsertion, Merge, QuickFirst, QuickMedian3, V8 };
-constexpr std::uint32_t kMaxV8ModelCards = 63;
-constexpr std::uint32_t kMaxComparatorExactCards = 10;  // a few seconds natively for the tree walks
+// New values go at the end (comparator_sorts() lists them in this order).
+enum class ComparatorSort : std::uint8_t { Insertion, BinaryInsertion, Merge, QuickFirst, QuickMedian3, V8, V8Chromium };
+constexpr std::size_t kComparatorSortCount = 7;
+constexpr std::uint32_t kMaxV8ModelCards = 63;    // both V8 models
+constexpr std::uint32_t kV8ShortSortCards = 16;   // v8-chromium: binary insertion alone below this
+// The exact law's largest n (ComparatorSortInfo::max_exact_cards): a few seconds natively, under 10 s in
+// Chromium's worker (tools/sort_limits.mjs). Tree walks visit n! leaves or more: n = 11 would take 11x longer.
+constexpr std::uint32_t kMaxComparatorExactCards = 10;
 
 struct ComparatorSortInfo {
   ComparatorSort sort;
   ShuffleAlgo algo;
   std::string_view label;
   std::string_view used_by;  // which real library sorts this way
+  std::uint32_t max_exact_cards;
 };
 std::span<const ComparatorSortInfo> comparator_sorts();
 std::optional<ComparatorSort> comparator_sort_of(ShuffleAlgo algo);
@@ -65,6 +75,16 @@ std::string comparator_sorts_help();
 // comparison begins a step of the tape. Returns the number of comparisons.
 std::uint64_t comparator_sort(ComparatorSort sort, std::span<std::uint32_t> deck, DrawRef draw, StepTape& tape);
 std::uint64_t comparator_sort(ComparatorSort sort, std::span<std::uint32_t> deck, DrawRef draw);
+
+// The comparator's calls when sorting cards 0..n-1 with the given answers
+// (1 = negative: the first argument goes first; answers past the list are 0):
+// the two cards of each call, first argument first, as a JavaScript
+// comparator that logs its arguments sees them, and the sorted deck.
+struct ComparatorCalls {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> calls;
+  std::vector<std::uint32_t> deck;
+};
+ComparatorCalls comparator_calls(ComparatorSort sort, std::uint32_t n, std::span<const std::uint32_t> answers);
 
 // Exact position x card law: every sequence of comparator answers once (a
 // depth-first walk of the probability tree; a path of L coins has chance

@@ -14,7 +14,7 @@ struct AlgoName {
   ShuffleAlgo algo;
   std::string_view name;
 };
-constexpr std::array<AlgoName, 15> kAlgoNames{{
+constexpr std::array<AlgoName, 16> kAlgoNames{{
     {ShuffleAlgo::FisherYates, "fisher-yates"},
     {ShuffleAlgo::Pencil, "pencil"},
     {ShuffleAlgo::Pdep, "pdep"},
@@ -30,6 +30,7 @@ constexpr std::array<AlgoName, 15> kAlgoNames{{
     {ShuffleAlgo::CmpV8, "cmp-v8"},
     {ShuffleAlgo::Riffle, "riffle"},
     {ShuffleAlgo::Overhand, "overhand"},
+    {ShuffleAlgo::CmpV8Chromium, "cmp-v8-chromium"},
 }};
 
 // Number of swap steps of a top-down Fisher-Yates run limited to `take` cards:
@@ -168,7 +169,7 @@ Result<ShuffleSpec> make_human_shuffle_spec(ShuffleAlgo algo, std::uint32_t n, s
   } else if (key_bound != 0) {
     return R::fail("key_bound: only sort-keys uses random keys");
   }
-  if (algo == ShuffleAlgo::CmpV8 && n > kMaxV8ModelCards)
+  if ((algo == ShuffleAlgo::CmpV8 || algo == ShuffleAlgo::CmpV8Chromium) && n > kMaxV8ModelCards)
     return R::fail("n: the V8 model covers 1.." + std::to_string(kMaxV8ModelCards) + " cards (from " +
                    std::to_string(kMaxV8ModelCards + 1) + " V8 merges runs with galloping), got " + std::to_string(n));
   const bool human = algo == ShuffleAlgo::Riffle || algo == ShuffleAlgo::Overhand;
@@ -218,6 +219,7 @@ std::vector<std::uint32_t> draw_bounds(const ShuffleSpec& spec) {
     case ShuffleAlgo::CmpQuickFirst:
     case ShuffleAlgo::CmpQuickMedian3:
     case ShuffleAlgo::CmpV8:
+    case ShuffleAlgo::CmpV8Chromium:
     case ShuffleAlgo::Riffle:
     case ShuffleAlgo::Overhand:
       break;  // no fixed list: see draws_adapt
@@ -251,6 +253,7 @@ std::string describe_draws(const ShuffleSpec& spec) {
     case ShuffleAlgo::CmpQuickFirst:
     case ShuffleAlgo::CmpQuickMedian3:
     case ShuffleAlgo::CmpV8:
+    case ShuffleAlgo::CmpV8Chromium:
       return name + " draws one coin (0 or 1, below 2) per comparison, as many as the answers lead it to make";
     case ShuffleAlgo::Riffle:
       return name + " makes, per riffle, n = " + n + " coins (below 2) for the cut, then one draw below a+b for "
@@ -300,6 +303,7 @@ void shuffle_fast(const ShuffleSpec& spec, std::span<std::uint32_t> deck, DrawRe
     case ShuffleAlgo::CmpQuickFirst:
     case ShuffleAlgo::CmpQuickMedian3:
     case ShuffleAlgo::CmpV8:
+    case ShuffleAlgo::CmpV8Chromium:
     case ShuffleAlgo::Riffle:
     case ShuffleAlgo::Overhand:
     {
@@ -377,6 +381,7 @@ std::uint32_t ShuffleStepper::total_steps() const {
     case ShuffleAlgo::CmpQuickFirst:
     case ShuffleAlgo::CmpQuickMedian3:
     case ShuffleAlgo::CmpV8:
+    case ShuffleAlgo::CmpV8Chromium:
     case ShuffleAlgo::Riffle:
     case ShuffleAlgo::Overhand:
       return 0;  // recorded by record_shuffle instead
@@ -405,6 +410,7 @@ std::uint32_t ShuffleStepper::next_bound() const {
     case ShuffleAlgo::CmpQuickFirst:
     case ShuffleAlgo::CmpQuickMedian3:
     case ShuffleAlgo::CmpV8:
+    case ShuffleAlgo::CmpV8Chromium:
     case ShuffleAlgo::Riffle:
     case ShuffleAlgo::Overhand:
       return 0;
@@ -467,6 +473,7 @@ void ShuffleStepper::step(DrawRef draw, std::vector<ShuffleEvent>& out) {
     case ShuffleAlgo::CmpQuickFirst:
     case ShuffleAlgo::CmpQuickMedian3:
     case ShuffleAlgo::CmpV8:
+    case ShuffleAlgo::CmpV8Chromium:
     case ShuffleAlgo::Riffle:
     case ShuffleAlgo::Overhand:
       return;

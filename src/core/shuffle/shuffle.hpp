@@ -42,11 +42,13 @@ enum class ShuffleAlgo : std::uint8_t {
   CmpInsertion, CmpBinaryInsertion, CmpMerge, CmpQuickFirst, CmpQuickMedian3, CmpV8,
   // Human shuffles (riffle.hpp): `rounds` GSR riffles or Pemantle overhand shuffles.
   Riffle, Overhand,
+  // V8's sort as in Chromium 156 (comparator_sort.hpp).
+  CmpV8Chromium,
 };
 
 // CLI/URL names: fisher-yates, pencil, pdep, sattolo, naive, sort-keys, partial,
 // cmp-insertion, cmp-binary-insertion, cmp-merge, cmp-quick-first,
-// cmp-quick-median3, cmp-v8, riffle, overhand.
+// cmp-quick-median3, cmp-v8, riffle, overhand, cmp-v8-chromium.
 std::string_view shuffle_algo_name(ShuffleAlgo algo);
 Result<ShuffleAlgo> parse_shuffle_algo(std::string_view field, std::string_view text);
 
@@ -73,7 +75,7 @@ Result<ShuffleSpec> make_shuffle_spec(ShuffleAlgo algo, std::uint32_t n, std::ui
                                       std::uint32_t key_bound = 0);
 // The same with the human shuffles' parameters (rounds 1..kMaxShuffleRounds
 // for riffle and overhand; cut_bound 2..kMaxCutBound for overhand). The V8
-// model takes at most kMaxV8ModelCards cards.
+// models take at most kMaxV8ModelCards cards.
 constexpr std::uint32_t kMaxShuffleRounds = 100;
 constexpr std::uint32_t kMaxCutBound = 1000;
 Result<ShuffleSpec> make_human_shuffle_spec(ShuffleAlgo algo, std::uint32_t n, std::uint32_t take,

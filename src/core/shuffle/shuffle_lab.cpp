@@ -74,7 +74,7 @@ void decode_shuffle_lab(FieldReader& fields, ShuffleLabState& state) {
   fields.notice(setup.error());
   const std::array<void (*)(ShuffleLabState&, const ShuffleLabState&), 7> repairs{
       [](ShuffleLabState& s, const ShuffleLabState&) {
-        if (s.algo == "cmp-v8") s.n = std::min(s.n, kMaxV8ModelCards);
+        if (s.algo == "cmp-v8" || s.algo == "cmp-v8-chromium") s.n = std::min(s.n, kMaxV8ModelCards);
       },
       [](ShuffleLabState& s, const ShuffleLabState&) { s.take = std::min(s.take, s.n); },
       [](ShuffleLabState& s, const ShuffleLabState& d) { s.keys = d.keys; },
@@ -183,7 +183,7 @@ Result<ShuffleSetup> make_shuffle_setup(const ShuffleLabState& state) {
 
 std::string algo_label(const ShuffleLabState& state) {
   if (state.algo == kLin2003) return "shuffle.c (2003)";
-  static const std::array<std::pair<std::string_view, std::string_view>, 15> labels{{
+  static const std::array<std::pair<std::string_view, std::string_view>, 16> labels{{
       {"fisher-yates", "Fisher-Yates"},
       {"pencil", "Pencil and paper"},
       {"pdep", "PDEP bitset"},
@@ -196,7 +196,8 @@ std::string algo_label(const ShuffleLabState& state) {
       {"cmp-merge", "Random comparator: merge sort (glibc qsort)"},
       {"cmp-quick-first", "Random comparator: quicksort, first pivot"},
       {"cmp-quick-median3", "Random comparator: quicksort, median of three"},
-      {"cmp-v8", "Random comparator: V8 Array.prototype.sort"},
+      {"cmp-v8", "Random comparator: V8 Array.prototype.sort (node 20)"},
+      {"cmp-v8-chromium", "Random comparator: V8 Array.prototype.sort (Chromium 156)"},
       {"riffle", "Riffle (Gilbert-Shannon-Reeds)"},
       {"overhand", "Overhand (Pemantle's model)"},
   }};
@@ -284,6 +285,7 @@ void settle(const ShuffleSpec& spec, std::uint32_t step, std::uint32_t total, Sh
     case ShuffleAlgo::CmpQuickFirst:
     case ShuffleAlgo::CmpQuickMedian3:
     case ShuffleAlgo::CmpV8:
+    case ShuffleAlgo::CmpV8Chromium:
     case ShuffleAlgo::Riffle:
     case ShuffleAlgo::Overhand:
       break;  // nothing is final before the end
@@ -389,6 +391,7 @@ std::string caption_for(const LabRecording& rec, const ShuffleFrame& f, CardFace
     case ShuffleAlgo::CmpQuickFirst:
     case ShuffleAlgo::CmpQuickMedian3:
     case ShuffleAlgo::CmpV8:
+    case ShuffleAlgo::CmpV8Chromium:
     case ShuffleAlgo::Riffle:
     case ShuffleAlgo::Overhand:
       return "";  // answered above

@@ -164,11 +164,74 @@ TEST(ComparatorSort, EightCardsForEverySort) {
   }
 }
 
+TEST(ComparatorSort, QuicksortsGoFurther) {
+  // The quicksort with a first-card pivot compares m - 1 cards with it; each
+  // goes left on its own coin, so the pivot lands at s with chance
+  // C(m-1, s) / 2^(m-1), and the mean number of comparisons follows
+  // M(m) = m - 1 + sum_s C(m-1, s) / 2^(m-1) (M(s) + M(m-1-s)), computed here in doubles.
+  const std::uint32_t n = 16;
+  std::vector<double> mean(n + 1, 0.0);
+  for (std::uint32_t m = 2; m <= n; ++m) {
+    double binomial = 1, sum = 0;  // C(m-1, s)
+    for (std::uint32_t s = 0; s < m; ++s) {
+      sum += binomial * (mean[s] + mean[m - 1 - s]);
+      binomial = binomial * (m - 1 - s) / (s + 1);
+    }
+    mean[m] = (m - 1) + sum / std::ldexp(1.0, static_cast<int>(m - 1));
+  }
+  Fraction exact_mean;
+  const auto law = exact_law(ComparatorSort::QuickFirst, n, &exact_mean);
+  EXPECT_NEAR(exact_mean.to_double(), mean[n], 1e-9 * mean[n]);
+  EXPECT_EQ(comparator_sort_info(ComparatorSort::QuickFirst).max_exact_cards, 22u);
+  EXPECT_EQ(comparator_sort_info(ComparatorSort::QuickMedian3).max_exact_cards, 20u);
+  // Every row and column of the weights sums to 2^E exactly: each card ends somewhere, each position gets one.
+  for (const auto sort : {ComparatorSort::QuickFirst, ComparatorSort::QuickMedian3}) {
+    const std::uint32_t m = 14;
+    ComparatorExact exact(sort, m);
+    exact.run(1);
+    ASSERT_TRUE(exact.done());
+    const auto w = exact.weights();
+    const BigUint whole = BigUint::power_of_two(exact.exponent());
+    for (std::uint32_t i = 0; i < m; ++i) {
+      BigUint row, column;
+      for (std::uint32_t j = 0; j < m; ++j) row += w[i * m + j], column += w[j * m + i];
+      EXPECT_EQ(row, whole) << "row " << i;
+      EXPECT_EQ(column, whole) << "column " << i;
+    }
+  }
+}
+
 TEST(ComparatorSort, V8ModelStopsAt63Cards) {
   EXPECT_TRUE(make_shuffle_spec(ShuffleAlgo::CmpV8, 63));
   const auto refused = make_shuffle_spec(ShuffleAlgo::CmpV8, 64);
   ASSERT_FALSE(refused);
   EXPECT_NE(refused.error().find("galloping"), std::string::npos);
+}
+
+TEST(ComparatorSort, ChromiumsV8BisectsShortArraysWithoutARunCount) {
+  // Every answer "not negative" (0) on 4 cards. node 20's V8 counts a run:
+  // compare(1, 0), compare(2, 1), compare(3, 2) all keep it ascending, and
+  // the whole array is one run: three calls. Chromium 156's V8 inserts by
+  // bisection from the start: card 1 against card 0; card 2 against the
+  // middle of [0 1] (mid = 1, card 1), then it stays; card 3 against mid = 1
+  // of [0 1 2] (card 1), goes right, then against mid = 2 (card 2).
+  using Calls = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
+  const std::vector<std::uint32_t> none;
+  EXPECT_EQ(comparator_calls(ComparatorSort::V8, 4, none).calls, (Calls{{1, 0}, {2, 1}, {3, 2}}));
+  EXPECT_EQ(comparator_calls(ComparatorSort::V8Chromium, 4, none).calls, (Calls{{1, 0}, {2, 1}, {3, 1}, {3, 2}}));
+  // Every answer negative on 3 cards: node's V8 sees one descending run of 3
+  // (two calls) and reverses it; Chromium's bisection sends card 2 to the
+  // front of [1 0] in two calls (against card 0 at mid = 1, then card 1).
+  const std::vector<std::uint32_t> all(8, 1);
+  EXPECT_EQ(comparator_calls(ComparatorSort::V8, 3, all).calls, (Calls{{1, 0}, {2, 1}}));
+  const auto chromium = comparator_calls(ComparatorSort::V8Chromium, 3, all);
+  EXPECT_EQ(chromium.calls, (Calls{{1, 0}, {2, 0}, {2, 1}}));
+  EXPECT_EQ(chromium.deck, (std::vector<std::uint32_t>{2, 1, 0}));
+  // From 16 cards Chromium counts the run too: all "not negative" is one run
+  // of n - 1 calls (Chromium 156 logs 15 calls for 16 cards, 34 for 15).
+  EXPECT_EQ(comparator_calls(ComparatorSort::V8Chromium, 16, none).calls.size(), 15u);
+  EXPECT_EQ(comparator_calls(ComparatorSort::V8Chromium, 15, none).calls.size(), 34u);
+  EXPECT_FALSE(make_shuffle_spec(ShuffleAlgo::CmpV8Chromium, 64));
 }
 
 TEST(ComparatorSort, ReplayedDrawsAreChecked) {
@@ -236,7 +299,7 @@ namespace {
 
 TEST(ComparatorSort, EngineViewNamesTheSortASampleComesFrom) {
   // 200,000 simulated insertion sorts of 6 cards (mt19937_64 coins), tested
-  // against the six exact laws: only insertion sort fits.
+  // against the exact law of every modelled sort: only insertion sort fits.
   std::vector<BiasMatrix> laws;
   for (const auto& info : comparator_sorts())
     laws.push_back(run_bias_job("algo=" + std::string(shuffle_algo_name(info.algo)) + "&n=6&mode=exact"));
@@ -250,7 +313,7 @@ TEST(ComparatorSort, EngineViewNamesTheSortASampleComesFrom) {
     sample.add(deck);
   }
   const EngineView view = engine_view(laws, sample);
-  EXPECT_EQ(view.rows.size(), 6u);
+  EXPECT_EQ(view.rows.size(), comparator_sorts().size());
   EXPECT_EQ(view.matching, (std::vector<std::string>{"cmp-insertion"})) << view.verdict;
 }
 
