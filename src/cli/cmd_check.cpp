@@ -91,9 +91,10 @@ int run_check_example(ArgList& args, std::ostream& out) {
     const ShuffleAlgo algo = value_or_usage_error(parse_shuffle_algo("--algo", args.get("algo").value_or("fisher-yates")));
     const auto n = static_cast<std::uint32_t>(args.decimal("n", kMinDeckSize, kMaxDeckSize, 52));
     const std::uint64_t count = args.decimal("count", 1, kMaxExampleDecks, 1000);
+    const auto rounds = static_cast<std::uint32_t>(args.decimal("rounds", 1, kMaxShuffleRounds, 3));
     const DrawSourceSpec source = source_options(args);
     args.finish();
-    text = example_decks(algo, n, count, source);
+    text = example_decks(algo, n, count, source, rounds);
   } else {
     const auto sides = static_cast<std::uint32_t>(args.decimal("sides", 2, 1u << 20, 6));
     const std::uint64_t count = args.decimal("count", 1, kMaxExampleRolls, 10000);
@@ -120,9 +121,10 @@ const SubcommandRegistrar check_command(
 
 const SubcommandRegistrar check_example_command(
     "check-example",
-    "  check-example decks [--algo A] [--n N] [--count C]   or   check-example rolls [--sides S] [--count C]\n"
+    "  check-example decks [--algo A] [--n N] [--count C] [--rounds R]   or   check-example rolls [--sides S] [--count C]\n"
     "      Example input for `check`, from the shuffle lab's algorithms (A: fisher-yates, pencil, pdep,\n"
-    "      sattolo, naive; default fisher-yates, n 52, 1000 decks) or its draw methods (d6, 10000 rolls),\n"
+    "      sattolo, naive, cmp-*, riffle or overhand with R rounds (default 3); default fisher-yates, n 52,\n"
+    "      1000 decks) or its draw methods (d6, 10000 rolls),\n"
     "      fed by [--gen G] [--seed N] [--method M] [--bits B] (default splitmix64, seed 1, lemire, 64 bits).\n"
     "      Fair and biased side by side: check-example decks --algo naive | shufflelab check decks -",
     {}, run_check_example, 1);

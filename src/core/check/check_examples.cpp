@@ -69,8 +69,15 @@ Result<std::string> write_all(Result<ExampleWriter> writer) {
 }
 }  // namespace
 
-Result<std::string> example_decks(ShuffleAlgo algo, std::uint32_t n, std::uint64_t count, const DrawSourceSpec& source) {
-  const auto spec = make_shuffle_spec(algo, n);
+Result<ShuffleSpec> example_deck_spec(ShuffleAlgo algo, std::uint32_t n, std::uint32_t rounds) {
+  if (algo == ShuffleAlgo::Riffle) return make_human_shuffle_spec(algo, n, 0, 0, rounds, 0);
+  if (algo == ShuffleAlgo::Overhand) return make_human_shuffle_spec(algo, n, 0, 0, rounds, 8);
+  return make_shuffle_spec(algo, n);
+}
+
+Result<std::string> example_decks(ShuffleAlgo algo, std::uint32_t n, std::uint64_t count, const DrawSourceSpec& source,
+                                  std::uint32_t rounds) {
+  const auto spec = example_deck_spec(algo, n, rounds);
   if (!spec) return Result<std::string>::fail(spec.error());
   return write_all(ExampleWriter::decks(*spec, count, source));
 }

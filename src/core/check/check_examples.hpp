@@ -42,8 +42,13 @@ class ExampleWriter {
   std::uint32_t sides_ = 0;
 };
 
+// The shuffle behind example decks: riffles and overhand shuffles take
+// `rounds` shuffles in a row (overhand cuts as in the shuffle lab, chance 1/8).
+Result<ShuffleSpec> example_deck_spec(ShuffleAlgo algo, std::uint32_t n, std::uint32_t rounds);
+
 // The whole example at once (the CLI's check-example).
-Result<std::string> example_decks(ShuffleAlgo algo, std::uint32_t n, std::uint64_t count, const DrawSourceSpec& source);
+Result<std::string> example_decks(ShuffleAlgo algo, std::uint32_t n, std::uint64_t count, const DrawSourceSpec& source,
+                                  std::uint32_t rounds = 3);
 Result<std::string> example_rolls(std::uint32_t sides, std::uint64_t count, const DrawSourceSpec& source);
 
 }  // namespace shufflelab

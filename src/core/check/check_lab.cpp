@@ -46,7 +46,8 @@ std::vector<std::string_view> check_example_choices(std::string_view what) {
   if (what == "decks") {
     for (ShuffleAlgo a : {ShuffleAlgo::FisherYates, ShuffleAlgo::Pencil, ShuffleAlgo::Sattolo, ShuffleAlgo::Naive,
                           ShuffleAlgo::CmpInsertion, ShuffleAlgo::CmpBinaryInsertion, ShuffleAlgo::CmpMerge,
-                          ShuffleAlgo::CmpQuickFirst, ShuffleAlgo::CmpQuickMedian3, ShuffleAlgo::Riffle, ShuffleAlgo::Overhand})
+                          ShuffleAlgo::CmpQuickFirst, ShuffleAlgo::CmpQuickMedian3, ShuffleAlgo::CmpV8, ShuffleAlgo::CmpV8Chromium,
+                          ShuffleAlgo::Riffle, ShuffleAlgo::Overhand})
       out.push_back(shuffle_algo_name(a));
   } else if (what == "rolls") {
     for (const DrawMethodInfo& m : draw_methods()) out.push_back(m.name);
@@ -199,10 +200,7 @@ Result<std::shared_ptr<Job>> make_check_example_job(FieldReader& f) {
   std::uint64_t bytes_per_sample = 1;
   if (s.what == "decks") {
     const ShuffleAlgo algo = *parse_shuffle_algo("algo", k == 0 ? s.deck_a : s.deck_b);
-    const bool human = algo == ShuffleAlgo::Riffle || algo == ShuffleAlgo::Overhand;
-    const auto spec = human ? make_human_shuffle_spec(algo, static_cast<std::uint32_t>(s.cards), 0, 0,
-                                                      static_cast<std::uint32_t>(s.rounds), algo == ShuffleAlgo::Overhand ? 10 : 0)
-                            : make_shuffle_spec(algo, static_cast<std::uint32_t>(s.cards));
+    const auto spec = example_deck_spec(algo, static_cast<std::uint32_t>(s.cards), static_cast<std::uint32_t>(s.rounds));
     if (!spec) return R::fail(spec.error());
     writer = ExampleWriter::decks(*spec, s.decks, source_of(s, "lemire", 64));
     bytes_per_sample = s.cards * 3;
