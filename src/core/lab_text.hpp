@@ -73,6 +73,8 @@ struct LabTextInputs {
   double poker_sweep_seconds = 0;
   const std::vector<double>* poker_hands = nullptr;  // {seeds marked, reachable hands, offset completing the set or -1}
   const std::vector<GalleryEntry>* findings = nullptr;
+  // Chooser: the finished view's lines for this CPU and use (null while its job runs).
+  const std::vector<std::string>* chooser_lines = nullptr;
 };
 
 // The text of what `state` shows. The first line is the lab's title (a heading).

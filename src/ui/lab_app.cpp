@@ -235,8 +235,8 @@ LabTextInputs LabApp::text_inputs() {
     case LabId::shuffle: shuffle_panel_.text_inputs(state_.shuffle, in); break;
     case LabId::poker: poker_panel_.text_inputs(in); break;
     case LabId::gallery: in.findings = &gallery_panel_.entries(); break;
+    case LabId::chooser: in.chooser_lines = chooser_panel_.text_lines(state_.chooser); break;
     case LabId::assembly:
-    case LabId::chooser:
     case LabId::about: break;
   }
   return in;
@@ -462,7 +462,7 @@ void LabApp::frame() {
       break;
     case LabId::about: draw_about_panel(); break;
     case LabId::chooser:
-      if (const std::string link = chooser_panel_.draw(state_.chooser); !link.empty()) open_fragment(link);
+      if (const std::string link = chooser_panel_.draw(state_.chooser, *ctx_.jobs); !link.empty()) open_fragment(link);
       break;
   }
   ImGui::PopTextWrapPos();
