@@ -159,7 +159,9 @@ std::string ChooserPanel::describe_json(const ChooserLabState& state) const {
     for (const ChooserTableRowView& r : view->rows) names.push_back(r.name);
   const std::string error = view ? view->error : job_.error;
   return "{\"cpu\":" + json_string(state.cpu) + ",\"use\":" + json_string(state.use) +
-         ",\"computing\":" + json_bool(!view) +
+         ",\"computing\":" + json_bool(!view) + ",\"shown\":" +
+         (shown_ ? "{\"cpu\":" + json_string(shown_->setup.cpu) + ",\"use\":" + json_string(shown_->setup.use) + "}"
+                 : std::string("null")) +
          ",\"rows\":" + json_array(names, [](const std::string& s) { return json_string(s); }) +
          ",\"pick\":" + (view && view->pick ? view->pick->json : "null") +
          ",\"error\":" + (error.empty() ? "null" : json_string(error)) + "}";
