@@ -5,6 +5,10 @@
 // then the pick and the view. payload(): serialize_chooser_view.
 #pragma once
 #include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "core/base/jobs.hpp"
 #include "core/base/url_fields.hpp"
