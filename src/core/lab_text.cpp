@@ -392,9 +392,10 @@ void asm_text(const AsmLabState& s, Out& out) {
 
 // ---- Findings, About -------------------------------------------------------
 
-void chooser_text(const ChooserLabState& s, Out& out) {
+void chooser_text(const ChooserLabState& s, const LabTextInputs& in, Out& out) {
   out.sub("CPU " + s.cpu + ", use " + s.use);
-  for (std::string& line : chooser_text_lines(chooser_view(s))) out.item(std::move(line));
+  if (!in.chooser_lines) return out.para("Computing the table and the recommendation...");
+  for (const std::string& line : *in.chooser_lines) out.item(line);
 }
 
 void report_lines(const CheckReport& report, Out& out) {
@@ -481,7 +482,7 @@ std::vector<TextLine> lab_text(const LabState& state, const LabTextInputs& input
     case LabId::assembly: asm_text(state.assembly, out); break;
     case LabId::gallery: findings_text(inputs, out); break;
     case LabId::about: about_text(out); break;
-    case LabId::chooser: chooser_text(state.chooser, out); break;
+    case LabId::chooser: chooser_text(state.chooser, inputs, out); break;
     case LabId::check: check_text(state.check, inputs, out); break;
   }
   return out.take();

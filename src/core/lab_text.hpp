@@ -78,6 +78,8 @@ struct LabTextInputs {
   std::string check_file_name;
   const CheckReport* check_file = nullptr;
   std::array<const CheckReport*, 2> check_examples{};
+  // Chooser: the finished view's lines for this CPU and use (null while its job runs).
+  const std::vector<std::string>* chooser_lines = nullptr;
 };
 
 // The text of what `state` shows. The first line is the lab's title (a heading).

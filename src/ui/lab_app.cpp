@@ -238,8 +238,8 @@ LabTextInputs LabApp::text_inputs() {
     case LabId::poker: poker_panel_.text_inputs(in); break;
     case LabId::gallery: in.findings = &gallery_panel_.entries(); break;
     case LabId::check: check_panel_.text_inputs(in, state_.check); break;
+    case LabId::chooser: in.chooser_lines = chooser_panel_.text_lines(state_.chooser); break;
     case LabId::assembly:
-    case LabId::chooser:
     case LabId::about: break;
   }
   return in;
@@ -466,7 +466,7 @@ void LabApp::frame() {
       break;
     case LabId::about: draw_about_panel(); break;
     case LabId::chooser:
-      if (const std::string link = chooser_panel_.draw(state_.chooser); !link.empty()) open_fragment(link);
+      if (const std::string link = chooser_panel_.draw(state_.chooser, *ctx_.jobs); !link.empty()) open_fragment(link);
       break;
     case LabId::check: check_panel_.draw(state_.check, ctx_); break;
   }

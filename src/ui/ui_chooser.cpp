@@ -1,4 +1,4 @@
-// Sections: [SECTION] Pickers  [SECTION] Recommendation  [SECTION] Table  [SECTION] Hook, JSON, CSV
+// Sections: [SECTION] Job  [SECTION] Pickers  [SECTION] Recommendation  [SECTION] Table  [SECTION] Hook, JSON, CSV
 #include "ui/ui_chooser.hpp"
 
 #include "imgui.h"
@@ -7,20 +7,32 @@
 
 namespace shufflelab::ui {
 
+// [SECTION] Job
+
+void ChooserPanel::refresh(const ChooserLabState& state, JobRunner& jobs) {
+  const std::string key = setup_key(state, encode_chooser_lab);
+  if (job_.setup_key != key || job_.id == 0) job_.start(jobs, "chooser", key, key);
+  if (!job_.poll(jobs)) return;
+  auto view = parse_chooser_view(job_.status.payload);
+  if (view) shown_ = std::move(view.value());
+  else job_.error = view.error();
+}
+
+const ChooserViewModel* ChooserPanel::current(const ChooserLabState& state) const {
+  return shown_ && shown_->setup == state ? &*shown_ : nullptr;
+}
+
 namespace {
 
 // [SECTION] Pickers
 
-bool draw_pickers(const ChooserView& view, ChooserLabState& state) {
+bool draw_pickers(ChooserLabState& state) {
   bool changed = false;
   const float em = ImGui::GetFontSize();
   ImGui::SetNextItemWidth(em * 9.0f);
   if (ImGui::BeginCombo("CPU", state.cpu.c_str())) {
-    if (ImGui::Selectable("all", state.cpu == "all")) state.cpu = "all", changed = true;
-    for (AsmIsa isa : view.table->isas) {
-      const std::string id(asm_isa_info(isa).id);
+    for (const std::string& id : chooser_cpu_ids())
       if (ImGui::Selectable(id.c_str(), state.cpu == id)) state.cpu = id, changed = true;
-    }
     ImGui::EndCombo();
   }
   flow(em * 14.0f + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("Use").x);  // wraps on phones
@@ -38,42 +50,37 @@ bool draw_pickers(const ChooserView& view, ChooserLabState& state) {
 
 // [SECTION] Recommendation
 
-std::string draw_pick(const ChooserPick& pick) {
+std::string draw_pick(const ChooserPickView& pick) {
   std::string open;
-  const ChooserUseInfo& use = chooser_use_info(pick.use);
   section("Recommendation");
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::Text("Generator %s, range method %s%s.", pick.generator().name.c_str(), pick.method().method.c_str(),
-              use.deck ? ", Fisher-Yates shuffle" : "");
-  ImGui::Text("Bias: %s.", pick.bias_text.c_str());
-  ImGui::Text("Cost: %s.", pick.cost_text.c_str());
-  ImGui::TextColored(colors::kMuted, "Rule: %s", std::string(kChooserRule).c_str());
+  ImGui::TextUnformatted(pick.headline.c_str());
+  ImGui::TextUnformatted(pick.bias.c_str());
+  ImGui::TextUnformatted(pick.cost.c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, colors::kMuted);
+  ImGui::TextUnformatted(pick.rule.c_str());
+  ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
   if (ImGui::Button("Open the generator (LFSR lab)")) open = pick.lab_link;
-  const char* second = use.deck ? "Open the shuffle (Shuffle lab)" : "Open the die (Dice lab)";
-  flow(button_width(second));
-  if (ImGui::Button(second)) open = pick.dice_link;
+  flow(button_width(pick.use_label.c_str()));
+  if (ImGui::Button(pick.use_label.c_str())) open = pick.use_link;
   if (!pick.asm_link.empty()) {
     flow(button_width("Open the listing (Assembly lab)"));
     if (ImGui::Button("Open the listing (Assembly lab)")) open = pick.asm_link;
   }
   // Columns keep their width and the table scrolls sideways on phones, rather
   // than wrapping numbers one digit per line.
-  const float rows_height = static_cast<float>(pick.methods.size() + 1) * ImGui::GetTextLineHeightWithSpacing() +
-                            ImGui::GetStyle().ScrollbarSize + 2.0f * ImGui::GetStyle().CellPadding.y * static_cast<float>(pick.methods.size() + 1);
-  if (ImGui::BeginTable("methods", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX,
-                        ImVec2(0.0f, rows_height))) {
-    for (const char* h : {"method", "listing", "qualifies", "max/min", "bytes per use", "cycles per use"})
-      ImGui::TableSetupColumn(h);
+  const float lines = static_cast<float>(pick.methods.size() + 1);
+  const float rows_height = lines * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetStyle().ScrollbarSize +
+                            2.0f * ImGui::GetStyle().CellPadding.y * lines;
+  const int columns = static_cast<int>(pick.method_headers.size());
+  if (columns > 0 && ImGui::BeginTable("methods", columns, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
+                                                               ImGuiTableFlags_ScrollX, ImVec2(0.0f, rows_height))) {
+    for (const std::string& h : pick.method_headers) ImGui::TableSetupColumn(h.c_str());
     ImGui::TableHeadersRow();
-    for (const MethodCandidate& m : pick.methods) {
+    for (const auto& cells : pick.methods) {
       ImGui::TableNextRow();
-      ImGui::TableNextColumn(), ImGui::TextUnformatted(m.method.c_str());
-      ImGui::TableNextColumn(), ImGui::TextUnformatted(m.listing.empty() ? "-" : m.listing.c_str());
-      ImGui::TableNextColumn(), ImGui::TextUnformatted(m.qualifies ? "yes" : "no");
-      ImGui::TableNextColumn(), ImGui::TextUnformatted(m.possible ? fixed_decimals(m.max_min_ratio.to_double(), 4).c_str() : "impossible");
-      ImGui::TableNextColumn(), ImGui::TextUnformatted(fixed_decimals(m.bytes_per_use.to_double(), 4).c_str());
-      ImGui::TableNextColumn(), ImGui::TextUnformatted(m.cycles_per_use ? fixed_decimals(*m.cycles_per_use, 1).c_str() : "-");
+      for (const std::string& cell : cells) ImGui::TableNextColumn(), ImGui::TextUnformatted(cell.c_str());
     }
     ImGui::EndTable();
   }
@@ -82,39 +89,24 @@ std::string draw_pick(const ChooserPick& pick) {
 
 // [SECTION] Table
 
-std::string draw_table(const ChooserView& view) {
+std::string draw_table(const ChooserViewModel& view) {
   std::string open;
   section("Generators");
-  const std::vector<AsmIsa> isas = view.cpu ? std::vector<AsmIsa>{*view.cpu} : view.table->isas;
-  const int columns = 6 + static_cast<int>(isas.size());
-  if (!ImGui::BeginTable("generators", columns, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
-                                                    ImGuiTableFlags_ScrollX | ImGuiTableFlags_RowBg))
+  const int columns = static_cast<int>(view.table_headers.size());
+  if (columns == 0 || !ImGui::BeginTable("generators", columns, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
+                                                                    ImGuiTableFlags_ScrollX | ImGuiTableFlags_RowBg))
     return open;
-  for (const char* h : {"generator", "state bytes", "period (bytes)", "weak seeds", "linear complexity", "dieharder"})
-    ImGui::TableSetupColumn(h);
-  for (AsmIsa isa : isas) ImGui::TableSetupColumn(std::string(asm_isa_info(isa).id).c_str());
+  for (const std::string& h : view.table_headers) ImGui::TableSetupColumn(h.c_str());
   ImGui::TableHeadersRow();
-  for (const ChooserRow* r : view.rows) {
-    ImGui::PushID(r->name.c_str());
+  for (const ChooserTableRowView& r : view.rows) {
+    ImGui::PushID(r.name.c_str());
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    if (ImGui::SmallButton(r->name.c_str())) open = r->lab_link;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r->summary.c_str());
-    ImGui::TableNextColumn(), ImGui::Text("%zu", r->state_bytes);
-    ImGui::TableNextColumn(), ImGui::TextUnformatted(r->period_bytes ? period_text(*r).c_str() : "not computed");
-    if (!r->period_bytes && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r->period_note.c_str());
-    ImGui::TableNextColumn(), ImGui::TextUnformatted(weak_share_text(*r).c_str());
-    ImGui::TableNextColumn(), ImGui::Text("%d of %zu bits", r->linear_complexity, kComplexityBits);
-    ImGui::TableNextColumn();
-    if (r->dieharder.empty()) ImGui::TextUnformatted("not recorded");
-    else ImGui::Text("%d FAILED, %d WEAK of %zu", r->dieharder_failed, r->dieharder_weak, r->dieharder.size());
-    for (AsmIsa isa : isas) {
-      ImGui::TableNextColumn();
-      const ChooserCost* c = r->cost_on(isa);
-      if (!c) continue;
-      ImGui::Text("%s: %u B code, %s B RAM, %s %s/byte", c->listing.c_str(), c->code_bytes,
-                  c->ram_bytes ? std::to_string(*c->ram_bytes).c_str() : "?", fixed_decimals(c->cycles_per_byte, 1).c_str(),
-                  std::string(asm_isa_info(isa).cycle_unit).c_str());
+    if (ImGui::SmallButton(r.name.c_str())) open = r.lab_link;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.summary.c_str());
+    for (std::size_t i = 0; i < r.cells.size(); ++i) {
+      ImGui::TableNextColumn(), ImGui::TextUnformatted(r.cells[i].c_str());
+      if (!r.notes[i].empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.notes[i].c_str());
     }
     ImGui::PopID();
   }
@@ -124,21 +116,25 @@ std::string draw_table(const ChooserView& view) {
 
 }  // namespace
 
-std::string ChooserPanel::draw(ChooserLabState& state) {
+std::string ChooserPanel::draw(ChooserLabState& state, JobRunner& jobs) {
+  refresh(state, jobs);
   ImGui::TextUnformatted("Chooser");
   help_marker("Every number here is computed by the core when the panel opens: periods from the generators' "
               "algebra, costs by running our listings on the CPU interpreters, dieharder from the recorded runs.");
   explain("Which generator and die roller for an 8-bit game? Pick a CPU and a use; the table shows every "
           "generator, the recommendation follows the stated rule from the numbers shown.");
-  const ChooserView& view = chooser_view(state);
-  if (view.error) {
-    field_error(*view.error);
+  draw_pickers(state);
+  // The view being computed (in the worker) replaces the one on screen when it is in.
+  if (job_.running() || !job_.error.empty() || job_.status.state == JobStatus::State::cancelled)
+    job_progress_row(job_, jobs, JobRowText{nullptr, shown_ ? "The table below is for the previous choice." : nullptr});
+  if (!shown_) return "";
+  if (!shown_->error.empty()) {
+    field_error(shown_->error);
     return "";
   }
-  draw_pickers(view, state);
   std::string open;
-  if (view.pick) open = draw_pick(*view.pick);
-  if (std::string row_link = draw_table(view); !row_link.empty()) open = row_link;
+  if (shown_->pick) open = draw_pick(*shown_->pick);
+  if (std::string row_link = draw_table(*shown_); !row_link.empty()) open = row_link;
   return open;
 }
 
@@ -156,21 +152,30 @@ bool ChooserPanel::command(std::string_view name, ChooserLabState& state) {
   return true;
 }
 
-std::string ChooserPanel::describe_json(const ChooserLabState& state) {
-  const ChooserView& view = chooser_view(state);
+std::string ChooserPanel::describe_json(const ChooserLabState& state) const {
+  const ChooserViewModel* view = current(state);
   std::vector<std::string> names;
-  for (const ChooserRow* r : view.rows) names.push_back(r->name);
+  if (view)
+    for (const ChooserTableRowView& r : view->rows) names.push_back(r.name);
+  const std::string error = view ? view->error : job_.error;
   return "{\"cpu\":" + json_string(state.cpu) + ",\"use\":" + json_string(state.use) +
+         ",\"computing\":" + json_bool(!view) + ",\"shown\":" +
+         (shown_ ? "{\"cpu\":" + json_string(shown_->setup.cpu) + ",\"use\":" + json_string(shown_->setup.use) + "}"
+                 : std::string("null")) +
          ",\"rows\":" + json_array(names, [](const std::string& s) { return json_string(s); }) +
-         ",\"pick\":" + (view.pick ? chooser_pick_json(*view.pick) : "null") +
-         ",\"error\":" + (view.error ? json_string(*view.error) : "null") + "}";
+         ",\"pick\":" + (view && view->pick ? view->pick->json : "null") +
+         ",\"error\":" + (error.empty() ? "null" : json_string(error)) + "}";
 }
 
-std::vector<CsvExport> ChooserPanel::csv_exports(const ChooserLabState& state) {
-  const ChooserView& view = chooser_view(state);
-  if (!view.table) return {};
-  return {{"chooser", "Generator table (CSV)", "shufflelab-generators-" + state.cpu + ".csv",
-           chooser_table_csv(*view.table, view.cpu)}};
+std::vector<CsvExport> ChooserPanel::csv_exports(const ChooserLabState& state) const {
+  const ChooserViewModel* view = current(state);
+  if (!view || view->csv.empty()) return {};
+  return {{"chooser", "Generator table (CSV)", view->csv_filename, view->csv}};
+}
+
+const std::vector<std::string>* ChooserPanel::text_lines(const ChooserLabState& state) const {
+  const ChooserViewModel* view = current(state);
+  return view ? &view->text_lines : nullptr;
 }
 
 }  // namespace shufflelab::ui

@@ -1,6 +1,7 @@
 #include "core/base/jobs.hpp"
 
 #include "core/check/check_lab.hpp"
+#include "core/chooser/chooser_job.hpp"
 #include "core/dice/dice_sample.hpp"
 #include "core/gen/lfsr.hpp"
 #include "core/lfsr/lfsr_analysis.hpp"
@@ -70,6 +71,7 @@ Result<std::shared_ptr<Job>> make_job(std::string_view kind, std::string_view pa
   if (kind == "shuffle_seed_search") job = make_seed_search_job(fields);
   if (kind == "riffle_table") job = make_riffle_table_job(fields);
   if (kind == "check_example") job = make_check_example_job(fields);
+  if (kind == "chooser") job = make_chooser_job(fields);
   if (kind == "js_sort_sample") job = R::fail("js_sort_sample: the browser's own sort runs only in the page's worker");
   if (job && !notices.empty()) return R::fail(notices.front());
   return job;
