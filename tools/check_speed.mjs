@@ -20,8 +20,10 @@ try {
                              { timeout: 600000, polling: 200 });
   const seconds = (Date.now() - t0) / 1000;
   const c = await page.evaluate(() => window.shufflelab.state().check.file);
+  const heap = await page.evaluate(() => window.shufflelabJobs.lastCheckHeapBytes || 0);
   console.log(`${file}: ${(size / 1e6).toFixed(1)} MB as ${what} in ${seconds.toFixed(2)} s ` +
-              `(${(size / 1e6 / seconds).toFixed(1)} MB/s): ${c.state} ${c.error || c.report.verdict}`);
+              `(${(size / 1e6 / seconds).toFixed(1)} MB/s), the worker's wasm memory ${(heap / 1048576).toFixed(1)} MiB: ` +
+              `${c.state} ${c.error || c.report.verdict}`);
 } finally {
   await env.close();
 }

@@ -246,6 +246,7 @@
       // A cancelled job's last messages may still arrive: keep it cancelled.
       if ((jobs.get(m.id) || {}).state === 4) return;
       jobs.set(m.id, m);
+      if (m.heapBytes) window.shufflelabJobs.lastCheckHeapBytes = m.heapBytes;  // measured by tools/check_speed.mjs
       if (m.state !== 1) { slot.busyWith = 0; pump(); }
     };
     worker.onerror = function (e) {

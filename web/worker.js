@@ -95,9 +95,10 @@ function sampleEngineSort(id, params) {
 const kCheckChunk = 1 << 20;
 async function checkFile(id, params, blob) {
   let reader = null;
+  let core = null;
   try {
     if (!blob) throw new Error('the file is no longer available: choose it again');
-    const core = await ready;
+    core = await ready;
     reader = new core.CheckFileReader(params);
     const files = new FileReaderSync();
     let lastPost = 0;
@@ -111,9 +112,13 @@ async function checkFile(id, params, blob) {
       }
     }
     const payload = reader.finish();
-    self.postMessage({ id, state: 2, progress: 1, summary: reader.verdict(payload), result: new Float64Array(0), payload });
+    self.postMessage({ id, state: 2, progress: 1, summary: reader.verdict(payload), result: new Float64Array(0), payload,
+                       heapBytes: core.heapBytes() });
   } catch (err) {
-    self.postMessage({ id, state: 3, progress: 0, summary: String((err && err.message) || err) });
+    const gone = err && (err.name === 'NotFoundError' || err.name === 'NotReadableError');
+    const summary = gone ? 'the file can no longer be read (moved, changed or deleted?): choose it again'
+                         : String((err && err.message) || err);
+    self.postMessage({ id, state: 3, progress: 0, summary });
   } finally {
     if (reader) reader.delete();
   }

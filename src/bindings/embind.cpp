@@ -1,6 +1,7 @@
 // The core as a JavaScript module (Embind). Thin and batched: each call does a
 // whole job and returns plain values or typed arrays, never one call per element.
 #include <emscripten/bind.h>
+#include <emscripten/heap.h>
 #include <emscripten/val.h>
 
 #include <string>
@@ -151,6 +152,8 @@ EMSCRIPTEN_BINDINGS(shufflelab_core) {
       .function("summary", &Job::summary)
       .function("payload", &Job::payload);
   function("makeJob", &make_job_or_throw);
+  // The module's wasm memory in bytes (it only grows): shows a streamed check stays bounded.
+  function("heapBytes", +[]() { return static_cast<double>(emscripten_get_heap_size()); });
   class_<CheckFileReader>("CheckFileReader")
       .constructor<std::string>()
       .function("feed", &CheckFileReader::feed)

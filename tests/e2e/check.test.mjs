@@ -10,6 +10,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { launch, openApp, state, command, ROOT } from './browser.mjs';
 
 const CLI = join(ROOT, 'build', 'native', 'shufflelab');
@@ -98,10 +100,25 @@ test("the reader's files: picked and dropped, streamed, equal to the CLI; a bad 
   await waitFor(page, () => { const f = window.shufflelab.state().check.file; return f.state === 'done' && f.shown.startsWith('random.bin'); });
   c = (await state(page)).check;
   assert.deepEqual(c.file.report, cliReport(['bytes'], bytes));
-  // Binary junk given as decks: refused with its place, nothing crashes.
+  // A big file can be cancelled mid-read; the last report stays.
+  const dir = mkdtempSync(join(tmpdir(), 'shufflelab-check-'));
+  const big = join(dir, 'big.bin');
+  writeFileSync(big, Buffer.alloc(200 << 20, 0x5a));
+  await page.setInputFiles('#check-file-picker', big);
+  await waitFor(page, () => { const f = window.shufflelab.state().check.file; return f.name === 'big.bin' && f.state === 'running' && f.progress > 0; });
+  await command(page, 'cancel_file');
+  await waitFor(page, () => window.shufflelab.state().check.file.state === 'cancelled');
+  assert.match((await state(page)).check.file.shown, /^random\.bin/);
+  // The same file re-read as decks (200 MB of "Z", no newline): refused at its first byte, nothing hangs.
   await command(page, 'what=decks');
   await waitFor(page, () => window.shufflelab.state().check.file.state === 'failed');
-  assert.match((await state(page)).check.file.error, /line \d+, column \d+/);
+  assert.match((await state(page)).check.file.error, /line 1, column 1/);
+  // A file deleted after it was picked: a plain message, the last report kept.
+  rmSync(dir, { recursive: true });
+  await command(page, 'what=rolls');
+  await waitFor(page, () => window.shufflelab.state().check.file.state === 'failed' &&
+                            window.shufflelab.state().check.file.error.includes('moved'));
+  assert.match((await state(page)).check.file.shown, /^random\.bin/);
   assert.deepEqual(problems, []);
   await context.close();
 });
