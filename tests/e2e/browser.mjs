@@ -46,5 +46,12 @@ export async function openApp(env, hash = '', { scale = 1, width = 1280, height 
   return { context, page, problems, foreign, firstFrameMs };
 }
 
+// Moves an open app to another link as an edited address bar does (web/app.js's
+// hashchange handler), without reloading: tests that only look at views reuse one page.
+export const goTo = (page, hash) => page.evaluate((h) => {
+  history.replaceState(null, '', h);
+  window.Module.ccall('shufflelab_set_hash', null, ['string'], [h]);
+}, hash);
+
 export const state = (page) => page.evaluate(() => window.shufflelab.state());
 export const command = (page, name) => page.evaluate((n) => window.shufflelab.command(n), name);

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, openApp, state, command, SITE, SHOTS } from './browser.mjs';
+import { launch, openApp, goTo, state, command, SITE, SHOTS } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); mkdirSync(SHOTS, { recursive: true }); });
@@ -168,8 +168,10 @@ test('screenshots of the three views at scale 1 and 2', async () => {
     ['z80', '#v=1&lab=dice&rolls=100000&view=z80'],
   ];
   for (const scale of [1, 2]) {
+    // One page per scale, moved from link to link (the views, not loading, are under test here).
+    const { page, context, problems } = await openApp(env, views[0][1], { scale });
     for (const [name, hash] of views) {
-      const { page, context, problems } = await openApp(env, hash, { scale });
+      await goTo(page, hash);
       if (name !== 'die1000') {
         await command(page, 'roll');
         await waitForJob(page, name === 'expr' ? ['expression', 'sample'] : name === 'z80' ? ['z80', 'sample'] : ['sample']);
@@ -179,7 +181,7 @@ test('screenshots of the three views at scale 1 and 2', async () => {
       assert.equal(size.w, size.cw * scale);
       await page.screenshot({ path: join(SHOTS, `e2e-dice-${name}@${scale}x.png`) });
       assert.deepEqual(problems, []);
-      await context.close();
     }
+    await context.close();
   }
 });

@@ -31,7 +31,8 @@ function* hostileHashes() {
 }
 
 test('hostile hashes: no blank page, no uncaught error, notice shown, no HTML injection', async () => {
-  const { page, context, problems } = await openApp(env, '');
+  // A small window: hundreds of links each draw frames in software GL; state and the DOM are under test.
+  const { page, context, problems } = await openApp(env, '', { width: 640, height: 480 });
   // The page's own scripts (index.html's and the one app.js adds); no link may add one.
   const ownScripts = await page.evaluate(() => document.querySelectorAll('script').length);
   let tried = 0, withNotice = 0;

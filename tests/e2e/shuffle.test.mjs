@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, openApp, state, command, ROOT, SHOTS } from './browser.mjs';
+import { launch, openApp, goTo, state, command, ROOT, SHOTS } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); mkdirSync(SHOTS, { recursive: true }); });
@@ -150,8 +150,10 @@ test('every tab at device scale 1 and 2', async () => {
     ['predict', '#v=1&lab=shuffle&tab=predict', 'predict'],
   ];
   for (const scale of [1, 2]) {
+    // One page per scale, moved from link to link (the views, not loading, are under test here).
+    const { page, context, problems } = await openApp(env, views[0][1], { scale });
     for (const [name, hash, cmd] of views) {
-      const { page, context, problems } = await openApp(env, hash, { scale });
+      await goTo(page, hash);
       if (cmd) {
         await command(page, cmd);
         await waitFor(page, () => {
@@ -165,7 +167,7 @@ test('every tab at device scale 1 and 2', async () => {
       assert.equal(s.shuffle.setupError, '', name);
       await page.screenshot({ path: join(SHOTS, `e2e-shuffle-${name}@${scale}x.png`) });
       assert.deepEqual(problems, [], name);
-      await context.close();
     }
+    await context.close();
   }
 });
