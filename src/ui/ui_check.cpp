@@ -1,6 +1,8 @@
 // Sections: [SECTION] Jobs  [SECTION] Report  [SECTION] Inputs  [SECTION] Examples  [SECTION] Hooks
 #include "ui/ui_check.hpp"
 
+#include <algorithm>
+
 #include "core/check/check_report_wire.hpp"
 #include "imgui.h"
 #include "ui/gpu_views.hpp"
@@ -59,16 +61,26 @@ void CheckPanel::draw_report(Shown& shown, int slot, PanelContext& ctx) {
   const float em = ImGui::GetFontSize();
   if (ImGui::GetContentRegionAvail().x >= em * 34.0f &&
       ImGui::BeginTable("tests", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
+    // Number columns as wide as their widest cell: they never wrap, the names do.
+    const char* headers[] = {"statistic", "p", "corrected p", "result"};
+    float widths[4];
+    for (int c = 0; c < 4; ++c) widths[c] = ImGui::CalcTextSize(headers[c]).x;
+    for (const CheckTestRow& t : v.tests) {
+      const std::string* cells[] = {&t.statistic, &t.p, &t.p_adjusted, &t.result};
+      for (int c = 0; c < 4; ++c) widths[c] = std::max(widths[c], ImGui::CalcTextSize(cells[c]->c_str()).x);
+    }
     ImGui::TableSetupColumn("test", ImGuiTableColumnFlags_WidthStretch);
-    for (const char* h : {"statistic", "p", "corrected p", "result"}) ImGui::TableSetupColumn(h, ImGuiTableColumnFlags_WidthFixed);
+    for (int c = 0; c < 4; ++c) ImGui::TableSetupColumn(headers[c], ImGuiTableColumnFlags_WidthFixed, widths[c]);
     ImGui::TableHeadersRow();
     for (const CheckTestRow& t : v.tests) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn(), ImGui::TextWrapped("%s", t.name.c_str());
+      ImGui::PushTextWrapPos(-1.0f);
       ImGui::TableNextColumn(), ImGui::TextUnformatted(t.statistic.c_str());
       ImGui::TableNextColumn(), ImGui::TextUnformatted(t.p.c_str());
       ImGui::TableNextColumn(), ImGui::TextUnformatted(t.p_adjusted.c_str());
       ImGui::TableNextColumn(), ImGui::TextColored(t.failed ? colors::kError : colors::kGood, "%s", t.result.c_str());
+      ImGui::PopTextWrapPos();
     }
     ImGui::EndTable();
   } else {
