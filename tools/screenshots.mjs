@@ -6,7 +6,7 @@
 // One page for all of it: the viewport changes through the DevTools protocol.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, openApp, command, SHOTS } from '../tests/e2e/browser.mjs';
+import { launch, openApp, goTo, command, SHOTS } from '../tests/e2e/browser.mjs';
 
 const DEVICES = {
   phone: { width: 390, height: 844, scale: 3, touch: true },
@@ -37,10 +37,7 @@ try {
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: d.touch, maxTouchPoints: 1 });
     for (const view of views) {
       const hash = view.startsWith('#') ? view : `#v=1&lab=${view}`;
-      await page.evaluate((h) => {  // what the page's hashchange handler does (web/app.js)
-        history.replaceState(null, '', h);
-        window.Module.ccall('shufflelab_set_hash', null, ['string'], [h]);
-      }, hash);
+      await goTo(page, hash);
       for (const theme of ['dark', 'light']) {
         await command(page, `theme=${theme}`);
         await frames(page, hash.includes('run=') || hash.includes('lab=check') ? 30 : 3);

@@ -199,12 +199,14 @@
   // the worker that checks one gets the File itself (read in slices there).
   const checkFiles = new Map();
   let nextFileId = 1;
-  function checkFile(blob, name) {
+  function keepFile(blob) {
     const id = nextFileId++;
     checkFiles.clear();  // one file at a time: the last one checked
     checkFiles.set(id, blob);
-    hook.command('check_file=' + id + ':' + blob.size + ':' + encodeURIComponent(name));
     return id;
+  }
+  function checkFile(blob, name) {
+    hook.command('check_file=' + keepFile(blob) + ':' + blob.size + ':' + encodeURIComponent(name));
   }
   const filePicker = document.createElement('input');
   filePicker.type = 'file';
@@ -218,12 +220,7 @@
   window.shufflelabFiles = {
     pick: function () { filePicker.click(); },
     // Pasted text becomes a file like a dropped one; the panel starts the check itself.
-    addText: function (text) {
-      const id = nextFileId++;
-      checkFiles.clear();
-      checkFiles.set(id, new Blob([text]));
-      return id;
-    },
+    addText: function (text) { return keepFile(new Blob([text])); },
   };
 
   // Long jobs run in module workers with the core ES module: a small pool

@@ -19,26 +19,30 @@ const char* const kWhat[] = {"decks", "rolls", "bytes"};
 // [SECTION] Jobs
 
 void CheckPanel::start_file(const CheckLabState& state, PanelContext& ctx) {
-  if (!file_id_) return;
-  const std::string params = check_file_params(state) + "&file=" + std::to_string(file_id_);
+  if (!file_.id) return;
+  const std::string params = check_file_params(state) + "&file=" + std::to_string(file_.id);
   file_job_.start(*ctx.jobs, "check_file", params, params);
 }
 
-void CheckPanel::poll(const CheckLabState& state, PanelContext& ctx) {
-  if (file_job_.poll(*ctx.jobs)) {
-    auto report = decode_check_report(file_job_.status.payload);
-    if (!report) file_job_.error = report.error();
-    else file_shown_ = Shown{*report, make_check_report_view(*report)}, file_shown_name_ = file_name_ + ", " + file_size_ + " as " + state.what;
+template <class Result>
+std::optional<CheckPanel::Shown> CheckPanel::take_report(JobSlot<Result>& slot, JobRunner& jobs) {
+  if (!slot.poll(jobs)) return std::nullopt;
+  auto report = decode_check_report(slot.status.payload);
+  if (!report) {
+    slot.error = report.error();
+    return std::nullopt;
   }
+  return Shown{*report, make_check_report_view(*report)};
+}
+
+void CheckPanel::poll(const CheckLabState& state, PanelContext& ctx) {
+  if (auto shown = take_report(file_job_, *ctx.jobs))
+    file_shown_ = std::move(shown), file_shown_name_ = file_.name + ", " + file_.size_text + " as " + state.what;
   for (int side = 0; side < 2; ++side) {
     JobSlot<Shown>& slot = examples_[static_cast<std::size_t>(side)];
     const std::string key = check_example_params(state, side);
     if (!slot.belongs_to(key)) slot.start(*ctx.jobs, "check_example", key, key);
-    if (slot.poll(*ctx.jobs)) {
-      auto report = decode_check_report(slot.status.payload);
-      if (!report) slot.error = report.error();
-      else slot.result = Shown{*report, make_check_report_view(*report)};
-    }
+    if (auto shown = take_report(slot, *ctx.jobs)) slot.result = std::move(shown);
   }
 }
 
@@ -158,15 +162,15 @@ bool CheckPanel::draw_inputs(CheckLabState& state, PanelContext& ctx) {
   if (ImGui::Button("Choose a file...") && ctx.pick_file) ctx.pick_file();
   flow(button_width("Check the pasted text"));
   if (ImGui::Button("Check the pasted text") && ctx.register_text && paste_[0]) {
-    file_id_ = ctx.register_text(paste_);
-    file_name_ = "pasted text", file_size_ = std::to_string(std::string_view(paste_).size()) + " bytes";
+    const std::string_view text(paste_);
+    file_ = make_check_file_ref(ctx.register_text(std::string(text)), text.size(), "pasted text");
     start_file(state, ctx);
   }
   ImGui::TextColored(colors::kMuted, "or drop a file anywhere on this page.");
   ImGui::InputTextMultiline("##paste", paste_, sizeof paste_, ImVec2(-1.0f, em * 4.5f));
   if (ImGui::IsItemActive()) declare_text_field(TextFieldKind::text);
-  if (file_id_) {
-    ImGui::TextWrapped("File: %s (%s)", file_name_.c_str(), file_size_.c_str());
+  if (file_.id) {
+    ImGui::TextWrapped("File: %s (%s)", file_.name.c_str(), file_.size_text.c_str());
     job_progress_row(file_job_, *ctx.jobs);
   }
   if (file_job_.status.state == JobStatus::State::failed && !file_job_.error.empty()) {
@@ -227,7 +231,7 @@ bool CheckPanel::draw(CheckLabState& state, PanelContext& ctx) {
           "rolls: whole numbers. bytes: a raw file or hex text. The same checks as `shufflelab check` in a terminal.");
   const std::string before = check_file_params(state);
   bool changed = draw_inputs(state, ctx);
-  if (check_file_params(state) != before && file_id_) start_file(state, ctx);  // re-read the file as the new kind
+  if (check_file_params(state) != before && file_.id) start_file(state, ctx);  // re-read the file as the new kind
   changed |= draw_examples(state, ctx);
   return changed;
 }
@@ -244,7 +248,7 @@ bool CheckPanel::command(std::string_view name, CheckLabState& state, PanelConte
       file_job_.status.state = JobStatus::State::failed;
       return true;
     }
-    file_id_ = ref->id, file_name_ = ref->name, file_size_ = ref->size_text;
+    file_ = *ref;
     start_file(state, ctx);
     return true;
   }
@@ -270,7 +274,7 @@ std::string CheckPanel::describe_json(const CheckLabState& state) const {
   else if (file_job_.status.state == JobStatus::State::failed) state_name = "failed";
   else if (file_job_.status.state == JobStatus::State::cancelled) state_name = "cancelled";
   else if (file_job_.status.state == JobStatus::State::done) state_name = "done";
-  return "{\"what\":" + json_string(state.what) + ",\"file\":{\"name\":" + json_string(file_name_) +
+  return "{\"what\":" + json_string(state.what) + ",\"file\":{\"name\":" + json_string(file_.name) +
          ",\"state\":" + json_string(state_name) + ",\"progress\":" + json_number(file_job_.status.progress) +
          ",\"error\":" + json_string(file_job_.error) + ",\"shown\":" + json_string(file_shown_name_) +
          ",\"report\":" + report_json_or_null(file_shown_ ? &file_shown_->report : nullptr) +

@@ -31,6 +31,9 @@ class CheckPanel {
     void* texture = nullptr;
   };
   void start_file(const CheckLabState& state, PanelContext& ctx);
+  // A job that has just finished, as a report to draw (its error noted when the payload is bad).
+  template <class Result>
+  static std::optional<Shown> take_report(JobSlot<Result>& slot, JobRunner& jobs);
   void poll(const CheckLabState& state, PanelContext& ctx);
   bool draw_inputs(CheckLabState& state, PanelContext& ctx);
   bool draw_examples(CheckLabState& state, PanelContext& ctx);
@@ -38,8 +41,7 @@ class CheckPanel {
 
   // The reader's file: the page's id for it, and the last good report, kept
   // on screen while a new file is read or when it turns out bad.
-  int file_id_ = 0;
-  std::string file_name_, file_size_;
+  CheckFileRef file_;  // id 0: none yet
   JobSlot<bool> file_job_;
   std::optional<Shown> file_shown_;
   std::string file_shown_name_;

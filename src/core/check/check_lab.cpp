@@ -120,6 +120,19 @@ std::string check_example_params(const CheckLabState& s, int side) {
   return out.text();
 }
 
+namespace {
+// What to check a file as, from the lab's fields (decode_check_lab accepts only valid kinds and levels).
+CheckOptions options_of(const CheckLabState& s) {
+  CheckOptions o;
+  o.kind = *parse_check_kind(s.what);
+  o.alpha = std::stod(s.alpha);
+  o.sides = s.sides;
+  o.method = s.versus;
+  o.method_bits = static_cast<unsigned>(s.versus_bits);
+  return o;
+}
+}  // namespace
+
 Result<CheckOptions> check_options_from_params(std::string_view params) {
   using R = Result<CheckOptions>;
   const FragmentPairs pairs = split_fragment(params);
@@ -128,13 +141,7 @@ Result<CheckOptions> check_options_from_params(std::string_view params) {
   CheckLabState s;
   decode_check_lab(f, s);
   if (!notices.empty()) return R::fail(notices.front());
-  CheckOptions o;
-  o.kind = *parse_check_kind(s.what);
-  o.alpha = std::stod(s.alpha);
-  o.sides = s.sides;
-  o.method = s.versus;
-  o.method_bits = static_cast<unsigned>(s.versus_bits);
-  return R::ok(o);
+  return R::ok(options_of(s));
 }
 
 std::string check_example_title(const CheckLabState& s, int side) {
@@ -193,9 +200,10 @@ Result<std::shared_ptr<Job>> make_check_example_job(FieldReader& f) {
   std::string side;
   if (!f.word("side", {"a", "b"}, side)) return R::fail("side: missing (a or b)");
   const int k = side == "a" ? 0 : 1;
-  CheckOptions options;
-  options.kind = *parse_check_kind(s.what);
-  options.alpha = std::stod(s.alpha);
+  // An example is checked as the kind it is, against a uniform law only.
+  CheckLabState checked = s;
+  checked.sides = 0, checked.versus.clear();
+  CheckOptions options = options_of(checked);
   Result<ExampleWriter> writer = Result<ExampleWriter>::fail("");
   std::uint64_t bytes_per_sample = 1;
   if (s.what == "decks") {
@@ -255,11 +263,11 @@ Result<CheckFileRef> parse_check_file_ref(std::string_view text) {
   if (id == 0 || id > 1'000'000) return R::fail("check_file: bad id");
   auto name = percent_decode(text.substr(b + 1), "check_file name");
   if (!name) return R::fail(name.error());
-  CheckFileRef ref;
-  ref.id = static_cast<int>(id);
-  ref.name = printable_excerpt(*name);
-  ref.size_text = grouped(size) + (size == 1 ? " byte" : " bytes");
-  return R::ok(std::move(ref));
+  return R::ok(make_check_file_ref(static_cast<int>(id), size, *name));
+}
+
+CheckFileRef make_check_file_ref(int id, std::uint64_t size, std::string_view name) {
+  return {id, printable_excerpt(name), grouped(size) + (size == 1 ? " byte" : " bytes")};
 }
 
 CheckReportView make_check_report_view(const CheckReport& r) {

@@ -71,6 +71,7 @@ struct CheckFileRef {
   std::string size_text;  // "1,048,576 bytes"
 };
 Result<CheckFileRef> parse_check_file_ref(std::string_view text);
+CheckFileRef make_check_file_ref(int id, std::uint64_t size, std::string_view name);
 
 // What the panel draws of one report: strings only, plus the plot and picture data.
 struct CheckTestRow {
