@@ -4,7 +4,7 @@
 
 #include <cstdlib>
 
-#include "core/base/jobs.hpp"
+#include "core/job_catalog.hpp"
 
 // clang-format off
 EM_JS(void, js_job_start, (int id, const char* kind, const char* params), {

@@ -10,7 +10,7 @@
 #include "core/check/check_lab.hpp"
 #include "core/check/check_report_wire.hpp"
 #include "core/golden.hpp"
-#include "core/base/jobs.hpp"
+#include "core/job_catalog.hpp"
 #include "core/gen/lfsr.hpp"
 #include "core/base/parse.hpp"
 #include "core/shuffle/comparator_sort.hpp"

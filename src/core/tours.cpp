@@ -8,10 +8,12 @@
 #include "core/base/text_format.hpp"
 #include "core/dice/dice_law.hpp"
 #include "core/dice/dice_z80.hpp"
+#include "core/dice/dice_lab.hpp"
 #include "core/dice/fdr.hpp"
 #include "core/dice/range.hpp"
 #include "core/gen/lfsr.hpp"
 #include "core/gen/period.hpp"
+#include "core/lfsr/lfsr_lab.hpp"
 #include "core/poker/poker.hpp"
 #include "core/poker/poker_lab.hpp"
 #include "core/poker/poker_sweep.hpp"
@@ -20,7 +22,6 @@
 #include "core/shuffle/riffle.hpp"
 #include "core/shuffle/shuffle_lab.hpp"
 #include "core/shuffle/shuffle_predict.hpp"
-#include "core/url_state.hpp"
 
 namespace shufflelab {
 
@@ -47,13 +48,12 @@ std::string card_list(const std::vector<std::uint32_t>& cards, std::size_t count
 // ---- Links: a lab state, encoded as the app writes it back -------------------
 
 std::string lfsr_link(std::uint64_t seed, std::uint64_t t, std::string tab = "stepper", std::string run = {}) {
-  LabState s;
-  s.lab = LabId::lfsr;
-  s.lfsr.seed = seed;
-  s.lfsr.t = t;
-  s.lfsr.tab = std::move(tab);
-  s.lfsr.run = std::move(run);
-  return encode_fragment(s);
+  LfsrLabState s;
+  s.seed = seed;
+  s.t = t;
+  s.tab = std::move(tab);
+  s.run = std::move(run);
+  return lfsr_lab_link(s);
 }
 
 struct DieSetup {
@@ -66,19 +66,13 @@ struct DieSetup {
   std::string seed = "0123456789ABCDEF";
 };
 std::string dice_link(const DieSetup& d) {
-  LabState s;
-  s.lab = LabId::dice;
-  s.dice.method = d.method, s.dice.sides = d.sides, s.dice.bits = d.bits, s.dice.gen = d.gen, s.dice.seed = d.seed;
-  s.dice.view = d.view, s.dice.run = d.run;
-  return encode_fragment(s);
+  DiceLabState s;
+  s.method = d.method, s.sides = d.sides, s.bits = d.bits, s.gen = d.gen, s.seed = d.seed;
+  s.view = d.view, s.run = d.run;
+  return dice_lab_link(s);
 }
 
-std::string shuffle_link(ShuffleLabState state) {
-  LabState s;
-  s.lab = LabId::shuffle;
-  s.shuffle = std::move(state);
-  return encode_fragment(s);
-}
+std::string shuffle_link(const ShuffleLabState& state) { return shuffle_lab_link(state); }
 // The bias tab with the job whose result it shows.
 ShuffleLabState bias_tab(ShuffleLabState state, std::string run) {
   state.tab = "bias";
@@ -87,12 +81,11 @@ ShuffleLabState bias_tab(ShuffleLabState state, std::string run) {
 }
 
 std::string poker_link(std::uint32_t seed, std::uint32_t step, std::string run = {}) {
-  LabState s;
-  s.lab = LabId::poker;
-  s.poker.seed = seed;
-  s.poker.step = step;
-  s.poker.run = std::move(run);
-  return encode_fragment(s);
+  PokerLabState s;
+  s.seed = seed;
+  s.step = step;
+  s.run = std::move(run);
+  return poker_lab_link(s);
 }
 
 Result<DieLaw> law_of(std::string_view method, std::uint64_t sides, unsigned bits) {
@@ -575,7 +568,7 @@ bool read_header(std::string_view line, std::size_t number, Tour& tour, std::str
 }
 
 // The step's canonical link, or the error for this line.
-Result<std::string> read_link(std::string_view link, std::size_t number) {
+Result<std::string> read_link(std::string_view link, std::size_t number, StepLinkReader read_fragment) {
   using R = Result<std::string>;
   const std::size_t hash = link.find('#');
   const std::string_view fragment = hash == std::string_view::npos ? std::string_view{} : link.substr(hash);
@@ -584,19 +577,17 @@ Result<std::string> read_link(std::string_view link, std::size_t number) {
     return R::fail("line " + std::to_string(number) + ", column " + std::to_string(column) +
                    ": expected a link starting with #v=1");
   }
-  DecodedState decoded = decode_fragment(fragment);
-  if (!decoded.notices.empty()) return R::fail(line_error(number, "the link gives a notice: " + decoded.notices.front()));
-  LabState& s = decoded.state;
-  s.note.clear(), s.tour.clear(), s.tour_text.clear(), s.tour_step = 0;
-  return R::ok(encode_fragment(s));
+  auto canonical = read_fragment(fragment);
+  if (!canonical) return R::fail(line_error(number, "the link gives a notice: " + canonical.error()));
+  return canonical;
 }
 
-Result<TourStep> read_step(std::string_view line, std::size_t number) {
+Result<TourStep> read_step(std::string_view line, std::size_t number, StepLinkReader read_fragment) {
   using R = Result<TourStep>;
   const std::size_t tab = line.find('\t');
   // Without a tab, the link is what comes before the first space (for a clearer error).
   const std::string_view link = trim_spaces(line.substr(0, tab != std::string_view::npos ? tab : line.find(' ')));
-  auto canonical = read_link(link, number);
+  auto canonical = read_link(link, number, read_fragment);
   if (!canonical) return R::fail(canonical.error());
   if (tab == std::string_view::npos) return R::fail(line_error(number, "no tab between the link and the text"));
   const std::string_view text = trim_spaces(line.substr(tab + 1));
@@ -621,7 +612,7 @@ const Tour* find_builtin_tour(std::string_view id) {
   return nullptr;
 }
 
-Result<Tour> parse_tour_text(std::string_view text, std::size_t max_steps) {
+Result<Tour> parse_tour_lines(std::string_view text, StepLinkReader read_fragment, std::size_t max_steps) {
   if (text.size() > kMaxTourFileBytes)
     return TourResult::fail("the tour has " + std::to_string(text.size()) + " bytes, more than " +
                             std::to_string(kMaxTourFileBytes));
@@ -641,7 +632,7 @@ Result<Tour> parse_tour_text(std::string_view text, std::size_t max_steps) {
     }
     if (tour.steps.size() == max_steps)
       return TourResult::fail("more than " + std::to_string(max_steps) + " steps (line " + std::to_string(number) + ")");
-    auto step = read_step(line, number);
+    auto step = read_step(line, number, read_fragment);
     if (!step) return TourResult::fail(step.error());
     tour.steps.push_back(std::move(step.value()));
   }

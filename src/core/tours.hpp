@@ -16,6 +16,8 @@
 // Each link is decoded like an opened link; one that gives a notice is an
 // error, and the stored link is the canonical one the app writes back,
 // without the note/tour fields (a step never carries a tour inside a tour).
+// Opening links is core/url_state's work (a link may carry a lesson), so it
+// hands its link reader in: url_state's parse_tour_text is the entry point.
 #pragma once
 #include <cstddef>
 #include <span>
@@ -55,12 +57,11 @@ std::span<const TourHeading> builtin_tour_headings();
 const std::vector<Tour>& builtin_tours();
 const Tour* find_builtin_tour(std::string_view id);  // nullptr when unknown
 
-// Errors name the line (and column for a bad link): "line 3, column 1:
-// expected a link starting with #v=1", "line 4: no tab between the link and
-// the text", "line 2: text: longer than 280 characters", "more than 200 steps",
-// "no steps".
-Result<Tour> parse_tour_text(std::string_view text, std::size_t max_steps = kDefaultMaxTourSteps);
-// The inverse: parse_tour_text(tour_text(t)) == t for any tour it accepts.
+// read_fragment: a step's "#v=1..." fragment to its canonical link, or the
+// notice it gives.
+using StepLinkReader = Result<std::string> (*)(std::string_view fragment);
+Result<Tour> parse_tour_lines(std::string_view text, StepLinkReader read_fragment, std::size_t max_steps);
+// The inverse: parse_tour_lines(tour_text(t), ...) == t for any tour it accepts.
 std::string tour_text(const Tour& tour);
 
 }  // namespace shufflelab

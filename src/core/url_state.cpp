@@ -11,10 +11,11 @@ struct LabEntry {
   LabId id;
   std::string_view name;
 };
-constexpr LabEntry kLabs[] = {{LabId::gallery, "findings"}, {LabId::lfsr, "lfsr"}, {LabId::dice, "dice"},
-                               {LabId::shuffle, "shuffle"}, {LabId::poker, "poker"}, {LabId::assembly, "asm"},
-                               {LabId::about, "about"}, {LabId::chooser, "choose"},
-                               {LabId::check, "check"}};
+constexpr LabEntry kLabs[] = {{LabId::gallery, "findings"},          {LabId::lfsr, kLfsrLabName},
+                               {LabId::dice, kDiceLabName},          {LabId::shuffle, kShuffleLabName},
+                               {LabId::poker, kPokerLabName},        {LabId::assembly, kAsmLabName},
+                               {LabId::about, "about"},              {LabId::chooser, kChooserLabName},
+                               {LabId::check, kCheckLabName}};
 }  // namespace
 
 std::string_view lab_name(LabId lab) {
@@ -27,25 +28,6 @@ std::vector<LabId> all_labs() {
   std::vector<LabId> labs;
   for (const auto& e : kLabs) labs.push_back(e.id);
   return labs;
-}
-
-FragmentPairs split_fragment(std::string_view fragment) {
-  FragmentPairs pairs;
-  if (!fragment.empty() && fragment[0] == '#') fragment.remove_prefix(1);
-  while (!fragment.empty()) {
-    const std::size_t amp = fragment.find('&');
-    const std::string_view item = fragment.substr(0, amp);
-    if (!item.empty()) {
-      const std::size_t eq = item.find('=');
-      if (eq == std::string_view::npos)
-        pairs.emplace_back(std::string(item), std::string());
-      else
-        pairs.emplace_back(std::string(item.substr(0, eq)), std::string(item.substr(eq + 1)));
-    }
-    if (amp == std::string_view::npos) break;
-    fragment.remove_prefix(amp + 1);
-  }
-  return pairs;
 }
 
 namespace {
@@ -166,8 +148,7 @@ std::string encode_fragment(const LabState& state) {
   if (!state.tour.empty()) fields.add("tour", state.tour);
   else if (!state.tour_text.empty()) fields.add("tt", percent_encode(state.tour_text));
   if (!state.tour.empty() || !state.tour_text.empty()) fields.add("step", std::uint64_t{state.tour_step});
-  return "#v=" + std::to_string(kUrlFormatVersion) + (state.embed ? "&embed=1" : "") + "&lab=" +
-         std::string(lab_name(state.lab)) + fields.text();
+  return lab_link(lab_name(state.lab), fields, state.embed);
 }
 
 std::string linked_run_text(const LabState& state) {
@@ -203,6 +184,22 @@ std::string linked_run_text(const LabState& state) {
     default: break;
   }
   return {};
+}
+
+namespace {
+// A lesson step's link as the app writes it back, without note and lesson
+// fields (a step never carries a lesson inside a lesson).
+Result<std::string> canonical_step_link(std::string_view fragment) {
+  DecodedState decoded = decode_fragment(fragment);
+  if (!decoded.notices.empty()) return Result<std::string>::fail(decoded.notices.front());
+  LabState& s = decoded.state;
+  s.note.clear(), s.tour.clear(), s.tour_text.clear(), s.tour_step = 0;
+  return Result<std::string>::ok(encode_fragment(s));
+}
+}  // namespace
+
+Result<Tour> parse_tour_text(std::string_view text, std::size_t max_steps) {
+  return parse_tour_lines(text, canonical_step_link, max_steps);
 }
 
 }  // namespace shufflelab

@@ -27,7 +27,6 @@
 
 namespace shufflelab {
 
-constexpr int kUrlFormatVersion = 1;
 constexpr std::size_t kMaxFragmentLength = 2048;
 
 enum class LabId { gallery, lfsr, dice, shuffle, poker, assembly, about, chooser, check };
@@ -62,11 +61,15 @@ struct DecodedState {
   std::optional<Tour> tour;          // the lesson the link opens (built in, or its tt= text parsed)
 };
 
-// Splits "a=1&b=2" (leading '#' optional) into pairs; no percent-decoding is
-// needed because every value we write is [0-9A-Za-z_.,+-].
-FragmentPairs split_fragment(std::string_view fragment);
 
 DecodedState decode_fragment(std::string_view fragment);
+
+// A teacher's lesson file (core/tours.hpp's format), each step's link opened
+// as a link is: errors name the line (and column for a bad link): "line 3,
+// column 1: expected a link starting with #v=1", "line 4: no tab between the
+// link and the text", "line 2: text: longer than 280 characters", "more than
+// 200 steps", "no steps".
+Result<Tour> parse_tour_text(std::string_view text, std::size_t max_steps = kDefaultMaxTourSteps);
 
 // What opening this link re-runs (its lab's run= field), said before it
 // starts: the job, its size and, for long ones, that it shows progress and

@@ -1,5 +1,7 @@
 #include "ui/job_runner.hpp"
 
+#include "core/job_catalog.hpp"
+
 namespace shufflelab::ui {
 
 int InlineJobRunner::start(const std::string& kind, const std::string& params) {

@@ -24,7 +24,7 @@
 #include <span>
 #include <utility>
 
-#include "core/base/csv_export.hpp"
+#include "core/dice/dice_csv.hpp"
 #include "imgui.h"
 #include "ui/kit/layout.hpp"
 #include "ui/kit/widgets.hpp"

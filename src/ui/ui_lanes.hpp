@@ -12,7 +12,10 @@
 #include <string_view>
 #include <vector>
 
-#include "core/asm/lab_lanes.hpp"
+#include "core/dice/dice_lanes.hpp"
+#include "core/lfsr/lfsr_lanes.hpp"
+#include "core/poker/poker_lanes.hpp"
+#include "core/shuffle/shuffle_lanes.hpp"
 #include "ui/kit/job_slot.hpp"  // setup_key: what the lanes were made for
 
 namespace shufflelab::ui {

@@ -17,7 +17,7 @@
 #include <optional>
 #include <utility>
 
-#include "core/base/csv_export.hpp"
+#include "core/poker/poker_csv.hpp"
 #include "core/base/parse.hpp"
 #include "imgui.h"
 #include "ui/kit/cards.hpp"

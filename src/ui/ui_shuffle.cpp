@@ -33,7 +33,7 @@
 #include <cstdio>
 #include <optional>
 
-#include "core/base/csv_export.hpp"
+#include "core/shuffle/shuffle_csv.hpp"
 #include "core/base/parse.hpp"
 #include "core/base/text_format.hpp"
 #include "core/shuffle/comparator_sort.hpp"

@@ -43,4 +43,10 @@ void encode_asm_lab(const AsmLabState& s, FieldWriter& out) {
   out.add("t", s.t);
 }
 
+std::string asm_lab_link(const AsmLabState& state) {
+  FieldWriter fields;
+  encode_asm_lab(state, fields);
+  return lab_link(kAsmLabName, fields);
+}
+
 }  // namespace shufflelab

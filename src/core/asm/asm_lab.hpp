@@ -24,5 +24,8 @@ constexpr std::uint64_t kMaxAsmStep = 2'000'000;
 
 void decode_asm_lab(FieldReader& fields, AsmLabState& state);
 void encode_asm_lab(const AsmLabState& state, FieldWriter& out);
+// The lab's name in links ("lab=asm"), and a link to the lab in this state.
+constexpr std::string_view kAsmLabName = "asm";
+std::string asm_lab_link(const AsmLabState& state);
 
 }  // namespace shufflelab

@@ -1,5 +1,6 @@
-// lab_lanes.hpp: which assembly listing each lab's step runs, and how. For a
-// lab state (LFSR, dice, shuffle, poker) it picks the AsmAlgorithm(s) whose
+// lab_lanes.hpp: what a lab's assembly lane is and how it runs. Each lab's
+// adapter (lfsr/lfsr_lanes, dice/dice_lanes, shuffle/shuffle_lanes,
+// poker/poker_lanes) picks, for its state, the AsmAlgorithm(s) whose
 // listing does what the lab animates, the AsmInputs that start the listing
 // from the core's generator state just before the shown call (computed by
 // jump-ahead or from the lab's own recording, never by replaying 2^40 steps),
@@ -20,15 +21,9 @@
 #include <vector>
 
 #include "core/asm/asm_session.hpp"
-#include "core/dice/dice_lab.hpp"
-#include "core/lfsr/lfsr_lab.hpp"
-#include "core/poker/poker_lab.hpp"
 #include "core/base/result.hpp"
-#include "core/shuffle/shuffle_lab.hpp"
 
 namespace shufflelab {
-
-class LabTimeline;
 
 // What of the machine is compared with the lab, read at the default cursor.
 struct LaneValueSpec {
@@ -62,38 +57,21 @@ struct LabLanes {
   std::string none;  // why there is no lane (when lanes is empty), naming what has one
 };
 
-// The LFSR lab at its t: tarot32 (width 32, mask CF) -> sm83-lfsr and
-// 6502-lfsr, tarot32 (width 16, mask B4) -> 6502-lfsr16, z80 -> z80-lfsr,
-// lcg32 with the onechip preset -> pic-lcrng and 6502-lcrng, xorshift of
-// width 16 or 32 -> 6502-xorshift16 or 6502-xorshift32. Moves `timeline`
-// (give it one of its own: a panel's playing timeline advances from its last at()).
-LabLanes lfsr_lab_lanes(const LfsrLabState& state, LabTimeline& timeline);
-
-// Dice roll `roll` (0-based) of the lab's method, generator and seed.
-static_assert(kMaxDiceStepRoll < kMaxAsmCalls, "the coin-queue lane runs roll + 1 calls");
-struct DiceRoll {
-  std::uint64_t roll = 0;
-  std::vector<std::uint64_t> words;  // words read by that roll (rejected ones first)
-  std::uint64_t words_before = 0;    // words read by the earlier rolls
-  std::uint64_t value = 0;           // 0..sides-1 (the face is value + 1)
-};
-Result<DiceRoll> dice_lab_roll(const DiceLabState& state);
-// mulhi-minus1 -> z80-roll-minus1, mulhi -> z80-roll-exact and 6502-roll-mulhi,
-// maxu8 -> z80-maxu8 (8-bit words, up to 255 sides); reject (mask and reject)
-// on z80 bytes -> z80-reject, on tarot32 bytes -> 6502-reject;
-// lemire on 64-bit SplitMix64 words -> x86-lemire; fdr-tarot on tarot32
-// bytes -> sm83-roll (2..128 sides).
-LabLanes dice_lab_lanes(const DiceLabState& state);
-
-// Fisher-Yates over 78 cards from tarot32 bytes through fdr-tarot -> sm83-shuffle,
-// over 52 cards through reject -> 6502-shuffle;
-// pdep -> x86-strike on the 64-card word holding the card, plus x86-lemire
-// when the rank is drawn by Lemire from 64-bit SplitMix64 words.
-LabLanes shuffle_lab_lanes(const ShuffleLabState& state, const LabRecording& recording);
-
-// pic-lcrng for the call at the step, pic-deal for the whole deal, then
-// 6502-lcrng for the call.
-LabLanes poker_lab_lanes(const PokerLabState& state);
+// What the labs' adapters build lanes with.
+inline LabLanes no_lanes(std::string why) {
+  LabLanes out;
+  out.none = std::move(why);
+  return out;
+}
+inline LaneValueSpec memory_value(std::string_view symbol, std::uint32_t bytes, bool big_endian) {
+  return {LaneValueSpec::Kind::memory, symbol, bytes, big_endian};
+}
+// The same lane on the 6502 listing's routine that does the same work (its
+// data symbols carry the same names); a start-of-call mark moves to its entry.
+LabLane lane_on_6502(LabLane lane, AsmAlgorithm algorithm);
+// A call of a listing that starts from the state at the lab's previous step:
+// at step 0 the first call is shown before it runs (cursor 0, value = the seed).
+void mark_start_or_end(LabLane& lane, bool at_start);
 
 // The core's wasm functions (asm_program(AsmIsa::wasm) routines) of the C++
 // the algorithm's listing does; empty in native builds.

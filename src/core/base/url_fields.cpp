@@ -87,4 +87,28 @@ void FieldWriter::add_hex(std::string_view key, std::uint64_t value, int digits)
   add(key, format_hex_upper(value, digits));
 }
 
+std::string lab_link(std::string_view lab_name, const FieldWriter& fields, bool embed) {
+  return "#v=" + std::to_string(kUrlFormatVersion) + (embed ? "&embed=1" : "") + "&lab=" + std::string(lab_name) +
+         fields.text();
+}
+
+FragmentPairs split_fragment(std::string_view fragment) {
+  FragmentPairs pairs;
+  if (!fragment.empty() && fragment[0] == '#') fragment.remove_prefix(1);
+  while (!fragment.empty()) {
+    const std::size_t amp = fragment.find('&');
+    const std::string_view item = fragment.substr(0, amp);
+    if (!item.empty()) {
+      const std::size_t eq = item.find('=');
+      if (eq == std::string_view::npos)
+        pairs.emplace_back(std::string(item), std::string());
+      else
+        pairs.emplace_back(std::string(item.substr(0, eq)), std::string(item.substr(eq + 1)));
+    }
+    if (amp == std::string_view::npos) break;
+    fragment.remove_prefix(amp + 1);
+  }
+  return pairs;
+}
+
 }  // namespace shufflelab

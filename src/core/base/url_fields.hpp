@@ -13,6 +13,9 @@
 namespace shufflelab {
 
 using FragmentPairs = std::vector<std::pair<std::string, std::string>>;
+// Splits "a=1&b=2" (leading '#' optional) into pairs; no percent-decoding is
+// needed because every value we write is [0-9A-Za-z_.,+-].
+FragmentPairs split_fragment(std::string_view fragment);
 
 class FieldReader {
  public:
@@ -45,6 +48,13 @@ class FieldWriter {
  private:
   std::string out_;
 };
+
+// The links' format version, and a link to one lab from its fields in link
+// order ("#v=1&lab=dice&sides=20..."): what core/url_state writes for a state
+// without note, lesson or embed, so a lab can link to another lab without
+// the cross-lab layer.
+constexpr int kUrlFormatVersion = 1;
+std::string lab_link(std::string_view lab_name, const FieldWriter& fields, bool embed = false);
 
 // Shortened, printable copy of untrusted text for messages.
 std::string printable_excerpt(std::string_view text);

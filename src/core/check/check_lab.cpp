@@ -9,7 +9,6 @@
 #include "core/check/deck_input.hpp"
 #include "core/check/roll_input.hpp"
 #include "core/dice/dice_lab.hpp"
-#include "core/url_state.hpp"
 
 namespace shufflelab {
 
@@ -231,23 +230,21 @@ Result<std::shared_ptr<Job>> make_check_example_job(FieldReader& f) {
 
 std::string check_link_for_decks(std::string_view algo, std::uint64_t cards, std::string_view gen, std::uint64_t seed,
                                  std::uint64_t rounds) {
-  LabState s;
-  s.lab = LabId::check;
-  if (is_choice("decks", algo)) s.check.deck_b = std::string(algo);
-  if (cards >= kMinDeckSize && cards <= std::min<std::uint64_t>(kMaxDeckSize, kMaxShuffleCards)) s.check.cards = cards;
-  if (is_choice("bytes", gen)) s.check.gen = std::string(gen), s.check.seed = seed;
-  if (rounds >= 1 && rounds <= kMaxShuffleRounds) s.check.rounds = rounds;
-  return encode_fragment(s);
+  CheckLabState s;
+  if (is_choice("decks", algo)) s.deck_b = std::string(algo);
+  if (cards >= kMinDeckSize && cards <= std::min<std::uint64_t>(kMaxDeckSize, kMaxShuffleCards)) s.cards = cards;
+  if (is_choice("bytes", gen)) s.gen = std::string(gen), s.seed = seed;
+  if (rounds >= 1 && rounds <= kMaxShuffleRounds) s.rounds = rounds;
+  return check_lab_link(s);
 }
 
 std::string check_link_for_rolls(std::string_view dice_method, std::uint64_t sides, std::uint64_t bits) {
-  LabState s;
-  s.lab = LabId::check;
-  s.check.what = "rolls";
-  if (find_dice_method(dice_method)) s.check.versus = std::string(dice_method);
-  if (sides >= 2 && sides <= kMaxDieSides) s.check.sides = sides, s.check.die = std::min<std::uint64_t>(sides, 1000);
-  if (bits >= 8 && bits <= 64) s.check.versus_bits = bits;
-  return encode_fragment(s);
+  CheckLabState s;
+  s.what = "rolls";
+  if (find_dice_method(dice_method)) s.versus = std::string(dice_method);
+  if (sides >= 2 && sides <= kMaxDieSides) s.sides = sides, s.die = std::min<std::uint64_t>(sides, 1000);
+  if (bits >= 8 && bits <= 64) s.versus_bits = bits;
+  return check_lab_link(s);
 }
 
 Result<CheckFileRef> parse_check_file_ref(std::string_view text) {
@@ -301,6 +298,12 @@ CheckReportView make_check_report_view(const CheckReport& r) {
   v.picture_height = static_cast<int>(r.picture.size() / row_bytes);
   v.picture.assign(r.picture.begin(), r.picture.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(v.picture_height) * row_bytes));
   return v;
+}
+
+std::string check_lab_link(const CheckLabState& state) {
+  FieldWriter fields;
+  encode_check_lab(state, fields);
+  return lab_link(kCheckLabName, fields);
 }
 
 }  // namespace shufflelab

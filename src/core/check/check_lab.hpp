@@ -42,6 +42,9 @@ struct CheckLabState {
 
 void decode_check_lab(FieldReader& fields, CheckLabState& state);
 void encode_check_lab(const CheckLabState& state, FieldWriter& out);
+// The lab's name in links ("lab=check"), and a link to the lab in this state.
+constexpr std::string_view kCheckLabName = "check";
+std::string check_lab_link(const CheckLabState& state);
 
 // The choices the panel offers for each example side (link spellings).
 std::vector<std::string_view> check_example_choices(std::string_view what);

@@ -18,4 +18,10 @@ void encode_chooser_lab(const ChooserLabState& state, FieldWriter& out) {
   out.add("use", state.use);
 }
 
+std::string chooser_lab_link(const ChooserLabState& state) {
+  FieldWriter fields;
+  encode_chooser_lab(state, fields);
+  return lab_link(kChooserLabName, fields);
+}
+
 }  // namespace shufflelab

@@ -20,5 +20,8 @@ struct ChooserLabState {
 // leaves a notice naming the field.
 void decode_chooser_lab(FieldReader& fields, ChooserLabState& state);
 void encode_chooser_lab(const ChooserLabState& state, FieldWriter& out);
+// The lab's name in links ("lab=choose"), and a link to the lab in this state.
+constexpr std::string_view kChooserLabName = "choose";
+std::string chooser_lab_link(const ChooserLabState& state);
 
 }  // namespace shufflelab

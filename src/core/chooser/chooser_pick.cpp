@@ -4,12 +4,14 @@
 #include <array>
 #include <cmath>
 
+#include "core/asm/asm_lab.hpp"
 #include "core/asm/asm_session.hpp"
 #include "core/base/text_format.hpp"
 #include "core/base/url_fields.hpp"
+#include "core/dice/dice_lab.hpp"
 #include "core/dice/dice_law.hpp"
+#include "core/shuffle/shuffle_lab.hpp"
 #include "core/shuffle/shuffle_source.hpp"
-#include "core/url_state.hpp"
 
 namespace shufflelab {
 
@@ -188,37 +190,36 @@ void make_links(ChooserPick& pick, const ChooserUseInfo& use) {
   const MethodCandidate& m = pick.method();
   const ChooserRow& g = pick.generator();
   pick.lab_link = g.lab_link;
-  LabState s;
   if (use.deck) {
-    s.lab = LabId::shuffle;
-    s.shuffle.algo = "fisher-yates";
-    s.shuffle.n = use.n;
-    s.shuffle.method = m.method;
-    s.shuffle.bits = m.bits;
+    ShuffleLabState shuffle;
+    shuffle.algo = "fisher-yates";
+    shuffle.n = use.n;
+    shuffle.method = m.method;
+    shuffle.bits = m.bits;
     if (const ShuffleGeneratorInfo* info = find_shuffle_generator(g.name)) {
-      s.shuffle.gen = std::string(info->name);
-      s.shuffle.seed = info->default_seed;
+      shuffle.gen = std::string(info->name);
+      shuffle.seed = info->default_seed;
     }
+    pick.dice_link = shuffle_lab_link(shuffle);
   } else {
-    s.lab = LabId::dice;
-    s.dice.method = m.method;
-    s.dice.sides = use.n;
-    s.dice.bits = static_cast<int>(m.bits);
+    DiceLabState dice;
+    dice.method = m.method;
+    dice.sides = use.n;
+    dice.bits = static_cast<int>(m.bits);
     if (const DiceGeneratorInfo* info = find_dice_generator(g.name)) {
-      s.dice.gen = std::string(info->name);
-      s.dice.seed = std::string(info->default_seed);
+      dice.gen = std::string(info->name);
+      dice.seed = std::string(info->default_seed);
     }
+    pick.dice_link = dice_lab_link(dice);
   }
-  pick.dice_link = encode_fragment(s);
   const std::string& listing = m.shuffle_listing.empty() ? m.listing : m.shuffle_listing;
   if (!listing.empty()) {
-    LabState a;
-    a.lab = LabId::assembly;
-    a.assembly.algorithm = listing;
-    if (m.shuffle_listing.empty() && use.n <= 255) a.assembly.inputs.n = use.n;
-    if (auto algo = parse_asm_algorithm("algo", listing); algo && !AsmSession::start(*algo, a.assembly.inputs))
-      a.assembly.inputs = AsmLabState{}.inputs;
-    pick.asm_link = encode_fragment(a);
+    AsmLabState a;
+    a.algorithm = listing;
+    if (m.shuffle_listing.empty() && use.n <= 255) a.inputs.n = use.n;
+    if (auto algo = parse_asm_algorithm("algo", listing); algo && !AsmSession::start(*algo, a.inputs))
+      a.inputs = AsmLabState{}.inputs;
+    pick.asm_link = asm_lab_link(a);
   }
 }
 

@@ -11,7 +11,7 @@
 #include "core/gen/lcg_period.hpp"
 #include "core/gen/linear_complexity.hpp"
 #include "core/lfsr/lfsr_analysis.hpp"
-#include "core/url_state.hpp"
+#include "core/lfsr/lfsr_lab.hpp"
 
 namespace shufflelab {
 
@@ -38,7 +38,6 @@ constexpr std::pair<std::string_view, std::string_view> kGeneratorListings[] = {
 };
 
 constexpr std::uint64_t kPcgMultiplier = 6364136223846793005ULL;
-constexpr std::uint64_t kSplitMixIncrement = 0x9e3779b97f4a7c15ULL;
 
 Result<bool> fill_period(ChooserRow& row, const LfsrLabState& lab, const ByteGenerator& g) {
   using R = Result<bool>;
@@ -62,7 +61,7 @@ Result<bool> fill_period(ChooserRow& row, const LfsrLabState& lab, const ByteGen
   }
   if (const auto* lcg = std::get_if<Lcg32>(&g.engine())) return from_lcg(lcg->a, lcg->c, lcg->modulus_bits);
   if (const auto* pcg = std::get_if<Pcg32>(&g.engine())) return from_lcg(kPcgMultiplier, pcg->inc, 64);
-  if (std::holds_alternative<SplitMix64>(g.engine())) return from_lcg(1, kSplitMixIncrement, 64);
+  if (std::holds_alternative<SplitMix64>(g.engine())) return from_lcg(1, kSplitMix64Increment, 64);
   row.period_note = "not computed here: its state is wider than the 64-bit matrices of core/gen/period";
   return R::ok(true);
 }
@@ -103,10 +102,7 @@ Result<ChooserTable> build_table() {
         for (const auto& [listing, generator] : kGeneratorListings)
           if (c.name == listing && generator == spec.name && c.cycles_per_output)
             row.costs.push_back({c.isa, std::string(c.name), c.code_bytes, c.ram_bytes, *c.cycles_per_output});
-    LabState link;
-    link.lab = LabId::lfsr;
-    link.lfsr = *lab;
-    row.lab_link = encode_fragment(link);
+    row.lab_link = lfsr_lab_link(*lab);
     table.rows.push_back(std::move(row));
   }
   return R::ok(std::move(table));

@@ -210,4 +210,10 @@ std::optional<std::size_t> expression_error_position(std::string_view error) {
   return position;
 }
 
+std::string dice_lab_link(const DiceLabState& state) {
+  FieldWriter fields;
+  encode_dice_lab(state, fields);
+  return lab_link(kDiceLabName, fields);
+}
+
 }  // namespace shufflelab

@@ -83,6 +83,9 @@ struct DiceLabState {
 // that the generator refuses falls back to the generator's default seed).
 void decode_dice_lab(FieldReader& fields, DiceLabState& state);
 void encode_dice_lab(const DiceLabState& state, FieldWriter& out);
+// The lab's name in links ("lab=dice"), and a link to the lab in this state.
+constexpr std::string_view kDiceLabName = "dice";
+std::string dice_lab_link(const DiceLabState& state);
 
 // Dice notation <-> link value (see the header comment).
 std::string expression_to_link(std::string_view text);

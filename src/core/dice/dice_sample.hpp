@@ -213,7 +213,7 @@ class DiceExprExactJob final : public Job {
   std::string summary_ = "computing the exact law";
 };
 
-// Factories for make_job (jobs.cpp); the message names the bad field.
+// Factories for make_job (core/job_catalog); the message names the bad field.
 Result<std::shared_ptr<Job>> make_dice_sample_job(FieldReader& fields);
 Result<std::shared_ptr<Job>> make_dice_expr_sample_job(FieldReader& fields);
 Result<std::shared_ptr<Job>> make_dice_expr_exact_job(FieldReader& fields);

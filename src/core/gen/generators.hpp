@@ -119,12 +119,14 @@ struct GlibcGenerator {
 };
 
 // SplitMix64: a Weyl counter through a 64-bit mixer; any seed works.
-// next_u32() = top 32 bits of next(), next_byte() = top 8.
+// next_u32() = top 32 bits of next(), next_byte() = top 8. The counter after
+// k outputs is seed + k * kSplitMix64Increment (jump-ahead for free).
+constexpr std::uint64_t kSplitMix64Increment = 0x9e3779b97f4a7c15;
 struct SplitMix64 {
   std::uint64_t state = 0;
 
   std::uint64_t next() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15);
+    std::uint64_t z = (state += kSplitMix64Increment);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
     z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
     return z ^ (z >> 31);

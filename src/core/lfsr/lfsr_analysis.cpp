@@ -5,6 +5,9 @@
 #include <type_traits>
 #include <variant>
 
+#include "core/base/url_fields.hpp"
+#include "core/gen/lfsr.hpp"
+
 namespace shufflelab {
 
 namespace {
@@ -154,5 +157,43 @@ Result<std::shared_ptr<Job>> make_lfsr_lab_step_period_job(FieldReader& fields) 
   if (auto g = lab_generator(s); !g) return R::fail(g.error());
   return R::ok(std::make_shared<LfsrLabStepPeriodJob>(s, limit));
 }
+
+LfsrStepPeriodJob::LfsrStepPeriodJob(int width, std::uint64_t taps, std::uint64_t seed)
+    : width_(width), taps_(taps), seed_(seed), state_(seed), limit_(width_mask(width)) {}
+
+double LfsrStepPeriodJob::step(std::uint64_t budget) {
+  GaloisLfsr r{width_, taps_, state_};
+  for (std::uint64_t i = 0; i < budget && !done_; ++i) {
+    r.step_bit();
+    ++steps_;
+    if (r.state == seed_) returned_ = done_ = true;
+    else if (steps_ >= limit_) done_ = true;  // more steps than nonzero states: the seed is on a tail
+  }
+  state_ = r.state;
+  return done_ ? 1.0 : static_cast<double>(steps_) / static_cast<double>(limit_);
+}
+
+std::vector<double> LfsrStepPeriodJob::result() const {
+  return {returned_ ? static_cast<double>(steps_) : 0.0, static_cast<double>(steps_)};
+}
+
+std::string LfsrStepPeriodJob::summary() const {
+  if (!done_) return "stepped " + std::to_string(steps_) + " bits so far";
+  if (!returned_) return "the seed never came back: it lies on a tail";
+  return "the seed came back after " + std::to_string(steps_) + " bit-steps";
+}
+
+Result<std::shared_ptr<Job>> make_lfsr_step_period_job(FieldReader& f) {
+  using R = Result<std::shared_ptr<Job>>;
+  int width = 32;
+  std::uint64_t mask = 0xCF, seed = 0;
+  f.decimal("width", kMinLfsrWidth, 40, width);
+  f.hex("mask", 2, mask);
+  if (!f.hex("seed", 16, seed)) return R::fail("seed: missing or not hex");
+  auto lfsr = make_galois_lfsr(width, tarot_taps(width, mask), seed);
+  if (!lfsr) return R::fail(lfsr.error());
+  return R::ok(std::make_shared<LfsrStepPeriodJob>(width, lfsr->taps, seed));
+}
+
 
 }  // namespace shufflelab

@@ -74,6 +74,24 @@ class LfsrLabStepPeriodJob final : public Job {
   bool done_ = false, returned_ = false;
 };
 
+// Counts the period of a tarot-form Galois LFSR by stepping it until the seed
+// comes back: the brute-force check of the GF(2) answer (widths up to 40).
+// result(): {period, steps taken}; 0 period means the seed sits on a tail.
+class LfsrStepPeriodJob final : public Job {
+ public:
+  LfsrStepPeriodJob(int width, std::uint64_t taps, std::uint64_t seed);
+  double step(std::uint64_t budget) override;
+  bool done() const override { return done_; }
+  std::vector<double> result() const override;
+  std::string summary() const override;
+
+ private:
+  int width_;
+  std::uint64_t taps_, seed_, state_, steps_ = 0, limit_;
+  bool done_ = false, returned_ = false;
+};
+Result<std::shared_ptr<Job>> make_lfsr_step_period_job(FieldReader& fields);
+
 // Largest limit a stepping job accepts (2^40 steps: minutes in a worker).
 constexpr std::uint64_t kMaxStepCheck = std::uint64_t{1} << 40;
 std::string lfsr_lab_step_job_params(const LfsrLabState& s, std::uint64_t limit);

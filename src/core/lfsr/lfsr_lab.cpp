@@ -455,4 +455,10 @@ std::vector<std::uint8_t> bit_plane_bits(ByteGenerator generator, BitPlaneSource
   return out;
 }
 
+std::string lfsr_lab_link(const LfsrLabState& state) {
+  FieldWriter fields;
+  encode_lfsr_lab(state, fields);
+  return lab_link(kLfsrLabName, fields);
+}
+
 }  // namespace shufflelab

@@ -100,6 +100,9 @@ Result<ByteGenerator> lab_generator(const LfsrLabState& s);
 //   then lanes=1 when the assembly lanes are open (any generator)
 void decode_lfsr_lab(FieldReader& fields, LfsrLabState& state);
 void encode_lfsr_lab(const LfsrLabState& state, FieldWriter& out);
+// The lab's name in links ("lab=lfsr"), and a link to the lab in this state.
+constexpr std::string_view kLfsrLabName = "lfsr";
+std::string lfsr_lab_link(const LfsrLabState& state);
 // Whether the lab shows `tab` for this generator.
 bool lfsr_tab_available(LabGen gen, std::string_view tab);
 

@@ -8,7 +8,6 @@ namespace shufflelab {
 
 namespace {
 constexpr std::uint64_t kPcgMultiplier = 6364136223846793005ULL;
-constexpr std::uint64_t kSplitMixIncrement = 0x9e3779b97f4a7c15ULL;
 
 LinearMap fibonacci_map(int width, std::uint64_t taps) {
   return linear_map_from(width, [&](std::uint64_t s) {
@@ -104,7 +103,7 @@ Engine LabTimeline::jump(std::uint64_t t) const {
         } else if constexpr (std::is_same_v<T, Pcg32>) {
           g.state = affine_jump(kPcgMultiplier, g.inc, g.state, t);
         } else if constexpr (std::is_same_v<T, SplitMix64>) {
-          g.state += t * kSplitMixIncrement;
+          g.state += t * kSplitMix64Increment;
         } else {
           step_engine(e, t);  // no jump-ahead: replay (at() uses checkpoints instead)
         }

@@ -128,4 +128,10 @@ double dealt_share_percent() {
 
 double deals_per_pat_hand() { return static_cast<double>(kLcrngPeriod) / static_cast<double>(pat_hand_count()); }
 
+std::string poker_lab_link(const PokerLabState& state) {
+  FieldWriter fields;
+  encode_poker_lab(state, fields);
+  return lab_link(kPokerLabName, fields);
+}
+
 }  // namespace shufflelab

@@ -35,6 +35,9 @@ struct PokerLabState {
 
 void decode_poker_lab(FieldReader& fields, PokerLabState& state);
 void encode_poker_lab(const PokerLabState& state, FieldWriter& out);
+// The lab's name in links ("lab=poker"), and a link to the lab in this state.
+constexpr std::string_view kPokerLabName = "poker";
+std::string poker_lab_link(const PokerLabState& state);
 
 // The same state with the seed set and the step clamped to that deal's calls.
 PokerLabState with_poker_seed(PokerLabState state, std::uint32_t seed);

@@ -466,4 +466,10 @@ ReachView reach_view(const ShuffleLabState& state) {
   return view;
 }
 
+std::string shuffle_lab_link(const ShuffleLabState& state) {
+  FieldWriter fields;
+  encode_shuffle_lab(state, fields);
+  return lab_link(kShuffleLabName, fields);
+}
+
 }  // namespace shufflelab

@@ -67,6 +67,9 @@ struct ShuffleLabState {
 // field back to defaults, with a notice naming the problem.
 void decode_shuffle_lab(FieldReader& fields, ShuffleLabState& state);
 void encode_shuffle_lab(const ShuffleLabState& state, FieldWriter& out);
+// The lab's name in links ("lab=shuffle"), and a link to the lab in this state.
+constexpr std::string_view kShuffleLabName = "shuffle";
+std::string shuffle_lab_link(const ShuffleLabState& state);
 
 // Setup keys: the link text of only the fields a result depends on, so a
 // panel can tell whether a finished job still matches what is on screen.

@@ -7,7 +7,10 @@
 // the tarot roller written out from their descriptions, shuffles replayed by
 // hand. Also: every row any cursor lights maps to a line of the C++ snippet
 // the C++ lane shows (the "one cursor").
-#include "core/asm/lab_lanes.hpp"
+#include "core/dice/dice_lanes.hpp"
+#include "core/lfsr/lfsr_lanes.hpp"
+#include "core/poker/poker_lanes.hpp"
+#include "core/shuffle/shuffle_lanes.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,14 @@
 // CSV exports read back with a parser written here from RFC 4180's grammar
 // (not the writer's code), and compared with laws derived by hand.
+// One file for the table and every lab's writers: they share the parser.
 #include "core/base/csv_export.hpp"
 
 #include <gtest/gtest.h>
 
+#include "core/dice/dice_csv.hpp"
 #include "core/dice/dice_lab.hpp"
+#include "core/poker/poker_csv.hpp"
+#include "core/shuffle/shuffle_csv.hpp"
 
 namespace shufflelab {
 namespace {

@@ -5,7 +5,7 @@
 // a fair and a biased example land on opposite sides of the verdict.
 #include <gtest/gtest.h>
 
-#include "core/base/jobs.hpp"
+#include "core/job_catalog.hpp"
 #include "core/check/check_examples.hpp"
 #include "core/check/check_lab.hpp"
 #include "core/check/check_report_wire.hpp"

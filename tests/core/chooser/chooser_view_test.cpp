@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/base/jobs.hpp"
+#include "core/job_catalog.hpp"
 #include "core/chooser/chooser_job.hpp"
 
 namespace shufflelab {

@@ -17,7 +17,7 @@
 #include "core/dice/dice_sample.hpp"
 #include "core/dice/dice_z80.hpp"
 #include "core/gen/glibc_rand.hpp"
-#include "core/base/jobs.hpp"
+#include "core/job_catalog.hpp"
 #include "core/url_state.hpp"
 
 #include "test_support.hpp"

@@ -8,7 +8,7 @@
 
 #include <map>
 
-#include "core/base/jobs.hpp"
+#include "core/job_catalog.hpp"
 #include "core/lfsr/lfsr_timeline.hpp"
 
 namespace shufflelab {

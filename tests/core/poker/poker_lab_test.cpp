@@ -12,7 +12,7 @@
 #include <set>
 #include <vector>
 
-#include "core/base/jobs.hpp"
+#include "core/job_catalog.hpp"
 #include "core/poker/poker_sweep.hpp"
 #include "core/url_state.hpp"
 

@@ -3,6 +3,7 @@
 // simulation (std::mt19937_64 coins, chi-square) for 5 and 6 cards.
 #include "core/shuffle/comparator_sort.hpp"
 #include "core/shuffle/shuffle_bias.hpp"
+#include "core/job_catalog.hpp"
 
 #include <gtest/gtest.h>
 

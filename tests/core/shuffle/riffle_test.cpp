@@ -3,6 +3,7 @@
 // times), the published 52-card table, and the Faro order against the
 // multiplicative order of 2 modulo n - 1.
 #include "core/shuffle/riffle.hpp"
+#include "core/job_catalog.hpp"
 
 #include <gtest/gtest.h>
 

@@ -13,7 +13,7 @@
 #include <numeric>
 #include <set>
 
-#include "core/base/jobs.hpp"
+#include "core/job_catalog.hpp"
 #include "core/shuffle/shuffle_bias.hpp"
 #include "core/shuffle/shuffle_lab.hpp"
 #include "core/shuffle/shuffle_predict.hpp"

@@ -1,4 +1,5 @@
-#include "core/base/jobs.hpp"
+#include "core/job_catalog.hpp"
+#include "core/lfsr/lfsr_analysis.hpp"
 
 #include <gtest/gtest.h>
 

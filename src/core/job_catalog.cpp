@@ -1,0 +1,69 @@
+#include "core/job_catalog.hpp"
+
+#include "core/base/url_fields.hpp"
+#include "core/check/check_lab.hpp"
+#include "core/chooser/chooser_job.hpp"
+#include "core/dice/dice_sample.hpp"
+#include "core/lfsr/lfsr_analysis.hpp"
+#include "core/poker/poker_sweep.hpp"
+#include "core/shuffle/riffle_view.hpp"
+#include "core/shuffle/shuffle_bias.hpp"
+#include "core/shuffle/shuffle_predict.hpp"
+#include "core/url_state.hpp"
+
+namespace shufflelab {
+
+namespace {
+using JobFactory = Result<std::shared_ptr<Job>> (*)(FieldReader&);
+struct JobKind {
+  std::string_view kind;
+  JobFactory make;
+};
+constexpr JobKind kJobKinds[] = {
+    {"lfsr_step_period", make_lfsr_step_period_job},   {"lfsr_lab_step_period", make_lfsr_lab_step_period_job},
+    {"dice_sample", make_dice_sample_job},             {"dice_expr_sample", make_dice_expr_sample_job},
+    {"dice_expr_exact", make_dice_expr_exact_job},     {"poker_sweep", make_poker_sweep_job},
+    {"poker_hands", make_poker_hands_job},             {"shuffle_bias", make_shuffle_bias_job},
+    {"shuffle_seed_search", make_seed_search_job},     {"riffle_table", make_riffle_table_job},
+    {"check_example", make_check_example_job},         {"chooser", make_chooser_job},
+};
+}  // namespace
+
+Result<std::shared_ptr<Job>> make_job(std::string_view kind, std::string_view params) {
+  using R = Result<std::shared_ptr<Job>>;
+  if (params.size() > kMaxFragmentLength) return R::fail("job parameters too long");
+  if (kind == "js_sort_sample") return R::fail("js_sort_sample: the browser's own sort runs only in the page's worker");
+  const JobKind* entry = nullptr;
+  for (const JobKind& k : kJobKinds)
+    if (k.kind == kind) entry = &k;
+  if (!entry) return R::fail("unknown job kind \"" + printable_excerpt(kind) + "\"");
+  const FragmentPairs pairs = split_fragment(params);
+  std::vector<std::string> notices;
+  FieldReader fields(pairs, notices);
+  auto job = entry->make(fields);
+  if (job && !notices.empty()) return R::fail(notices.front());
+  return job;
+}
+
+std::vector<std::string> split_job(std::string_view kind, std::string_view params, unsigned parts) {
+  if (kind != "poker_sweep" || params.size() > kMaxFragmentLength) return {};
+  const FragmentPairs pairs = split_fragment(params);
+  std::vector<std::string> notices;
+  FieldReader fields(pairs, notices);
+  auto out = split_poker_sweep(fields, parts);
+  return notices.empty() ? out : std::vector<std::string>{};
+}
+
+Result<MergedJobResult> merge_job_results(std::string_view kind, const std::vector<std::vector<double>>& parts) {
+  using R = Result<MergedJobResult>;
+  if (kind != "poker_sweep") return R::fail("job kind \"" + printable_excerpt(kind) + "\" does not split");
+  SweepStats whole;
+  for (const auto& part : parts) {
+    if (part.size() < 4) return R::fail("poker_sweep: a part's result is incomplete");
+    whole.merge(sweep_stats_from_result(part));
+  }
+  return R::ok({sweep_result(whole), sweep_summary(whole)});
+}
+
+}  // namespace shufflelab
+
