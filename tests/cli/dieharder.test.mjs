@@ -1,6 +1,6 @@
 // Debian's dieharder on several generators' streams (short runs). The run must
-// reproduce the recorded table (data/dieharder.tsv, shown in the app and the
-// README) and show the expected lessons: the linear tarot LFSR fails the
+// reproduce the recorded table (data/dieharder.tsv, shown in the app and in
+// docs/check.md) and show the expected lessons: the linear tarot LFSR fails the
 // 32x32 binary-rank test, RANDU fails several tests, xoshiro256** fails none.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -101,7 +101,7 @@ TEST(LabText, EveryLabStartsWithItsTitleAndStaysBounded) {
 
 TEST(LabText, TarotMaskCfSeedOnePeriod) {
   // 3,757,580,295: the seed-1 cycle of mask CF in the tarot article's findings
-  // (README); stepping 3.8e9 bit-steps in a unit test is too slow, so the
+  // (docs/labs.md); stepping 3.8e9 bit-steps in a unit test is too slow, so the
   // brute-force check below is at width 16.
   const std::string text = all_text(text_of("#v=1&lab=lfsr&seed=00000001&mask=CF&t=0"));
   EXPECT_NE(text.find("3757580295"), std::string::npos) << text;

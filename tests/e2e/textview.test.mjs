@@ -37,7 +37,7 @@ test('LFSR mask CF seed 1: title and 3757580295 in the accessibility tree', asyn
 
 test('every lab: its title and a key number', async () => {
   // 2^32 - 1 - 3757580295 ... the numbers below are derived by hand: the tarot
-  // README finding, d20 on bytes, the 52-card deck, One Chip's 39-call worst deal.
+  // finding (docs/labs.md), d20 on bytes, the 52-card deck, One Chip's 39-call worst deal.
   const labs = [
     ['#v=1&lab=lfsr&seed=00000001&mask=CF&t=0', 'LFSR', (s) => ['3757580295', 'Seed: 00000001']],
     ['#v=1&lab=dice&method=mulhi-minus1&sides=20&bits=8', 'Dice', (s) => [`d${s.dice.sides} from 8-bit words`, 'Face 20: probability 0 ']],

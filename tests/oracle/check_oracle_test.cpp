@@ -2,7 +2,7 @@
 //  - decks from Debian python3's random.shuffle pass; decks from a naive swap,
 //    Sattolo's algorithm, 3 riffles (Gilbert-Shannon-Reeds, written here) and
 //    a merge sort with a coin-flip comparator each fail the test meant to
-//    catch them (sample sizes as the README states);
+//    catch them (sample sizes as docs/check.md states);
 //  - byte statistics equal Debian's ent, FIPS counts equal Debian's rngtest;
 //  - chi-square p-values equal SciPy's chi2.sf to 1e-9 relative;
 //  - Berlekamp-Massey finds the tarot LFSR (mask CF), a Fibonacci LFSR and the

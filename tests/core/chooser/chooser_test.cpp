@@ -79,7 +79,7 @@ TEST(ChooserTable, RowsEqualWhatTheLfsrLabShowsForTheirLink) {
     EXPECT_EQ(*r.period_bytes, bytes) << r.name;
     EXPECT_EQ(r.weak_seeds, a->map.weak_seeds) << r.name;
   }
-  // The README's tarot figures: mask CF returns after 3,757,580,295 bit-steps (odd, so as many bytes).
+  // The tarot figures of docs/labs.md (Findings): mask CF returns after 3,757,580,295 bit-steps (odd, so as many bytes).
   EXPECT_EQ(*row("tarot32").period_bytes, 3757580295u);
 }
 
