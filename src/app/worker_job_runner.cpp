@@ -57,18 +57,18 @@ void WorkerJobRunner::cancel(int id) {
   for (int part : it->second.parts) js_job_cancel(part);
 }
 
-ui::JobStatus WorkerJobRunner::poll(int worker_job) {
-  ui::JobStatus s;
+JobStatus WorkerJobRunner::poll(int worker_job) {
+  JobStatus s;
   int state = 0, length = 0;
   char* summary = js_job_poll(worker_job, &state, &s.progress, &length);
   s.summary = summary ? summary : "";
   std::free(summary);
-  s.state = static_cast<ui::JobStatus::State>(state);
-  if (s.state == ui::JobStatus::State::done && length > 0) {
+  s.state = static_cast<JobStatus::State>(state);
+  if (s.state == JobStatus::State::done && length > 0) {
     s.result.resize(static_cast<std::size_t>(length));
     js_job_result(worker_job, s.result.data(), length);
   }
-  if (s.state == ui::JobStatus::State::done) {
+  if (s.state == JobStatus::State::done) {
     char* payload = js_job_payload(worker_job);
     s.payload = payload ? payload : "";
     std::free(payload);
@@ -76,13 +76,13 @@ ui::JobStatus WorkerJobRunner::poll(int worker_job) {
   return s;
 }
 
-ui::JobStatus WorkerJobRunner::status(int id) {
+JobStatus WorkerJobRunner::status(int id) {
   const auto it = splits_.find(id);
   if (it == splits_.end()) return poll(id);
   Split& split = it->second;
   if (split.final_status) return *split.final_status;
-  using State = ui::JobStatus::State;
-  ui::JobStatus whole;
+  using State = JobStatus::State;
+  JobStatus whole;
   whole.state = State::running;
   std::size_t finished = 0;
   for (std::size_t k = 0; k < split.parts.size(); ++k) {
@@ -91,7 +91,7 @@ ui::JobStatus WorkerJobRunner::status(int id) {
       ++finished;
       continue;
     }
-    ui::JobStatus part = poll(split.parts[k]);
+    JobStatus part = poll(split.parts[k]);
     if (part.state == State::failed || part.state == State::cancelled) {
       for (int other : split.parts) js_job_cancel(other);
       part.progress = 0;

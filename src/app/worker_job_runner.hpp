@@ -10,23 +10,23 @@
 #include <string>
 #include <vector>
 
-#include "ui/job_runner.hpp"
+#include "core/base/job_slot.hpp"
 
 namespace shufflelab::web {
 
-class WorkerJobRunner final : public ui::JobRunner {
+class WorkerJobRunner final : public JobRunner {
  public:
   int start(const std::string& kind, const std::string& params) override;
   void cancel(int id) override;
-  ui::JobStatus status(int id) override;
+  JobStatus status(int id) override;
 
  private:
-  ui::JobStatus poll(int worker_job);
+  JobStatus poll(int worker_job);
   struct Split {
     std::string kind;
     std::vector<int> parts;  // worker job ids
     std::vector<std::vector<double>> results;  // of finished parts, by index
-    std::optional<ui::JobStatus> final_status;  // once merged, failed or cancelled
+    std::optional<JobStatus> final_status;  // once merged, failed or cancelled
   };
   int next_id_ = 1;
   std::map<int, Split> splits_;

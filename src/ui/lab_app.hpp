@@ -10,7 +10,7 @@
 #include "core/lab_text.hpp"
 #include "core/tours.hpp"
 #include "core/url_state.hpp"
-#include "ui/job_runner.hpp"
+#include "core/inline_job_runner.hpp"
 #include "ui/kit/widgets.hpp"
 #include "ui/panel_context.hpp"
 #include "ui/ui_asm.hpp"

@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "core/base/text_format.hpp"  // json_* for describe_json, grouped numbers
-#include "ui/job_runner.hpp"
+#include "core/inline_job_runner.hpp"
 
 namespace shufflelab::ui {
 

@@ -11,7 +11,7 @@
 
 #include "core/check/check_lab.hpp"
 #include "core/lab_text.hpp"
-#include "ui/kit/job_slot.hpp"
+#include "ui/kit/job_row.hpp"
 #include "ui/panel_context.hpp"
 
 namespace shufflelab::ui {

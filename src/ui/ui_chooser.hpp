@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/chooser/chooser_view.hpp"
-#include "ui/kit/job_slot.hpp"
+#include "ui/kit/job_row.hpp"
 #include "ui/panel_context.hpp"
 
 namespace shufflelab::ui {

@@ -18,7 +18,7 @@
 #include "core/dice/dice_z80.hpp"
 #include "core/lab_text.hpp"
 #include "imgui.h"
-#include "ui/kit/job_slot.hpp"
+#include "ui/kit/job_row.hpp"
 #include "ui/kit/tabs.hpp"
 #include "ui/panel_context.hpp"
 #include "ui/ui_lanes.hpp"

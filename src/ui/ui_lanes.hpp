@@ -16,7 +16,7 @@
 #include "core/lfsr/lfsr_lanes.hpp"
 #include "core/poker/poker_lanes.hpp"
 #include "core/shuffle/shuffle_lanes.hpp"
-#include "ui/kit/job_slot.hpp"  // setup_key: what the lanes were made for
+#include "core/base/job_slot.hpp"  // setup_key: what the lanes were made for
 
 namespace shufflelab::ui {
 

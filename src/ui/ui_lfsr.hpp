@@ -18,7 +18,7 @@
 #include "core/lfsr/lfsr_lattice.hpp"
 #include "core/lfsr/lfsr_timeline.hpp"
 #include "imgui.h"
-#include "ui/kit/job_slot.hpp"
+#include "ui/kit/job_row.hpp"
 #include "ui/kit/tabs.hpp"
 #include "ui/panel_context.hpp"
 #include "ui/ui_lanes.hpp"

@@ -11,7 +11,7 @@
 #include "core/lab_text.hpp"
 #include "core/poker/poker_lab.hpp"
 #include "core/poker/poker_sweep.hpp"
-#include "ui/kit/job_slot.hpp"
+#include "ui/kit/job_row.hpp"
 #include "ui/panel_context.hpp"
 #include "ui/ui_lanes.hpp"
 

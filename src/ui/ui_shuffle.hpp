@@ -18,7 +18,7 @@
 #include "core/shuffle/riffle_view.hpp"
 #include "core/shuffle/shuffle_bias.hpp"
 #include "core/shuffle/shuffle_lab.hpp"
-#include "ui/kit/job_slot.hpp"
+#include "ui/kit/job_row.hpp"
 #include "ui/kit/tabs.hpp"
 #include "ui/panel_context.hpp"
 #include "ui/ui_lanes.hpp"

@@ -38,7 +38,7 @@ class HeadlessImGui {
 
 TEST(UiSmoke, EveryLabDrawsHundredFramesAtSeveralSizes) {
   HeadlessImGui imgui;
-  shufflelab::ui::InlineJobRunner jobs;
+  shufflelab::InlineJobRunner jobs;
   shufflelab::ui::LabApp app{jobs};
   for (shufflelab::LabId lab : shufflelab::all_labs()) {
     app.open_fragment("#v=1&lab=" + std::string(shufflelab::lab_name(lab)));
@@ -51,7 +51,7 @@ TEST(UiSmoke, EveryLabDrawsHundredFramesAtSeveralSizes) {
 
 TEST(UiSmoke, MalformedLinkShowsNoticeAndStillDraws) {
   HeadlessImGui imgui;
-  shufflelab::ui::InlineJobRunner jobs;
+  shufflelab::InlineJobRunner jobs;
   shufflelab::ui::LabApp app{jobs};
   app.open_fragment("#v=1&lab=lfsr&seed=zz&mask=");
   EXPECT_FALSE(app.notices().empty());
@@ -60,7 +60,7 @@ TEST(UiSmoke, MalformedLinkShowsNoticeAndStillDraws) {
 
 TEST(UiSmoke, StepCommandsMoveTheLinkedStep) {
   HeadlessImGui imgui;
-  shufflelab::ui::InlineJobRunner jobs;
+  shufflelab::InlineJobRunner jobs;
   shufflelab::ui::LabApp app{jobs};
   app.open_fragment("#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=13");
   ASSERT_TRUE(app.command("step_bit"));

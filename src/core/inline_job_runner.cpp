@@ -1,8 +1,8 @@
-#include "ui/job_runner.hpp"
+#include "core/inline_job_runner.hpp"
 
 #include "core/job_catalog.hpp"
 
-namespace shufflelab::ui {
+namespace shufflelab {
 
 int InlineJobRunner::start(const std::string& kind, const std::string& params) {
   const int id = next_id_++;
@@ -42,4 +42,4 @@ JobStatus InlineJobRunner::status(int id) {
   return e.status;
 }
 
-}  // namespace shufflelab::ui
+}  // namespace shufflelab

@@ -1,4 +1,4 @@
-#include "ui/kit/job_slot.hpp"
+#include "ui/kit/job_row.hpp"
 
 #include "imgui.h"
 #include "ui/kit/widgets.hpp"

@@ -1,22 +1,46 @@
-// job_slot.hpp: one job a panel runs, and which setup its result belongs to.
-// Every panel says "this result is still the one for what is on screen" the
-// same way: the setup key is the link text of the inputs the result depends
-// on (the lab's encoder run on those fields), stored when the job starts and
-// compared with the current one. A result whose key differs is stale and is
-// not drawn.
-//
-// job_progress_row draws the same row for every job: a progress bar with the
-// job's own summary and Cancel while it runs, "Cancelled." after a cancel,
-// the error when it failed.
+// job_slot.hpp: how a lab runs long jobs (core/base/jobs.hpp) without
+// waiting for them, and which setup a result belongs to. A JobRunner runs
+// jobs somewhere else: a pool of Web Workers in the browser (src/app), a
+// slice per call on the calling thread (core/inline_job_runner: the CLI,
+// native tests). A JobSlot is one job a lab runs; its setup key is the link
+// text of the inputs the result depends on (the lab's encoder run on those
+// fields), stored when the job starts: a result whose key differs from the
+// current one is stale and is not shown. LinkedRun is the job a link re-runs.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/base/url_fields.hpp"
-#include "ui/job_runner.hpp"
 
-namespace shufflelab::ui {
+namespace shufflelab {
+
+struct JobStatus {
+  enum class State { none, running, done, failed, cancelled };
+  State state = State::none;
+  double progress = 0.0;
+  std::string summary;  // the job's own one-line summary, or the error
+  std::vector<double> result;
+  std::string payload;  // Job::payload() of a finished job
+};
+
+class JobRunner {
+ public:
+  virtual ~JobRunner() = default;
+  virtual int start(const std::string& kind, const std::string& params) = 0;  // returns a job id
+  virtual void cancel(int id) = 0;
+  virtual JobStatus status(int id) = 0;  // called once per frame by the panel that owns the job
+
+  // Counts the changes to what panels show of their jobs (a start, a refusal,
+  // a finish): the text mirror rebuilds when it moves (JobSlot below).
+  std::uint64_t shown_results_revision() const { return shown_results_revision_; }
+  void note_shown_results_changed() { ++shown_results_revision_; }
+
+ private:
+  std::uint64_t shown_results_revision_ = 0;
+};
 
 // A setup key: the link text a lab's encoder writes for `state` (a lab passes
 // a state with only the fields a result depends on, or its own *_setup_key).
@@ -91,31 +115,4 @@ struct LinkedRun {
   }
 };
 
-struct JobRowView {
-  const JobStatus& status;
-  const std::string& error;
-  bool running;
-  const char* overlay = nullptr;  // text on the bar (e.g. the time left); null: the percentage
-  const char* caption = nullptr;  // a muted line under the bar; null: the job's summary beside Cancel
-};
-
-// Progress, Cancel and the error; true when Cancel was pressed.
-bool job_progress_row(const JobRowView& row, float bar_width_em = 16.0f);
-
-template <class Result>
-void job_progress_row(JobSlot<Result>& slot, JobRunner& jobs, float bar_width_em = 16.0f) {
-  if (job_progress_row(JobRowView{slot.status, slot.error, slot.running()}, bar_width_em)) slot.cancel(jobs);
-}
-
-// The same row with the panel's own bar text and caption.
-struct JobRowText {
-  const char* overlay = nullptr;
-  const char* caption = nullptr;
-};
-template <class Result>
-void job_progress_row(JobSlot<Result>& slot, JobRunner& jobs, JobRowText text, float bar_width_em = 16.0f) {
-  const JobRowView row{slot.status, slot.error, slot.running(), text.overlay, text.caption};
-  if (job_progress_row(row, bar_width_em)) slot.cancel(jobs);
-}
-
-}  // namespace shufflelab::ui
+}  // namespace shufflelab
