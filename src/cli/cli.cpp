@@ -16,12 +16,12 @@ ArgList::ArgList(const std::vector<std::string>& args, const std::set<std::strin
     }
     if (a.size() < 3 || a.compare(0, 2, "--") != 0) throw UsageError("unexpected argument '" + a + "' (options look like --name)");
     const std::string name = a.substr(2);
-    if (values_.count(name) || flags_set_.count(name)) throw UsageError("option --" + name + " given twice");
+    if (flags_set_.count(name)) throw UsageError("option --" + name + " given twice");
     if (flags.count(name)) {
       flags_set_.insert(name);
     } else {
       if (i + 1 >= args.size()) throw UsageError("option --" + name + " needs a value");
-      values_[name] = args[++i];
+      values_[name].push_back(args[++i]);
     }
   }
 }
@@ -35,7 +35,14 @@ std::optional<std::string> ArgList::get(const std::string& name) {
   consumed_.insert(name);
   auto it = values_.find(name);
   if (it == values_.end()) return std::nullopt;
-  return it->second;
+  if (it->second.size() > 1) throw UsageError("option --" + name + " given twice");
+  return it->second.front();
+}
+
+std::vector<std::string> ArgList::get_all(const std::string& name) {
+  consumed_.insert(name);
+  auto it = values_.find(name);
+  return it == values_.end() ? std::vector<std::string>{} : it->second;
 }
 
 std::string ArgList::require(const std::string& name) {

@@ -32,7 +32,8 @@ class ArgList {
   const std::vector<std::string>& positionals() const { return positionals_; }
 
   bool flag(const std::string& name);                       // consumes
-  std::optional<std::string> get(const std::string& name);  // consumes
+  std::optional<std::string> get(const std::string& name);  // consumes; UsageError if given twice
+  std::vector<std::string> get_all(const std::string& name);  // consumes: every value, in order (--do A --do B)
   std::string require(const std::string& name);             // consumes; UsageError if absent
   std::uint64_t hex(const std::string& name, int max_digits, std::optional<std::uint64_t> fallback = {});
   std::uint64_t decimal(const std::string& name, std::uint64_t min, std::uint64_t max,
@@ -40,7 +41,7 @@ class ArgList {
   void finish() const;  // UsageError on any option not consumed
 
  private:
-  std::map<std::string, std::string> values_;
+  std::map<std::string, std::vector<std::string>> values_;
   std::vector<std::string> positionals_;
   std::set<std::string> flags_set_;
   std::set<std::string> consumed_;

@@ -42,73 +42,36 @@ constexpr NavEntry kNav[] = {
 
 // [SECTION] Links, commands, CSV exports and the test hook
 
-void LabApp::open_fragment(const std::string& fragment) {
-  DecodedState decoded = decode_fragment(fragment);
-  state_ = decoded.state;
-  notices_ = decoded.notices;
-  run_pending_ = true;
-  tour_ = std::move(decoded.tour);
-}
+void LabApp::open_fragment(const std::string& fragment) { session_.open(fragment); }
 
-std::string LabApp::fragment() const {
-  std::string out = encode_fragment(state_);
-  if (out.size() <= kMaxFragmentLength || state_.tour_text.empty()) return out;
-  // A teacher's tour too long for a link: the link keeps the step's state only.
-  LabState without_tour = state_;
-  without_tour.tour_text.clear();
-  without_tour.tour_step = 0;
-  return encode_fragment(without_tour);
-}
+std::string LabApp::fragment() const { return session_.fragment(); }
 
 void LabApp::start_linked_run() {
-  switch (state_.lab) {
-    case LabId::lfsr: lfsr_panel_.start_run(state_.lfsr, ctx_); break;
-    case LabId::dice: dice_panel_.start_run(state_.dice, ctx_); break;
-    case LabId::shuffle: shuffle_panel_.start_run(state_.shuffle, ctx_); break;
-    case LabId::poker: poker_panel_.start_run(state_.poker, ctx_); break;
+  switch (session_.state().lab) {
+    case LabId::lfsr: lfsr_panel_.start_run(session_.state().lfsr, ctx_); break;
+    case LabId::dice: dice_panel_.start_run(session_.state().dice, ctx_); break;
+    case LabId::shuffle: shuffle_panel_.start_run(session_.state().shuffle, ctx_); break;
     default: break;
   }
 }
 
 // [SECTION] Tours
 
-bool LabApp::open_tour(const Tour& tour, std::uint32_t step) {
-  if (tour.steps.empty()) return false;
-  tour_ = tour;
-  const bool builtin = find_builtin_tour(tour.id) != nullptr;
-  state_.tour = builtin ? tour.id : "";
-  state_.tour_text = builtin ? "" : tour_text(tour);
-  return go_to_step(step);
-}
-
-bool LabApp::go_to_step(std::uint32_t step) {
-  if (!tour_ || step < 1 || step > tour_->steps.size()) return false;
-  DecodedState decoded = decode_fragment(tour_->steps[step - 1].link);
-  LabState next = decoded.state;
-  next.embed = state_.embed;
-  next.tour = state_.tour, next.tour_text = state_.tour_text, next.tour_step = step;
-  state_ = std::move(next);
-  notices_ = decoded.notices;
-  run_pending_ = true;
-  return true;
-}
-
-void LabApp::leave_tour() {
-  tour_.reset();
-  state_.tour.clear(), state_.tour_text.clear(), state_.tour_step = 0;
-}
+bool LabApp::open_tour(const Tour& tour, std::uint32_t step) { return session_.open_tour(tour, step); }
+bool LabApp::go_to_step(std::uint32_t step) { return session_.go_to_step(step); }
+void LabApp::leave_tour() { session_.leave_tour(); }
 
 void LabApp::draw_lesson_bar() {
-  if (!tour_) return;
-  const auto steps = static_cast<std::uint32_t>(tour_->steps.size());
-  const std::uint32_t k = state_.tour_step;
-  const TourStep& step = tour_->steps[k - 1];
+  if (!session_.tour()) return;
+  const auto steps = static_cast<std::uint32_t>(session_.tour()->steps.size());
+  const std::uint32_t k = session_.state().tour_step;
+  const TourStep& step = session_.tour()->steps[k - 1];
   ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::kLessonBg);
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const float wrap_lines = 1.0f + ImGui::CalcTextSize(step.text.c_str(), nullptr, false,
                                                      ImGui::GetContentRegionAvail().x - line).y / line;
   ImGui::BeginChild("lesson", ImVec2(0, line * (2.6f + wrap_lines)), true);
-  ImGui::TextColored(colors::kAccent, "Lesson: %s", tour_->title.c_str());
+  ImGui::TextColored(colors::kAccent, "Lesson: %s", session_.tour()->title.c_str());
   ImGui::SameLine();
   ImGui::TextColored(colors::kMuted, "step %u of %u", k, steps);
   ImGui::TextWrapped("%s", step.text.c_str());
@@ -132,17 +95,17 @@ void LabApp::draw_lesson_bar() {
 }
 
 void LabApp::draw_note_and_run() {
-  if (!state_.note.empty()) {
+  if (!session_.state().note.empty()) {
     ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::kNoteBg);
     const float line = ImGui::GetTextLineHeightWithSpacing();
-    const float text_h = ImGui::CalcTextSize(state_.note.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x - line).y;
+    const float text_h = ImGui::CalcTextSize(session_.state().note.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x - line).y;
     ImGui::BeginChild("note", ImVec2(0, text_h + line * 2.2f), true);
     ImGui::TextColored(colors::kAccent, "The sender's note (their words, not the playground's):");
-    ImGui::TextWrapped("%s", state_.note.c_str());
+    ImGui::TextWrapped("%s", session_.state().note.c_str());
     ImGui::EndChild();
     ImGui::PopStyleColor();
   }
-  const std::string run = linked_run_text(state_);
+  const std::string run = linked_run_text(session_.state());
   if (!run.empty()) explain(run.c_str());
 }
 
@@ -151,7 +114,7 @@ void LabApp::draw_tour_menu() {
   for (const TourHeading& heading : builtin_tour_headings()) {
     const std::string id(heading.id);
     ImGui::PushID(id.c_str());
-    if (wrapped_selectable("##lesson", std::string(heading.title), tour_ && tour_->id == id))
+    if (wrapped_selectable("##lesson", std::string(heading.title), session_.tour() && session_.tour()->id == id))
       if (const Tour* tour = find_builtin_tour(id)) open_tour(*tour, 1);
     ImGui::PopID();
   }
@@ -170,11 +133,11 @@ void LabApp::draw_tour_menu() {
 }
 
 std::vector<CsvExport> LabApp::csv_exports() {
-  switch (state_.lab) {
-    case LabId::dice: return dice_panel_.csv_exports(state_.dice);
-    case LabId::shuffle: return shuffle_panel_.csv_exports(state_.shuffle);
-    case LabId::poker: return poker_panel_.csv_exports();
-    case LabId::chooser: return chooser_panel_.csv_exports(state_.chooser);
+  switch (session_.state().lab) {
+    case LabId::dice: return dice_panel_.csv_exports(session_.state().dice);
+    case LabId::shuffle: return shuffle_panel_.csv_exports(session_.state().shuffle);
+    case LabId::poker: return session_.csv_exports();
+    case LabId::chooser: return chooser_panel_.csv_exports(session_.state().chooser);
     default: return {};
   }
 }
@@ -195,33 +158,16 @@ bool LabApp::command(const std::string& name) {
     auto percent = parse_decimal("ui_scale", std::string_view(name).substr(9), 75, 250);
     return percent && set_ui_scale(static_cast<int>(*percent));
   }
-  if (name == "tour_next") return tour_ && go_to_step(state_.tour_step + 1);
-  if (name == "tour_back") return tour_ && go_to_step(state_.tour_step - 1);
-  if (name == "tour_exit") return tour_ ? (leave_tour(), true) : false;
-  if (name.rfind("tour=", 0) == 0) {
-    const Tour* tour = find_builtin_tour(std::string_view(name).substr(5));
-    return tour && open_tour(*tour, 1);
-  }
-  if (name.rfind("tour_text=", 0) == 0) {  // a lesson file's text (the page reads the file), percent-encoded
-    auto text = percent_decode(std::string_view(name).substr(10), "lesson file");
-    auto parsed = text ? parse_tour_text(text.value()) : Result<Tour>::fail(text.error());
-    if (!parsed) return notices_.assign(1, parsed.error()), false;
-    return open_tour(parsed.value(), 1);
-  }
   if (name.rfind("csv=", 0) == 0) return export_csv(std::string_view(name).substr(4));
-  if (name.rfind("lab=", 0) == 0) {
-    for (const auto& e : kNav)
-      if (name.substr(4) == lab_name(e.id)) return state_.lab = e.id, true;
-    return false;
-  }
-  switch (state_.lab) {
-    case LabId::lfsr: return lfsr_panel_.command(name, state_.lfsr, ctx_);
-    case LabId::dice: return dice_panel_.command(name, state_.dice, ctx_);
-    case LabId::shuffle: return shuffle_panel_.command(name, state_.shuffle, ctx_);
-    case LabId::poker: return poker_panel_.command(name, state_.poker, ctx_);
-    case LabId::assembly: return asm_panel_.command(name, state_.assembly, ctx_);
-    case LabId::chooser: return chooser_panel_.command(name, state_.chooser);
-    case LabId::check: return check_panel_.command(name, state_.check, ctx_);
+  if (session_.takes(name)) return session_.apply(name).has_value();
+  switch (session_.state().lab) {
+    case LabId::lfsr: return lfsr_panel_.command(name, session_.state().lfsr, ctx_);
+    case LabId::dice: return dice_panel_.command(name, session_.state().dice, ctx_);
+    case LabId::shuffle: return shuffle_panel_.command(name, session_.state().shuffle, ctx_);
+    case LabId::poker: return poker_panel_.command(name, session_.poker());
+    case LabId::assembly: return asm_panel_.command(name, session_.state().assembly, ctx_);
+    case LabId::chooser: return chooser_panel_.command(name, session_.state().chooser);
+    case LabId::check: return check_panel_.command(name, session_.state().check, ctx_);
     case LabId::gallery:
     case LabId::about: return false;
   }
@@ -229,16 +175,15 @@ bool LabApp::command(const std::string& name) {
 }
 
 LabTextInputs LabApp::text_inputs() {
-  LabTextInputs in;
-  if (tour_) in.tour = &*tour_;
-  switch (state_.lab) {
-    case LabId::lfsr: lfsr_panel_.text_inputs(state_.lfsr, in); break;
-    case LabId::dice: dice_panel_.text_inputs(state_.dice, in); break;
-    case LabId::shuffle: shuffle_panel_.text_inputs(state_.shuffle, in); break;
-    case LabId::poker: poker_panel_.text_inputs(in); break;
+  LabTextInputs in = session_.text_inputs();
+  switch (session_.state().lab) {
+    case LabId::lfsr: lfsr_panel_.text_inputs(session_.state().lfsr, in); break;
+    case LabId::dice: dice_panel_.text_inputs(session_.state().dice, in); break;
+    case LabId::shuffle: shuffle_panel_.text_inputs(session_.state().shuffle, in); break;
+    case LabId::poker: break;  // the session's
     case LabId::gallery: in.findings = &gallery_panel_.entries(); break;
-    case LabId::check: check_panel_.text_inputs(in, state_.check); break;
-    case LabId::chooser: in.chooser_lines = chooser_panel_.text_lines(state_.chooser); break;
+    case LabId::check: check_panel_.text_inputs(in, session_.state().check); break;
+    case LabId::chooser: in.chooser_lines = chooser_panel_.text_lines(session_.state().chooser); break;
     case LabId::assembly:
     case LabId::about: break;
   }
@@ -246,37 +191,26 @@ LabTextInputs LabApp::text_inputs() {
 }
 
 std::string LabApp::describe_json() {
-  std::string notices = "[";
-  for (std::size_t i = 0; i < notices_.size(); ++i) notices += (i ? "," : "") + json_string(notices_[i]);
-  notices += "]";
   char timing[128];
   std::snprintf(timing, sizeof timing, "\"frames\":%lld,\"frameBuildMs\":%.3f,\"frameTotalMs\":%.3f", frames_,
                 frame_build_ms_, frame_total_ms_);
-  std::string tour = "null";
-  if (tour_)
-    tour = "{\"id\":" + json_string(tour_->id) + ",\"title\":" + json_string(tour_->title) +
-           ",\"step\":" + std::to_string(state_.tour_step) + ",\"steps\":" + std::to_string(tour_->steps.size()) +
-           ",\"text\":" + json_string(tour_->steps[state_.tour_step - 1].text) +
-           ",\"rect\":" + (lesson_rect_json_.empty() ? "null" : lesson_rect_json_) + "}";
-  std::string out = "{\"lab\":" + json_string(lab_name(state_.lab)) + ",\"embed\":" + (state_.embed ? "true" : "false") + ",\"hash\":" + json_string(fragment()) +
-                    ",\"note\":" + json_string(state_.note) + ",\"tour\":" + tour +
-                    ",\"runText\":" + json_string(linked_run_text(state_)) +
+  std::string out = "{" + session_.describe_json_fields(lesson_rect_json_.empty() ? "null" : lesson_rect_json_) +
                     ",\"prefs\":{\"scale\":" + std::to_string(ui_scale_percent_) + ",\"theme\":" +
-                    json_string(theme_ == Theme::light ? "light" : "dark") + "}," +
-                    timing + ",\"nav\":" + (nav_rects_json_.empty() ? "{}" : nav_rects_json_) + ",\"notices\":" + notices;
+                    json_string(theme_ == Theme::light ? "light" : "dark") + "}," + timing +
+                    ",\"nav\":" + (nav_rects_json_.empty() ? "{}" : nav_rects_json_);
   out += ",\"csv\":[";
   bool first = true;
   for (const CsvExport& e : csv_exports()) out += (first ? "" : ",") + json_string(e.id), first = false;
   out += "]";
-  switch (state_.lab) {
-    case LabId::lfsr: out += ",\"lfsr\":" + lfsr_panel_.describe_json(state_.lfsr, ctx_); break;
-    case LabId::dice: out += ",\"dice\":" + dice_panel_.describe_json(state_.dice, ctx_); break;
-    case LabId::shuffle: out += ",\"shuffle\":" + shuffle_panel_.describe_json(state_.shuffle, ctx_); break;
-    case LabId::poker: out += ",\"poker\":" + poker_panel_.describe_json(state_.poker, ctx_); break;
-    case LabId::assembly: out += ",\"asm\":" + asm_panel_.describe_json(state_.assembly, ctx_); break;
+  switch (session_.state().lab) {
+    case LabId::lfsr: out += ",\"lfsr\":" + lfsr_panel_.describe_json(session_.state().lfsr, ctx_); break;
+    case LabId::dice: out += ",\"dice\":" + dice_panel_.describe_json(session_.state().dice, ctx_); break;
+    case LabId::shuffle: out += ",\"shuffle\":" + shuffle_panel_.describe_json(session_.state().shuffle, ctx_); break;
+    case LabId::poker: out += ",\"poker\":" + poker_panel_.describe_json(session_.poker()); break;
+    case LabId::assembly: out += ",\"asm\":" + asm_panel_.describe_json(session_.state().assembly, ctx_); break;
     case LabId::gallery: out += ",\"findings\":" + gallery_panel_.describe_json(); break;
-    case LabId::chooser: out += ",\"chooser\":" + chooser_panel_.describe_json(state_.chooser); break;
-    case LabId::check: out += ",\"check\":" + check_panel_.describe_json(state_.check); break;
+    case LabId::chooser: out += ",\"chooser\":" + chooser_panel_.describe_json(session_.state().chooser); break;
+    case LabId::check: out += ",\"check\":" + check_panel_.describe_json(session_.state().check); break;
     case LabId::about: break;
   }
   return out + "}";
@@ -294,8 +228,8 @@ void LabApp::draw_navigation(float width) {
   nav_rects_json_ = "{";
   for (const auto& entry : kNav) {
     ImGui::PushID(entry.title);
-    if (ImGui::Selectable(entry.title, state_.lab == entry.id, 0, ImVec2(0, ImGui::GetFontSize() * 1.6f)))
-      state_.lab = entry.id;
+    if (ImGui::Selectable(entry.title, session_.state().lab == entry.id, 0, ImVec2(0, ImGui::GetFontSize() * 1.6f)))
+      session_.state().lab = entry.id;
     ImGui::PopID();
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     char rect[96];
@@ -348,10 +282,10 @@ void LabApp::draw_navigation_bar() {
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11.0f);
   const NavEntry* current = &kNav[0];
   for (const auto& e : kNav)
-    if (e.id == state_.lab) current = &e;
+    if (e.id == session_.state().lab) current = &e;
   if (ImGui::BeginCombo("##lab", current->title)) {
     for (const auto& e : kNav)
-      if (ImGui::Selectable(e.title, e.id == state_.lab)) state_.lab = e.id;
+      if (ImGui::Selectable(e.title, e.id == session_.state().lab)) session_.state().lab = e.id;
     ImGui::EndCombo();
   }
   ImGui::SameLine();
@@ -387,7 +321,7 @@ void LabApp::handle_preference_keys() {
 
 void LabApp::draw_csv_menu() {
   // Listing the exports builds their text; only do it while the menu is open.
-  const bool any = state_.lab == LabId::dice || state_.lab == LabId::shuffle || state_.lab == LabId::poker;
+  const bool any = session_.state().lab == LabId::dice || session_.state().lab == LabId::shuffle || session_.state().lab == LabId::poker;
   ImGui::BeginDisabled(!any || !ctx_.download);
   if (ImGui::Button("Export CSV...", ImVec2(-1, 0))) ImGui::OpenPopup("csv");
   ImGui::EndDisabled();
@@ -402,21 +336,21 @@ void LabApp::draw_csv_menu() {
 }
 
 void LabApp::draw_notices() {
-  if (notices_.empty()) return;
+  if (session_.notices().empty()) return;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::kNoticeBg);
   const float line = ImGui::GetTextLineHeightWithSpacing();
-  const float height = line * static_cast<float>(notices_.size() < 4 ? notices_.size() + 2 : 6) + line * 0.6f;
+  const float height = line * static_cast<float>(session_.notices().size() < 4 ? session_.notices().size() + 2 : 6) + line * 0.6f;
   ImGui::BeginChild("notice", ImVec2(0, height), true);
   ImGui::PushTextWrapPos(0.0f);  // a child starts without the lab's wrapping: phones would cut the text
   const bool dismiss = ImGui::SmallButton("Dismiss");
   const char* heading = "This link had problems; the defaults are shown instead:";
   flow(ImGui::CalcTextSize(heading).x);
   ImGui::TextColored(colors::kAccent, "%s", heading);
-  for (const auto& n : notices_) bullet(n.c_str());
+  for (const auto& n : session_.notices()) bullet(n.c_str());
   ImGui::PopTextWrapPos();
   ImGui::EndChild();
   ImGui::PopStyleColor();
-  if (dismiss) notices_.clear();
+  if (dismiss) session_.set_notices({});
 }
 
 // [SECTION] The frame
@@ -435,40 +369,39 @@ void LabApp::frame() {
   const float em = ImGui::GetFontSize();
   // Below about 900 CSS pixels at 100% the column would squeeze the lab: a bar instead.
   const bool narrow = vp->WorkSize.x < em * 56.0f;
-  if (!state_.embed && !narrow) {
+  if (!session_.state().embed && !narrow) {
     draw_navigation(em * 12.0f);
     ImGui::SameLine();
-  } else if (!state_.embed) {
+  } else if (!session_.state().embed) {
     draw_navigation_bar();
   }
   ImGui::BeginChild("lab", ImVec2(0, 0), false);
-  if (drawn_lab_ == LabId::poker && state_.lab != LabId::poker) poker_panel_.leave(*ctx_.jobs);
-  drawn_lab_ = state_.lab;
   // Every line of text in the lab wraps at its edge instead of running past it
   // (phones); child regions and tooltips keep their own setting.
   ImGui::PushTextWrapPos(0.0f);
-  if (std::exchange(run_pending_, false)) start_linked_run();
-  if (tour_ && lab_shortcuts_active()) {
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown), false)) go_to_step(state_.tour_step + 1);
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp), false)) go_to_step(state_.tour_step - 1);
+  if (session_.run_pending()) start_linked_run();  // labs without a session; the session starts its own
+  session_.tick(ImGui::GetIO().DeltaTime);
+  if (session_.tour() && lab_shortcuts_active()) {
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown), false)) go_to_step(session_.state().tour_step + 1);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp), false)) go_to_step(session_.state().tour_step - 1);
   }
   draw_lesson_bar();
   draw_notices();
   draw_note_and_run();
-  switch (state_.lab) {
-    case LabId::lfsr: lfsr_panel_.draw(state_.lfsr, ctx_); break;
-    case LabId::dice: dice_panel_.draw(state_.dice, ctx_); break;
-    case LabId::shuffle: shuffle_panel_.draw(state_.shuffle, ctx_); break;
-    case LabId::poker: poker_panel_.draw(state_.poker, ctx_); break;
-    case LabId::assembly: asm_panel_.draw(state_.assembly, ctx_); break;
+  switch (session_.state().lab) {
+    case LabId::lfsr: lfsr_panel_.draw(session_.state().lfsr, ctx_); break;
+    case LabId::dice: dice_panel_.draw(session_.state().dice, ctx_); break;
+    case LabId::shuffle: shuffle_panel_.draw(session_.state().shuffle, ctx_); break;
+    case LabId::poker: poker_panel_.draw(session_.poker()); break;
+    case LabId::assembly: asm_panel_.draw(session_.state().assembly, ctx_); break;
     case LabId::gallery:
       if (const std::string link = gallery_panel_.draw(); !link.empty()) open_fragment(link);
       break;
     case LabId::about: draw_about_panel(); break;
     case LabId::chooser:
-      if (const std::string link = chooser_panel_.draw(state_.chooser, *ctx_.jobs); !link.empty()) open_fragment(link);
+      if (const std::string link = chooser_panel_.draw(session_.state().chooser, *ctx_.jobs); !link.empty()) open_fragment(link);
       break;
-    case LabId::check: check_panel_.draw(state_.check, ctx_); break;
+    case LabId::check: check_panel_.draw(session_.state().check, ctx_); break;
   }
   if (!ctx_.open_link.empty()) open_fragment(std::exchange(ctx_.open_link, std::string()));
   ImGui::PopTextWrapPos();

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/app_session.hpp"
 #include "core/lab_text.hpp"
 #include "core/tours.hpp"
 #include "core/url_state.hpp"
@@ -28,7 +29,7 @@ class LabApp {
  public:
   // Where long jobs run: a pool of Web Workers in the browser (so the app's
   // own wasm never links the job code), InlineJobRunner in native tests.
-  explicit LabApp(JobRunner& jobs) : ctx_{&jobs, nullptr} {}
+  explicit LabApp(JobRunner& jobs) : session_(jobs), ctx_{&jobs, nullptr} {}
 
   // Applies a URL fragment: decoded state, and notices for anything malformed.
   void open_fragment(const std::string& fragment);
@@ -39,8 +40,9 @@ class LabApp {
   // The fragment for the current state (what the address bar should show).
   std::string fragment() const;
 
-  // Test hook / keyboard commands: "lab=NAME" switches labs; anything else
-  // goes to the current lab's panel. Returns false for an unknown command.
+  // Test hook / keyboard commands: the app's and the labs' with a session go
+  // to core/app_session; the others to the current lab's panel. Returns
+  // false for an unknown or refused command.
   bool command(const std::string& name);
 
   // The state as JSON for the browser test hook (window.shufflelab.state()).
@@ -74,9 +76,9 @@ class LabApp {
   // True once the reader changed them here (menu or keys): then they are kept.
   bool preferences_chosen() const { return preferences_chosen_; }
 
-  const std::vector<std::string>& notices() const { return notices_; }
-  LabId current_lab() const { return state_.lab; }
-  const LabState& state() const { return state_; }
+  const std::vector<std::string>& notices() const { return session_.notices(); }
+  LabId current_lab() const { return session_.state().lab; }
+  const LabState& state() const { return session_.state(); }
   // What the text mirror (core/lab_text) needs beyond the state: the current
   // lab's results for its setup, the lesson, the analyses the panels built.
   // Valid until the next frame or command.
@@ -108,8 +110,7 @@ class LabApp {
   std::vector<CsvExport> csv_exports();
   bool export_csv(std::string_view id);
 
-  LabState state_;
-  LabId drawn_lab_ = LabId::gallery;  // the lab drawn last frame: leaving the poker lab stops its sweeps
+  AppSession session_;  // the state, the lesson, the link's problems, the labs' sessions
   PanelContext ctx_;
   GalleryPanel gallery_panel_;
   ChooserPanel chooser_panel_;
@@ -119,9 +120,6 @@ class LabApp {
   ShufflePanel shuffle_panel_;
   PokerPanel poker_panel_;
   AsmPanel asm_panel_;
-  std::vector<std::string> notices_;
-  bool run_pending_ = false;    // a link was opened: start the job its run= names before drawing
-  std::optional<Tour> tour_;    // the lesson being followed
   char tour_paste_[8192] = "";  // "Open a tour..." text box
   std::string tour_paste_error_;
   std::string lesson_rect_json_ = "null";

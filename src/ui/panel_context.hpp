@@ -9,20 +9,13 @@
 #include <string_view>
 
 #include "core/base/text_format.hpp"  // json_* for describe_json, grouped numbers
+#include "core/base/csv_export.hpp"
 #include "core/inline_job_runner.hpp"
 
 namespace shufflelab::ui {
 
 class GpuViews;  // ui/gpu_views.hpp, implemented by the app with WebGL2
 
-// A CSV file a panel offers: what one of its histograms or matrices shows now
-// (core/base/csv_export builds the text). Panels list them in csv_exports().
-struct CsvExport {
-  std::string id;        // test hook: csv=<id>
-  std::string label;     // menu entry
-  std::string filename;
-  std::string text;
-};
 
 struct PanelContext {
   JobRunner* jobs = nullptr;  // never null while a panel draws

@@ -1,7 +1,6 @@
 // ui_poker.cpp: the One Chip poker lab panel.
 // Index of this file:
 // [SECTION] Colours and small drawing helpers
-// [SECTION] Jobs: the sweeps in the worker
 // [SECTION] Controls and timeline
 // [SECTION] This call and the hand
 // [SECTION] The sweep and its histogram
@@ -43,10 +42,6 @@ ImU32 verdict_colour(DealVerdict v) {
   return v == DealVerdict::TooHigh ? kTooHighColour : kDuplicateColour;
 }
 
-const char* verdict_name(DealVerdict v) {
-  if (v == DealVerdict::Dealt) return "dealt";
-  return v == DealVerdict::TooHigh ? "too_high" : "duplicate";
-}
 
 ImU32 with_alpha(ImU32 colour, float alpha) {
   const auto a = static_cast<ImU32>(static_cast<float>((colour >> IM_COL32_A_SHIFT) & 0xFF) * alpha);
@@ -62,7 +57,6 @@ void draw_empty_slot(ImDrawList* dl, ImVec2 a, float w, float h, int number) {
   dl->AddText(ImVec2(a.x + (w - ts.x) * 0.5f, a.y + (h - ts.y) * 0.5f), kSlotColour, label);
 }
 
-double seconds_now() { return ImGui::GetTime(); }
 
 // Coloured text that wraps (TextColored does not).
 void wrapped_colored(const ImVec4& colour, const char* text) {
@@ -72,10 +66,7 @@ void wrapped_colored(const ImVec4& colour, const char* text) {
 }
 }  // namespace
 
-const PokerDealView& PokerPanel::view(const PokerLabState& state) {
-  if (!view_ || view_->seed != state.seed || view_->step != state.step) view_ = poker_deal_view(state);
-  return *view_;
-}
+void send(PokerSession& s, const char* command) { (void)s.apply(parse_lab_command(command)); }
 
 void PokerPanel::sync_seed_text(const PokerLabState& state) {
   if (shown_seed_ == state.seed) return;
@@ -84,32 +75,12 @@ void PokerPanel::sync_seed_text(const PokerLabState& state) {
   shown_seed_ = state.seed;
 }
 
-void PokerPanel::set_step(PokerLabState& state, std::int64_t step) { state = with_poker_step(state, step); }
-
-// [SECTION] Jobs: the sweeps in the worker
-
-void PokerPanel::poll(SweepRun& run, JobRunner& jobs) {
-  if (!run.job.poll(jobs)) return;
-  run.seconds = seconds_now() - run.started;
-  run.last = run.job.status.result;
-  run.last_full = run.full;
-  if (&run == &sweep_) swept_ = sweep_stats_from_result(run.last);
-}
-
-void PokerPanel::start(SweepRun& run, const char* kind, bool full, JobRunner& jobs) {
-  const std::string params = poker_sweep_params(full);
-  run.job.start(jobs, kind, params, params);  // the seeds swept are all the result depends on
-  run.full = full;
-  started_run_ = &run == &hands_ ? "hands" : full ? "sweep" : "sample";
-  run.started = seconds_now();
-}
-
 // [SECTION] Controls and timeline
 
-bool PokerPanel::draw_controls(PokerLabState& state) {
+void PokerPanel::draw_controls(PokerSession& s) {
   const float em = ImGui::GetFontSize();
-  const PokerLabState before = state;
-  const PokerDealView& v = view(state);
+  const PokerView& view = s.view();
+  const PokerDealView& v = view.deal;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Seed");
   ImGui::SameLine();
@@ -119,57 +90,39 @@ bool PokerPanel::draw_controls(PokerLabState& state) {
       seed_error_ = r.error();
     } else {
       seed_error_.clear();
-      state = with_poker_seed(state, static_cast<std::uint32_t>(*r));
-      state.step = 0;
-      shown_seed_ = state.seed;
-      playing_ = false;
+      (void)s.apply({"seed", format_hex_upper(*r, 8), true});
+      shown_seed_ = s.state().seed;
     }
   }
   help_marker("The LCRNG state before the deal's first call: up to 8 hex digits. Every one of the 2^32 values "
               "is a seed; the game uses whatever state the generator is in.");
   // Buttons move to the next line in a narrow window.
   flow(button_width("|<"), em);
-  if (ImGui::Button("|<")) set_step(state, 0), playing_ = false;
+  if (ImGui::Button("|<")) send(s, "first");
   flow(button_width("< Back"));
-  if (ImGui::Button("< Back")) set_step(state, static_cast<std::int64_t>(state.step) - 1), playing_ = false;
+  if (ImGui::Button("< Back")) send(s, "back");
   flow(button_width("Call >"));
-  if (ImGui::Button("Call >")) set_step(state, static_cast<std::int64_t>(state.step) + 1), playing_ = false;
+  if (ImGui::Button("Call >")) send(s, "step");
   flow(button_width(">|"));
-  if (ImGui::Button(">|")) set_step(state, v.deal.calls), playing_ = false;
+  if (ImGui::Button(">|")) send(s, "last");
   flow(em * 3.5f);
-  if (ImGui::Button(playing_ ? "Pause" : "Play", ImVec2(em * 3.5f, 0))) {
-    playing_ = !playing_;
-    if (playing_ && state.step >= v.deal.calls) set_step(state, 0);
-  }
+  if (ImGui::Button(view.playing ? "Pause" : "Play", ImVec2(em * 3.5f, 0))) send(s, "toggle_play");
   flow(button_width("Next deal") + em * 2.0f);
-  if (ImGui::Button("Next deal")) {
-    state = {v.deal.final_state, 0, state.lanes, state.run};
-    playing_ = false;
-  }
+  if (ImGui::Button("Next deal")) send(s, "next_deal");
   help_marker("Keys: Right arrow = one more call, Left arrow = one back, Space = play or pause.\n"
               "Next deal starts from the state this deal ended in, as the game would if the generator "
               "were not stirred in between.");
   field_error(seed_error_);
 
   if (lab_shortcuts_active()) {
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) set_step(state, state.step + 1), playing_ = false;
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)))
-      set_step(state, static_cast<std::int64_t>(state.step) - 1), playing_ = false;
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) playing_ = !playing_;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) send(s, "step");
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) send(s, "back");
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) send(s, "toggle_play");
   }
-  if (playing_) {
-    play_accumulator_ += static_cast<double>(ImGui::GetIO().DeltaTime) * 3.0;  // calls per second
-    if (play_accumulator_ >= 1.0) {
-      play_accumulator_ -= 1.0;
-      set_step(state, state.step + 1);
-    }
-    if (state.step >= view(state).deal.calls) playing_ = false;
-  }
-  return !(state == before);
 }
 
-bool PokerPanel::draw_timeline(PokerLabState& state) {
-  const PokerDealView& v = view(state);
+void PokerPanel::draw_timeline(PokerSession& s) {
+  const PokerDealView& v = s.view().deal;
   const float em = ImGui::GetFontSize();
   const auto n = static_cast<float>(v.calls.size());
   const float gap = em * 0.15f;
@@ -189,11 +142,7 @@ bool PokerPanel::draw_timeline(PokerLabState& state) {
     return std::clamp<std::int64_t>(static_cast<std::int64_t>((x - o.x - seed_w - gap) / (box + gap)) + 1, 1,
                                     static_cast<std::int64_t>(v.calls.size()));
   };
-  const PokerLabState before = state;
-  if (ImGui::IsItemActive()) {
-    set_step(state, step_at(ImGui::GetIO().MousePos.x));
-    playing_ = false;
-  }
+  if (ImGui::IsItemActive()) (void)s.apply({"t", std::to_string(step_at(ImGui::GetIO().MousePos.x)), true});
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float round = em * 0.2f;
   // The seed box, then one box per call: colour = verdict, dim = not reached yet.
@@ -245,7 +194,6 @@ bool PokerPanel::draw_timeline(PokerLabState& state) {
   key(kDuplicateColour, "already dealt", false);
   flow(ImGui::CalcTextSize("Drag along the strip to scrub.").x, em * 1.2f);
   ImGui::TextColored(colors::kMuted, "Drag along the strip to scrub.");
-  return !(state == before);
 }
 
 // [SECTION] This call and the hand
@@ -359,9 +307,10 @@ void PokerPanel::draw_hand(const PokerDealView& v) {
 
 // [SECTION] The sweep and its histogram
 
-bool PokerPanel::draw_job_progress(SweepRun& run, JobRunner& jobs, const char* what, bool with_eta) {
+bool PokerPanel::draw_job_progress(PokerSession& s, const PokerSweepRun& run, const char* cancel, const char* what,
+                                   bool with_eta) {
   if (!run.job.running()) return false;
-  const double elapsed = seconds_now() - run.started;
+  const double elapsed = s.view().clock - run.started;
   const double progress = run.job.status.progress;
   char overlay[64], caption[128];
   const auto eta = eta_seconds(progress, elapsed);
@@ -370,52 +319,51 @@ bool PokerPanel::draw_job_progress(SweepRun& run, JobRunner& jobs, const char* w
   else std::snprintf(overlay, sizeof overlay, "%.1f%%", progress * 100.0);
   std::snprintf(caption, sizeof caption, "%s, %.1f s so far (in a background worker)", what, elapsed);
   ImGui::PushID(what);
-  job_progress_row(run.job, jobs, JobRowText{overlay, caption});
+  if (job_progress_row(JobRowView{run.job.status, run.job.error, run.job.running(), overlay, caption})) send(s, cancel);
   ImGui::PopID();
   return true;
 }
 
-bool PokerPanel::draw_sweep(PokerLabState& state, JobRunner& jobs) {
-  const PokerLabState before = state;
+void PokerPanel::draw_sweep(PokerSession& s) {
+  const PokerView& view = s.view();
+  const PokerSweepRun& sweep = *view.sweep;
   section("Every seed: how many calls can a deal take?");
   explain("The generator's one cycle holds all 2^32 states: exactly 2^32 deals, all countable.");
-  if (!draw_job_progress(sweep_, jobs, sweep_.full ? "Counting calls of all 2^32 deals" : "Counting calls in the sample", true)) {
-    if (ImGui::Button("Check all 2^32 seeds")) start(sweep_, "poker_sweep", true, jobs);
+  if (!draw_job_progress(s, sweep, "cancel_sweep",
+                         sweep.full ? "Counting calls of all 2^32 deals" : "Counting calls in the sample", true)) {
+    if (ImGui::Button("Check all 2^32 seeds")) send(s, "sweep_full");
     help_marker("Walks the cycle once; each new card tells which seeds' deals end there (two pointers). "
                 "About 20 s of work for one core, in the background workers. Leaving this lab stops it.");
     flow(button_width("Quick sample: 2^24 seeds") + ImGui::GetFontSize() * 2.0f);
-    if (ImGui::Button("Quick sample: 2^24 seeds")) start(sweep_, "poker_sweep", false, jobs);
+    if (ImGui::Button("Quick sample: 2^24 seeds")) send(s, "sweep_sample");
     help_marker("The first 16,777,216 seeds of the cycle starting at state 00000000: about a second. "
                 "A sample is partial: it cannot prove a maximum.");
-    job_progress_row(sweep_.job, jobs);  // "Cancelled." or the error
+    job_progress_row(JobRowView{sweep.job.status, sweep.job.error, false});  // "Cancelled." or the error
   }
-  if (sweep_.last.empty()) return false;
-  const SweepStats stats = sweep_stats_from_result(sweep_.last);
-  ImGui::PushStyleColor(ImGuiCol_Text, sweep_.last_full ? colors::kGood : colors::kAccent);
-  if (sweep_.last_full)
-    ImGui::TextWrapped("All %s seeds, in %.1f s here.", grouped(stats.seeds).c_str(), sweep_.seconds);
+  if (!view.swept) return;
+  const SweepStats& stats = *view.swept;
+  ImGui::PushStyleColor(ImGuiCol_Text, sweep.last_full ? colors::kGood : colors::kAccent);
+  if (sweep.last_full)
+    ImGui::TextWrapped("All %s seeds, in %.1f s here.", grouped(stats.seeds).c_str(), sweep.seconds);
   else
     ImGui::TextWrapped("SAMPLE, partial: %s of the %s seeds (%.2f%%, the cycle from state 00000000), in %.1f s.",
                        grouped(stats.seeds).c_str(), grouped(kLcrngPeriod).c_str(),
-                       100.0 * static_cast<double>(stats.seeds) / static_cast<double>(kLcrngPeriod), sweep_.seconds);
+                       100.0 * static_cast<double>(stats.seeds) / static_cast<double>(kLcrngPeriod), sweep.seconds);
   ImGui::PopStyleColor();
   ImGui::TextWrapped("Most calls: %u. Smallest seed needing them: %s. Mean: %.4f calls per deal.", stats.max_calls,
                      format_hex_upper(stats.max_seed, 8).c_str(), stats.mean_calls());
-  if (ImGui::Button("Open the worst seed")) {
-    state = with_poker_step({stats.max_seed, 0, state.lanes, state.run}, stats.max_calls);
-    playing_ = false;
-  }
+  if (ImGui::Button("Open the worst seed")) send(s, "open_worst");
   help_marker("Shows that seed's whole deal in the stepper above.");
   flow(ImGui::GetFontSize() * 8.0f, ImGui::GetFontSize() * 1.5f);
-  ImGui::Checkbox("Log scale", &log_scale_);
+  bool log_scale = view.log_scale;
+  if (ImGui::Checkbox("Log scale", &log_scale)) send(s, log_scale ? "log_scale=1" : "log_scale=0");
   help_marker("Seeds per number of calls. Deals needing 30 or more calls are so rare that only a log scale "
               "shows them.");
-  draw_histogram(stats);
-  return !(state == before);
+  draw_histogram(stats, view.log_scale);
 }
 
-void PokerPanel::draw_histogram(const SweepStats& stats) {
-  const SweepHistogramView view = sweep_histogram_view(stats, log_scale_);
+void PokerPanel::draw_histogram(const SweepStats& stats, bool log_scale) {
+  const SweepHistogramView view = sweep_histogram_view(stats, log_scale);
   const float em = ImGui::GetFontSize();
   const float axis_w = em * 3.2f;
   const float w = std::max(em * 20.0f, ImGui::GetContentRegionAvail().x - em * 0.5f);
@@ -452,7 +400,7 @@ void PokerPanel::draw_histogram(const SweepStats& stats) {
     ImGui::SetTooltip("%d%s calls: %s seeds (%.6f%%)", hovered_bar->calls, hovered_bar->calls == kLastSweepBar ? " or more" : "",
                       grouped(hovered_bar->seeds).c_str(), hovered_bar->percent);
   ImGui::TextColored(colors::kMuted, "Seeds (%s scale) per number of LCRNG calls for ten cards.",
-                     log_scale_ ? "log" : "linear");
+                     log_scale ? "log" : "linear");
 }
 
 // [SECTION] The article's claims
@@ -468,21 +416,23 @@ void claim_heading(const ImVec4& colour, const char* verdict, const char* claim)
 }
 }  // namespace
 
-void PokerPanel::draw_claims(JobRunner& jobs) {
+void PokerPanel::draw_claims(PokerSession& s) {
+  const PokerView& view = s.view();
+  const PokerSweepRun& sweep = *view.sweep;
+  const std::vector<double>& hands = view.hands->last;
   section("What the article claims vs. what the numbers say");
   const float indent = ImGui::GetFontSize();
 
   // 1. The worst case.
   const char* worst = "39 calls to the LCRNG to generate 10 cards.";
-  std::optional<SweepStats> swept;
-  if (!sweep_.last.empty()) swept = sweep_stats_from_result(sweep_.last);
+  const std::optional<SweepStats>& swept = view.swept;
   if (!swept) claim_heading(colors::kMuted, "not checked yet", worst);
-  else if (!sweep_.last_full) claim_heading(colors::kAccent, "partial", worst);
+  else if (!sweep.last_full) claim_heading(colors::kAccent, "partial", worst);
   else if (swept->max_calls == kArticleWorstCalls) claim_heading(colors::kGood, "confirmed", worst);
   else claim_heading(colors::kError, "wrong", worst);
   if (!swept)
     explain("\"Check all 2^32 seeds\" counts every deal.");
-  else if (sweep_.last_full)
+  else if (sweep.last_full)
     ImGui::TextWrapped("All %s seeds: at most %u calls, first at seed %s.", grouped(swept->seeds).c_str(),
                        swept->max_calls, format_hex_upper(swept->max_seed, 8).c_str());
   else
@@ -497,19 +447,19 @@ void PokerPanel::draw_claims(JobRunner& jobs) {
   ImGui::Unindent(indent);
 
   // 3. Pat hands.
-  const bool counted = hands_.last.size() >= 3;
-  const bool all = counted && hands_.last[2] >= 0.0;
+  const bool counted = hands.size() >= 3;
+  const bool all = counted && hands[2] >= 0.0;
   claim_heading(all ? colors::kGood : colors::kMuted, all ? "all dealt" : (counted ? "some missing" : "not counted"),
                 "4 billion hands is enough variety.");
   ImGui::TextWrapped("Only C(52,5) = %s pat hands exist: each about %.1f times.", grouped(pat_hand_count()).c_str(),
                      deals_per_pat_hand());
   if (all)
     ImGui::TextWrapped("The first %s seeds of the cycle deal every one of them.",
-                       grouped(static_cast<std::uint64_t>(hands_.last[2]) + 1).c_str());
+                       grouped(static_cast<std::uint64_t>(hands[2]) + 1).c_str());
   else if (counted)
-    ImGui::TextWrapped("%s of them are dealt.", grouped(static_cast<std::uint64_t>(hands_.last[1])).c_str());
-  if (!draw_job_progress(hands_, jobs, "Marking pat hands", false) && !all) {
-    if (ImGui::SmallButton("Count the reachable pat hands")) start(hands_, "poker_hands", true, jobs);
+    ImGui::TextWrapped("%s of them are dealt.", grouped(static_cast<std::uint64_t>(hands[1])).c_str());
+  if (!draw_job_progress(s, *view.hands, "cancel_hands", "Marking pat hands", false) && !all) {
+    if (ImGui::SmallButton("Count the reachable pat hands")) send(s, "count_hands");
     help_marker("Walks the cycle from state 00000000, marks each deal's first five cards in a table of "
                 "C(52,5) bits and stops once every hand has been seen: about a second.");
   }
@@ -518,27 +468,8 @@ void PokerPanel::draw_claims(JobRunner& jobs) {
 
 // [SECTION] Panel entry points: draw, command, describe_json, csv_exports
 
-void PokerPanel::start_run(PokerLabState& state, PanelContext& ctx) {
-  if (state.run == "sweep") start(sweep_, "poker_sweep", true, *ctx.jobs);
-  else if (state.run == "sample") start(sweep_, "poker_sweep", false, *ctx.jobs);
-  else if (state.run == "hands") start(hands_, "poker_hands", true, *ctx.jobs);
-  note_run(state);
-}
-
-// A sweep just started becomes the link's run=; a cancelled one leaves it.
-// No lab field changes a sweep's result, so nothing else drops it.
-void PokerPanel::note_run(PokerLabState& state) {
-  if (!started_run_.empty()) linked_run_.started(state.run, std::exchange(started_run_, ""), "one chip");
-  const SweepRun& run = state.run == "hands" ? hands_ : sweep_;
-  linked_run_.drop_if_stale(state.run, "one chip", run.job.status.state == JobStatus::State::cancelled);
-}
-
-bool PokerPanel::draw(PokerLabState& state, PanelContext& ctx) {
-  poll(sweep_, *ctx.jobs);
-  poll(hands_, *ctx.jobs);
-  note_run(state);
-  sync_seed_text(state);
-  const PokerLabState before = state;
+void PokerPanel::draw(PokerSession& s) {
+  sync_seed_text(s.state());
   ImGui::TextUnformatted("One Chip Video Poker: dealing ten cards from an LCRNG");
   help_marker("The game keeps one 32-bit state, stepped as state = 1664525 * state + 1013904223 (mod 2^32). "
               "A card is the top 6 bits of the new state (0..63): 52..63 and cards already dealt are drawn again. "
@@ -546,134 +477,49 @@ bool PokerPanel::draw(PokerLabState& state, PanelContext& ctx) {
   explain("Step one deal call by call, then count the calls of every one of the 2^32 deals. The link keeps the "
           "seed and the call you are looking at.");
   ImGui::Spacing();
-  draw_controls(state);
-  sync_seed_text(state);
+  draw_controls(s);
+  sync_seed_text(s.state());
   ImGui::Spacing();
-  draw_timeline(state);
+  draw_timeline(s);
   ImGui::Spacing();
 
   {  // the deal beside the sweep, or above it on narrow screens
     TwoColumns columns("poker_layout", 30.0f);
     section("This call");
-    draw_call(view(state));
+    draw_call(s.view().deal);
     section("The hand");
-    draw_hand(view(state));
+    draw_hand(s.view().deal);
     columns.next();
-    draw_sweep(state, *ctx.jobs);
-    draw_claims(*ctx.jobs);
+    draw_sweep(s);
+    draw_claims(s);
   }
   ImGui::Spacing();
-  lanes_.draw(state.lanes, setup_key(state, encode_poker_lab), [&] { return poker_lab_lanes(state); });
-  sync_seed_text(state);
-  return !(state == before);
+  draw_lanes(s);
+  sync_seed_text(s.state());
 }
 
-bool PokerPanel::command(std::string_view name, PokerLabState& state, PanelContext& ctx) {
-  const auto value_of = [&](std::string_view key) -> std::optional<std::string_view> {
-    if (name.substr(0, key.size()) != key) return std::nullopt;
-    return name.substr(key.size());
-  };
+// The lanes' open/closed flag is the screen's (the link keeps it): the panel sets it directly.
+void PokerPanel::draw_lanes(PokerSession& s) {
+  const PokerLabState& state = s.state();
+  bool open = state.lanes;
+  lanes_.draw(open, setup_key(state, encode_poker_lab), [&] { return poker_lab_lanes(state); });
+  if (open != state.lanes) (void)s.apply({"lanes", open ? "1" : "0", true});
+}
+
+bool PokerPanel::command(std::string_view name, PokerSession& s) {
   if (name.rfind("lane_", 0) == 0) {
+    const PokerLabState& state = s.state();
     lanes_.refresh(state.lanes, setup_key(state, encode_poker_lab), [&] { return poker_lab_lanes(state); });
     return lanes_.command(name);
   }
-  if (name == "step") set_step(state, state.step + 1);
-  else if (name == "back") set_step(state, static_cast<std::int64_t>(state.step) - 1);
-  else if (name == "first") set_step(state, 0);
-  else if (name == "last") set_step(state, poker_deal_calls(state.seed));
-  else if (name == "play") playing_ = true;
-  else if (name == "pause") playing_ = false;
-  else if (name == "next_deal") state = {one_chip_deal(state.seed).final_state, 0, state.lanes, state.run};
-  else if (name == "sweep_full") start(sweep_, "poker_sweep", true, *ctx.jobs);
-  else if (name == "sweep_sample") start(sweep_, "poker_sweep", false, *ctx.jobs);
-  else if (name == "cancel_sweep") sweep_.job.cancel(*ctx.jobs);
-  else if (name == "count_hands") start(hands_, "poker_hands", true, *ctx.jobs);
-  else if (name == "cancel_hands") hands_.job.cancel(*ctx.jobs);
-  else if (name == "open_worst") {
-    if (sweep_.last.empty()) return false;
-    const SweepStats s = sweep_stats_from_result(sweep_.last);
-    state = with_poker_step({s.max_seed, 0, state.lanes, state.run}, s.max_calls);
-  } else if (auto t = value_of("t=")) {
-    auto r = parse_decimal("t", *t, 0, 1000);
-    if (!r) return false;
-    set_step(state, static_cast<std::int64_t>(*r));
-  } else if (auto seed = value_of("seed=")) {
-    auto r = parse_hex("seed", *seed, 8);
-    if (!r) return false;
-    state = {static_cast<std::uint32_t>(*r), 0, state.lanes, state.run};
-  } else if (auto log = value_of("log_scale=")) {
-    if (*log != "0" && *log != "1") return false;
-    log_scale_ = *log == "1";
-  } else {
-    return false;
-  }
-  note_run(state);
-  return true;
+  return s.apply(parse_lab_command(name)).has_value();
 }
 
-void PokerPanel::text_inputs(LabTextInputs& in) const {
-  if (swept_) {
-    in.poker_sweep = &*swept_;
-    in.poker_sweep_full = sweep_.last_full;
-    in.poker_sweep_seconds = sweep_.seconds;
-  }
-  if (!hands_.last.empty()) in.poker_hands = &hands_.last;
-}
-
-void PokerPanel::leave(JobRunner& jobs) {
-  sweep_.job.cancel(jobs);
-  hands_.job.cancel(jobs);
-}
-
-std::string PokerPanel::describe_json(const PokerLabState& state, PanelContext&) {
-  const PokerDealView& v = view(state);
-  std::string cards = "[", dealt = "[";
-  for (std::size_t i = 0; i < v.deal.cards.size(); ++i) cards += (i ? "," : "") + std::to_string(v.deal.cards[i]);
-  for (std::size_t i = 0; i < v.dealt.size(); ++i) dealt += (i ? "," : "") + std::to_string(v.dealt[i]);
-  std::string out = "{\"seed\":" + json_string(format_hex_upper(state.seed, 8)) + ",\"t\":" + std::to_string(v.step) +
-                    ",\"calls\":" + std::to_string(v.deal.calls) + ",\"tooHigh\":" + std::to_string(v.deal.too_high) +
-                    ",\"duplicates\":" + std::to_string(v.deal.duplicates) + ",\"cards\":" + cards + "]" +
-                    ",\"dealt\":" + dealt + "]" + ",\"state\":" + json_string(format_hex_upper(v.state, 8)) +
-                    ",\"verdict\":" +
-                    json_string(v.step == 0 ? "none" : verdict_name(v.calls[v.step - 1].verdict)) +
-                    ",\"playing\":" + (playing_ ? "true" : "false") + ",\"logScale\":" + (log_scale_ ? "true" : "false");
-  const auto job_json = [](const SweepRun& run) {
-    char head[160];
-    std::snprintf(head, sizeof head, "{\"state\":%d,\"progress\":%.4f,\"full\":%s,\"seconds\":%.3f,\"finishedFull\":%s",
-                  static_cast<int>(run.job.status.state), run.job.status.progress, run.full ? "true" : "false",
-                  run.seconds, run.last_full ? "true" : "false");
-    return std::string(head);
-  };
-  out += ",\"sweep\":" + job_json(sweep_);
-  if (!sweep_.last.empty()) {
-    const SweepStats s = sweep_stats_from_result(sweep_.last);
-    char numbers[160];
-    std::snprintf(numbers, sizeof numbers, ",\"seeds\":%" PRIu64 ",\"max\":%u,\"maxSeed\":\"%08X\",\"mean\":\"%.4f\"",
-                  s.seeds, s.max_calls, s.max_seed, s.mean_calls());
-    out += numbers;
-    out += ",\"histogram\":[";
-    for (std::size_t c = 0; c < s.histogram.size(); ++c) out += (c ? "," : "") + std::to_string(s.histogram[c]);
-    out += "]";
-  }
-  out += "},\"hands\":" + job_json(hands_);
-  if (hands_.last.size() >= 3)
-    out += ",\"seeds\":" + std::to_string(static_cast<std::uint64_t>(hands_.last[0])) +
-           ",\"reachable\":" + std::to_string(static_cast<std::uint64_t>(hands_.last[1])) +
-           ",\"allDealtBy\":" + std::to_string(static_cast<std::int64_t>(hands_.last[2]));
-  out += "},\"patHands\":" + std::to_string(pat_hand_count()) + ",\"possibleDeals\":" + std::to_string(possible_deal_count());
+std::string PokerPanel::describe_json(PokerSession& s) {
+  const PokerLabState& state = s.state();
+  std::string out = s.describe_json();
   lanes_.refresh(state.lanes, setup_key(state, encode_poker_lab), [&] { return poker_lab_lanes(state); });
   return out + lanes_.describe_json_field() + "}";
-}
-
-std::vector<CsvExport> PokerPanel::csv_exports() {
-  std::vector<CsvExport> out;
-  if (sweep_.last.empty()) return out;
-  const SweepStats stats = sweep_stats_from_result(sweep_.last);
-  const bool full = sweep_.last_full;
-  out.push_back({"calls", full ? "Calls per deal, all 2^32 seeds" : "Calls per deal, the 2^24-seed sample",
-                 full ? "shufflelab-onechip-calls-all-seeds.csv" : "shufflelab-onechip-calls-sample.csv",
-                 sweep_histogram_csv(stats).text()});
-  return out;
 }
 
 }  // namespace shufflelab::ui

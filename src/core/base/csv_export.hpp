@@ -31,6 +31,14 @@ class CsvTable {
   std::string text_;
 };
 
+// A CSV file a lab offers: what one of its histograms or matrices shows now.
+struct CsvExport {
+  std::string id;        // the command csv=<id>
+  std::string label;     // menu entry
+  std::string filename;
+  std::string text;
+};
+
 // One field as it must be written (quoted and doubled quotes when needed).
 std::string csv_field(std::string_view text);
 // A double with 17 significant digits ("0" for zero), so it reads back exactly.

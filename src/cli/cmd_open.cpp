@@ -1,0 +1,63 @@
+// `shufflelab open LINK [--do COMMAND]... [--json]`: the page's session
+// (core/app_session) without the page. Opens the link (its note, lesson and
+// run= included), applies the commands in order, runs every job to the end
+// on this thread, then prints the Text view's lines, one a line, or the test
+// hook's JSON. A link the page would open with a notice exits 2 with it.
+#include <iostream>
+
+#include "cli/cli.hpp"
+#include "core/app_session.hpp"
+#include "core/inline_job_runner.hpp"
+#include "core/lab_text.hpp"
+
+namespace shufflelab::cli {
+namespace {
+
+std::string fragment_of(const std::string& link) {
+  const std::size_t hash = link.find('#');
+  if (hash != std::string::npos) return link.substr(hash);
+  if (link.rfind("v=", 0) == 0) return "#" + link;
+  throw UsageError("LINK: expected a link with a fragment (#v=1&lab=...)");
+}
+
+// Runs the session's jobs to the end: each tick advances every running job by one slice.
+void run_to_end(AppSession& session) {
+  while (session.busy()) session.tick(0.0);
+}
+
+int run_open(ArgList& args, std::ostream& out) {
+  if (args.positionals().size() != 1) throw UsageError("expected one LINK");
+  const std::string fragment = fragment_of(args.positionals()[0]);
+  const std::vector<std::string> commands = args.get_all("do");
+  const bool json = args.flag("json");
+  args.finish();
+
+  InlineJobRunner jobs;
+  AppSession session(jobs);
+  session.open(fragment);
+  if (!session.notices().empty()) throw UsageError("the link has a problem: " + session.notices().front());
+  run_to_end(session);
+  for (const std::string& command : commands) {
+    auto applied = session.apply(command);
+    if (!applied) throw UsageError("--do " + command + ": " + applied.error());
+    run_to_end(session);
+  }
+  if (json) {
+    out << "{" << session.describe_json_fields() << session.describe_lab_json() << "}\n";
+    return 0;
+  }
+  for (const TextLine& line : lab_text(session.state(), session.text_inputs())) out << line.text << "\n";
+  return 0;
+}
+
+const SubcommandRegistrar open_command(
+    "open",
+    "  open LINK [--do COMMAND]... [--json]\n"
+    "      Opens a link as the page does (note, lesson step and run= included), applies each\n"
+    "      command (the labs' vocabulary: docs/commands.md), runs every job to the end, then\n"
+    "      prints the Text view, one line each, or the test hook's JSON. A link the page would\n"
+    "      open with a notice: exit 2 with the problem.",
+    {"json"}, run_open, 1);
+
+}  // namespace
+}  // namespace shufflelab::cli

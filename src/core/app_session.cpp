@@ -1,0 +1,170 @@
+#include "core/app_session.hpp"
+
+#include "core/base/parse.hpp"
+#include "core/base/plain_text.hpp"
+#include "core/base/text_format.hpp"
+#include "core/tours.hpp"
+
+namespace shufflelab {
+
+namespace {
+constexpr std::string_view kAppVerbs[] = {"lab", "tour", "tour_text", "tour_next", "tour_back", "tour_step", "tour_exit"};
+
+bool has_session(LabId lab) { return lab == LabId::poker; }
+}  // namespace
+
+AppSession::AppSession(JobRunner& jobs) : poker_(state_.poker, jobs) {}
+
+void AppSession::open(std::string_view fragment) {
+  DecodedState decoded = decode_fragment(fragment);
+  state_ = decoded.state;
+  notices_ = decoded.notices;
+  run_pending_ = true;
+  tour_ = std::move(decoded.tour);
+}
+
+std::string AppSession::fragment() const {
+  std::string out = encode_fragment(state_);
+  if (out.size() <= kMaxFragmentLength || state_.tour_text.empty()) return out;
+  // A teacher's lesson too long for a link: the link keeps the step's state only.
+  LabState without_tour = state_;
+  without_tour.tour_text.clear();
+  without_tour.tour_step = 0;
+  return encode_fragment(without_tour);
+}
+
+bool AppSession::open_tour(const Tour& tour, std::uint32_t step) {
+  if (tour.steps.empty()) return false;
+  tour_ = tour;
+  const bool builtin = find_builtin_tour(tour.id) != nullptr;
+  state_.tour = builtin ? tour.id : "";
+  state_.tour_text = builtin ? "" : tour_text(tour);
+  return go_to_step(step);
+}
+
+bool AppSession::go_to_step(std::uint32_t step) {
+  if (!tour_ || step < 1 || step > tour_->steps.size()) return false;
+  DecodedState decoded = decode_fragment(tour_->steps[step - 1].link);
+  LabState next = decoded.state;
+  next.embed = state_.embed;
+  next.tour = state_.tour, next.tour_text = state_.tour_text, next.tour_step = step;
+  state_ = std::move(next);
+  notices_ = decoded.notices;
+  run_pending_ = true;
+  return true;
+}
+
+void AppSession::leave_tour() {
+  tour_.reset();
+  state_.tour.clear(), state_.tour_text.clear(), state_.tour_step = 0;
+}
+
+bool AppSession::takes(std::string_view command) const {
+  const LabCommand c = parse_lab_command(command);
+  for (std::string_view verb : kAppVerbs)
+    if (c.verb == verb) return true;
+  return has_session(state_.lab);
+}
+
+Result<bool> AppSession::apply(std::string_view command) {
+  using R = Result<bool>;
+  const LabCommand c = parse_lab_command(command);
+  const LabState before = state_;
+  const auto changed = [&] { return R::ok(!(state_ == before)); };
+  if (c.verb == "lab") {
+    for (LabId lab : all_labs())
+      if (c.arg == lab_name(lab)) return state_.lab = lab, changed();
+    return R::fail("lab=" + printable_excerpt(c.arg) + ": no lab has that name");
+  }
+  if (c.verb == "tour_next" || c.verb == "tour_back" || c.verb == "tour_step") {
+    if (!tour_) return R::fail(c.verb + ": no lesson is open");
+    std::uint32_t step = state_.tour_step;
+    if (c.verb == "tour_next") ++step;
+    else if (c.verb == "tour_back") --step;
+    else if (auto k = parse_decimal("tour_step", c.arg, 1, tour_->steps.size())) step = static_cast<std::uint32_t>(*k);
+    else return R::fail(k.error());
+    if (!go_to_step(step)) return R::fail(c.verb + ": the lesson has no step " + std::to_string(step));
+    return changed();
+  }
+  if (c.verb == "tour_exit") {
+    if (!tour_) return R::fail("tour_exit: no lesson is open");
+    leave_tour();
+    return changed();
+  }
+  if (c.verb == "tour") {
+    const Tour* tour = find_builtin_tour(c.arg);
+    if (!tour) return R::fail("tour=" + printable_excerpt(c.arg) + ": no built-in lesson has that id");
+    open_tour(*tour, 1);
+    return changed();
+  }
+  if (c.verb == "tour_text") {  // a lesson file's text (the page reads the file), percent-encoded
+    auto text = percent_decode(c.arg, "lesson file");
+    auto parsed = text ? parse_tour_text(text.value()) : Result<Tour>::fail(text.error());
+    if (!parsed) {
+      notices_.assign(1, parsed.error());
+      return R::fail(parsed.error());
+    }
+    open_tour(parsed.value(), 1);
+    return changed();
+  }
+  switch (state_.lab) {
+    case LabId::poker: return poker_.apply(c);
+    default: return R::fail(lab_command_text(c) + ": the " + std::string(lab_title(state_.lab)) + " lab has no such command");
+  }
+}
+
+void AppSession::tick(double seconds) {
+  if (ticked_lab_ == LabId::poker && state_.lab != LabId::poker) poker_.leave();
+  ticked_lab_ = state_.lab;
+  if (std::exchange(run_pending_, false)) {
+    if (state_.lab == LabId::poker) poker_.start_linked_run();
+  }
+  if (state_.lab == LabId::poker) poker_.tick(seconds);
+}
+
+bool AppSession::busy() const {
+  if (run_pending_) return true;
+  return state_.lab == LabId::poker && poker_.busy();
+}
+
+LabTextInputs AppSession::text_inputs() {
+  LabTextInputs in;
+  if (tour_) in.tour = &*tour_;
+  if (state_.lab == LabId::poker) {
+    const PokerView& v = poker_.view();
+    if (v.swept) {
+      in.poker_sweep = &*v.swept;
+      in.poker_sweep_full = v.sweep->last_full;
+      in.poker_sweep_seconds = v.sweep->seconds;
+    }
+    if (!v.hands->last.empty()) in.poker_hands = &v.hands->last;
+  }
+  return in;
+}
+
+std::vector<CsvExport> AppSession::csv_exports() {
+  if (state_.lab == LabId::poker) return poker_.csv_exports();
+  return {};
+}
+
+std::string AppSession::describe_json_fields(std::string_view tour_rect) const {
+  std::string notices = "[";
+  for (std::size_t i = 0; i < notices_.size(); ++i) notices += (i ? "," : "") + json_string(notices_[i]);
+  notices += "]";
+  std::string tour = "null";
+  if (tour_)
+    tour = "{\"id\":" + json_string(tour_->id) + ",\"title\":" + json_string(tour_->title) +
+           ",\"step\":" + std::to_string(state_.tour_step) + ",\"steps\":" + std::to_string(tour_->steps.size()) +
+           ",\"text\":" + json_string(tour_->steps[state_.tour_step - 1].text) + ",\"rect\":" + std::string(tour_rect) +
+           "}";
+  return "\"lab\":" + json_string(lab_name(state_.lab)) + ",\"embed\":" + (state_.embed ? "true" : "false") +
+         ",\"hash\":" + json_string(fragment()) + ",\"note\":" + json_string(state_.note) + ",\"tour\":" + tour +
+         ",\"runText\":" + json_string(linked_run_text(state_)) + ",\"notices\":" + notices;
+}
+
+std::string AppSession::describe_lab_json() {
+  if (state_.lab == LabId::poker) return ",\"poker\":" + poker_.describe_json() + "}";
+  return {};
+}
+
+}  // namespace shufflelab

@@ -1,0 +1,91 @@
+// app_session.hpp: the whole playground as one session, the same in the
+// browser and in `shufflelab open`. It holds the link's state (every lab's
+// fields, the note, the lesson), the link's problems, the lesson being
+// followed, and one session per lab; apply() is the one way anything
+// changes: a navigation click, a key, a lesson step, a link, the test hook
+// and the CLI send the same commands.
+//
+// Commands of the app (the current lab takes every other one):
+//   lab=NAME            switch labs (names as in links: lfsr, dice, ...)
+//   tour=ID             open a built-in lesson at its first step
+//   tour_text=TEXT      open a lesson file (percent-encoded), at its first step
+//   tour_next, tour_back, tour_step=K, tour_exit
+// A lesson step opens exactly as its link does: the step's state, and the
+// job its run= names.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/base/job_slot.hpp"
+#include "core/base/result.hpp"
+#include "core/lab_text.hpp"
+#include "core/poker/poker_session.hpp"
+#include "core/url_state.hpp"
+
+namespace shufflelab {
+
+class AppSession {
+ public:
+  explicit AppSession(JobRunner& jobs);
+  AppSession(const AppSession&) = delete;
+  AppSession& operator=(const AppSession&) = delete;
+
+  // Opens a link: its state, its problems (the rest of the link still
+  // applies), its lesson; the job its run= names starts at the next tick.
+  void open(std::string_view fragment);
+  // The link for what is on screen (a lesson too long for a link keeps only the step).
+  std::string fragment() const;
+
+  // App commands (above) or the current lab's. true: the state changed.
+  // A command the app and the lab do not know: an error naming it.
+  Result<bool> apply(std::string_view command);
+  // Whether the app or the current lab's session takes `command` (labs not
+  // yet moved to a session take theirs in their panel).
+  bool takes(std::string_view command) const;
+  // Starts the current lab's linked run if a link opened since the last
+  // tick, stops the jobs of a lab left, plays and polls.
+  void tick(double seconds);
+  // A job of the current lab is running (the CLI ticks until none is).
+  bool busy() const;
+
+  const LabState& state() const { return state_; }
+  LabState& state() { return state_; }  // panels of labs without a session edit their part
+  const std::vector<std::string>& notices() const { return notices_; }
+  void set_notices(std::vector<std::string> notices) { notices_ = std::move(notices); }
+  const std::optional<Tour>& tour() const { return tour_; }
+  // A link (or a lesson step) opened and its run= has not started yet
+  // (labs without a session start theirs in their panel, before tick()).
+  bool run_pending() const { return run_pending_; }
+
+  bool open_tour(const Tour& tour, std::uint32_t step);
+  bool go_to_step(std::uint32_t step);
+  void leave_tour();
+
+  PokerSession& poker() { return poker_; }
+
+  // What the Text view needs beyond the state, from the sessions (labs
+  // without a session add theirs: see ui/lab_app).
+  LabTextInputs text_inputs();
+  std::vector<CsvExport> csv_exports();
+  // The test hook's fields every lab shares: "lab":...,"embed":...,"hash":...,
+  // "note":...,"tour":{...} (with `tour_rect`, where the page drew the lesson
+  // bar),"runText":...,"notices":[...] (no braces: the page and the CLI add theirs).
+  std::string describe_json_fields(std::string_view tour_rect = "null") const;
+  // ,"<lab>":{...}: the current lab's object as its session knows it (the
+  // page adds what is the screen's, such as the assembly lanes); "" for labs
+  // without a session.
+  std::string describe_lab_json();
+
+ private:
+  LabState state_;
+  std::vector<std::string> notices_;
+  std::optional<Tour> tour_;
+  bool run_pending_ = false;
+  LabId ticked_lab_ = LabId::gallery;  // the lab of the last tick: leaving the poker lab stops its sweeps
+  PokerSession poker_;
+};
+
+}  // namespace shufflelab
