@@ -359,7 +359,7 @@ void publish_text(double now) {
   if (state == g_app->text_state && results == g_app->text_results_revision) return;
   g_app->text_state = state;
   g_app->text_results_revision = results;
-  std::string json = shufflelab::lab_text_json(shufflelab::lab_text(state, g_app->lab.text_inputs()));
+  std::string json = shufflelab::lab_text_json(g_app->lab.text_lines());
   if (json == g_app->text_json) return;
   g_app->text_json = std::move(json);
   shufflelab::web::publish_text(g_app->text_json);

@@ -3,6 +3,7 @@
 // run= included), applies the commands in order, runs every job to the end
 // on this thread, then prints the Text view's lines, one a line, or the test
 // hook's JSON. A link the page would open with a notice exits 2 with it.
+#include <chrono>
 #include <iostream>
 
 #include "cli/cli.hpp"
@@ -20,9 +21,17 @@ std::string fragment_of(const std::string& link) {
   throw UsageError("LINK: expected a link with a fragment (#v=1&lab=...)");
 }
 
-// Runs the session's jobs to the end: each tick advances every running job by one slice.
+// Runs the session's jobs to the end: each tick advances every running job
+// by one slice and tells the session the real time that passed (a sweep says
+// how long it took here).
 void run_to_end(AppSession& session) {
-  while (session.busy()) session.tick(0.0);
+  using Clock = std::chrono::steady_clock;
+  auto last = Clock::now();
+  while (session.busy()) {
+    const auto now = Clock::now();
+    session.tick(std::chrono::duration<double>(now - last).count());
+    last = now;
+  }
 }
 
 int run_open(ArgList& args, std::ostream& out) {
@@ -46,7 +55,7 @@ int run_open(ArgList& args, std::ostream& out) {
     out << "{" << session.describe_json_fields() << session.describe_lab_json() << "}\n";
     return 0;
   }
-  for (const TextLine& line : lab_text(session.state(), session.text_inputs())) out << line.text << "\n";
+  for (const TextLine& line : session.text()) out << line.text << "\n";
   return 0;
 }
 

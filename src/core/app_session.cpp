@@ -9,11 +9,19 @@ namespace shufflelab {
 
 namespace {
 constexpr std::string_view kAppVerbs[] = {"lab", "tour", "tour_text", "tour_next", "tour_back", "tour_step", "tour_exit"};
-
-bool has_session(LabId lab) { return lab == LabId::poker; }
 }  // namespace
 
 AppSession::AppSession(JobRunner& jobs) : poker_(state_.poker, jobs) {}
+
+// The registry: which labs have a session.
+LabSession* AppSession::session_of(LabId lab) {
+  switch (lab) {
+    case LabId::poker: return &poker_;
+    default: return nullptr;
+  }
+}
+
+LabSession* AppSession::lab_session() { return session_of(state_.lab); }
 
 void AppSession::open(std::string_view fragment) {
   DecodedState decoded = decode_fragment(fragment);
@@ -63,7 +71,7 @@ bool AppSession::takes(std::string_view command) const {
   const LabCommand c = parse_lab_command(command);
   for (std::string_view verb : kAppVerbs)
     if (c.verb == verb) return true;
-  return has_session(state_.lab);
+  return const_cast<AppSession*>(this)->lab_session() != nullptr;
 }
 
 Result<bool> AppSession::apply(std::string_view command) {
@@ -107,44 +115,37 @@ Result<bool> AppSession::apply(std::string_view command) {
     open_tour(parsed.value(), 1);
     return changed();
   }
-  switch (state_.lab) {
-    case LabId::poker: return poker_.apply(c);
-    default: return R::fail(lab_command_text(c) + ": the " + std::string(lab_title(state_.lab)) + " lab has no such command");
-  }
+  if (LabSession* lab = lab_session()) return lab->apply(c);
+  return R::fail(lab_command_text(c) + ": the " + std::string(lab_title(state_.lab)) + " lab has no such command");
 }
 
 void AppSession::tick(double seconds) {
-  if (ticked_lab_ == LabId::poker && state_.lab != LabId::poker) poker_.leave();
+  if (ticked_lab_ != state_.lab)
+    if (LabSession* left = session_of(ticked_lab_)) left->leave();
   ticked_lab_ = state_.lab;
-  if (std::exchange(run_pending_, false)) {
-    if (state_.lab == LabId::poker) poker_.start_linked_run();
-  }
-  if (state_.lab == LabId::poker) poker_.tick(seconds);
+  LabSession* lab = lab_session();
+  if (std::exchange(run_pending_, false) && lab) lab->start_linked_run();
+  if (lab) lab->tick(seconds);
 }
 
 bool AppSession::busy() const {
-  if (run_pending_) return true;
-  return state_.lab == LabId::poker && poker_.busy();
+  const LabSession* lab = const_cast<AppSession*>(this)->lab_session();
+  return run_pending_ || (lab && lab->busy());
 }
 
-LabTextInputs AppSession::text_inputs() {
-  LabTextInputs in;
-  if (tour_) in.tour = &*tour_;
-  if (state_.lab == LabId::poker) {
-    const PokerView& v = poker_.view();
-    if (v.swept) {
-      in.poker_sweep = &*v.swept;
-      in.poker_sweep_full = v.sweep->last_full;
-      in.poker_sweep_seconds = v.sweep->seconds;
-    }
-    if (!v.hands->last.empty()) in.poker_hands = &v.hands->last;
-  }
-  return in;
+std::vector<TextLine> AppSession::text(LabTextInputs panel_inputs) {
+  panel_inputs.tour = tour_ ? &*tour_ : nullptr;
+  LabSession* lab = lab_session();
+  if (!lab) return lab_text(state_, panel_inputs);
+  TextLines out;
+  lab_text_header(state_, panel_inputs.tour, out);
+  out.append(lab->text());
+  return out.take();
 }
 
 std::vector<CsvExport> AppSession::csv_exports() {
-  if (state_.lab == LabId::poker) return poker_.csv_exports();
-  return {};
+  LabSession* lab = lab_session();
+  return lab ? lab->csv_exports() : std::vector<CsvExport>{};
 }
 
 std::string AppSession::describe_json_fields(std::string_view tour_rect) const {
@@ -163,8 +164,8 @@ std::string AppSession::describe_json_fields(std::string_view tour_rect) const {
 }
 
 std::string AppSession::describe_lab_json() {
-  if (state_.lab == LabId::poker) return ",\"poker\":" + poker_.describe_json() + "}";
-  return {};
+  LabSession* lab = lab_session();
+  return lab ? ",\"" + std::string(lab_name(state_.lab)) + "\":" + lab->describe_json() + "}" : std::string();
 }
 
 }  // namespace shufflelab

@@ -22,6 +22,7 @@
 #include "core/base/job_slot.hpp"
 #include "core/base/result.hpp"
 #include "core/lab_text.hpp"
+#include "core/base/lab_session.hpp"
 #include "core/poker/poker_session.hpp"
 #include "core/url_state.hpp"
 
@@ -65,10 +66,12 @@ class AppSession {
   void leave_tour();
 
   PokerSession& poker() { return poker_; }
+  // The current lab's session; null for a lab without one yet (its panel holds its jobs).
+  LabSession* lab_session();
 
-  // What the Text view needs beyond the state, from the sessions (labs
-  // without a session add theirs: see ui/lab_app).
-  LabTextInputs text_inputs();
+  // The Text view: the header every lab shares, then the current lab's lines
+  // (from its session, or from `panel_inputs` for a lab without one).
+  std::vector<TextLine> text(LabTextInputs panel_inputs = {});
   std::vector<CsvExport> csv_exports();
   // The test hook's fields every lab shares: "lab":...,"embed":...,"hash":...,
   // "note":...,"tour":{...} (with `tour_rect`, where the page drew the lesson
@@ -84,8 +87,9 @@ class AppSession {
   std::vector<std::string> notices_;
   std::optional<Tour> tour_;
   bool run_pending_ = false;
-  LabId ticked_lab_ = LabId::gallery;  // the lab of the last tick: leaving the poker lab stops its sweeps
+  LabId ticked_lab_ = LabId::gallery;  // the lab of the last tick: leaving a lab calls its leave()
   PokerSession poker_;
+  LabSession* session_of(LabId lab);
 };
 
 }  // namespace shufflelab

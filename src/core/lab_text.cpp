@@ -18,7 +18,6 @@
 #include "core/lfsr/lfsr_analysis.hpp"
 #include "core/lfsr/lfsr_lab_view.hpp"
 #include "core/lfsr/lfsr_timeline.hpp"
-#include "core/poker/poker_lab.hpp"
 #include "core/shuffle/bias_view.hpp"
 #include "core/shuffle/shuffle_lab.hpp"
 #include "core/shuffle/shuffle_predict.hpp"
@@ -34,35 +33,6 @@ std::string hex(std::uint64_t v, int digits) {
   return buf;
 }
 
-// "3,757,580,295 (3757580295)": grouped to read, plain to find.
-std::string both(std::uint64_t v) {
-  const std::string g = grouped(v);
-  const std::string plain = std::to_string(v);
-  return g == plain ? plain : g + " (" + plain + ")";
-}
-
-class Out {
- public:
-  void heading(std::string t) { add(TextKind::heading, std::move(t)); }
-  void sub(std::string t) { add(TextKind::subheading, std::move(t)); }
-  void item(std::string t) { add(TextKind::item, std::move(t)); }
-  void para(std::string t) { add(TextKind::paragraph, std::move(t)); }
-  std::vector<TextLine> take() { return std::move(lines_); }
-
- private:
-  void add(TextKind kind, std::string text) {
-    if (text.empty() || lines_.size() >= kMaxLabTextLines) return;
-    if (text.size() > kMaxLabTextLineBytes) {
-      std::size_t cut = kMaxLabTextLineBytes - 3;
-      while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
-      text.resize(cut);
-      text += "...";
-    }
-    lines_.push_back({kind, std::move(text)});
-  }
-  std::vector<TextLine> lines_;
-};
-
 // ---- LFSR ------------------------------------------------------------------
 
 struct LfsrCache {
@@ -70,7 +40,7 @@ struct LfsrCache {
   std::string timeline_error;
 };
 
-void lfsr_text(const LfsrLabState& s, const LabTextInputs& in, Out& out) {
+void lfsr_text(const LfsrLabState& s, const LabTextInputs& in, TextLines& out) {
   static LfsrCache cache;
   if (!cache.timeline || !cache.timeline->same_config(s)) {
     cache.timeline.reset();
@@ -91,7 +61,7 @@ void lfsr_text(const LfsrLabState& s, const LabTextInputs& in, Out& out) {
   }
   out.item(gen);
   out.item("Seed: " + hex(s.seed, lab_seed_digits(s)));
-  out.item("Step t = " + both(s.t) + " " + lab_unit_word(s.gen, s.t));
+  out.item("Step t = " + grouped_and_plain(s.t) + " " + lab_unit_word(s.gen, s.t));
   if (!cache.timeline) {
     out.para("This generator cannot run: " + cache.timeline_error);
     return;
@@ -138,7 +108,7 @@ void lfsr_text(const LfsrLabState& s, const LabTextInputs& in, Out& out) {
     if (!v.recent.empty()) {
       const OutputRow& last = v.recent.back();
       out.item("Output " + std::to_string(last.index) + ": " + hex(last.value, (v.value_bits + 3) / 4) + " = " +
-               both(last.value) + ", byte " + hex(last.byte, 2));
+               grouped_and_plain(last.value) + ", byte " + hex(last.byte, 2));
     }
   }
 
@@ -162,7 +132,7 @@ void lfsr_text(const LfsrLabState& s, const LabTextInputs& in, Out& out) {
   else out.item("This seed is on a longest cycle.");
   if (in.lfsr_counted_period) {
     const std::uint64_t counted = *in.lfsr_counted_period;
-    out.item((counted ? "Checked by stepping: the seed came back after " + both(counted) + " " + p.units
+    out.item((counted ? "Checked by stepping: the seed came back after " + grouped_and_plain(counted) + " " + p.units
                       : std::string("Checked by stepping: the seed never came back")) +
              (step_check_agrees(a.seed, counted) ? "; this agrees with the algebra." : "; this disagrees with the algebra!"));
   }
@@ -170,13 +140,13 @@ void lfsr_text(const LfsrLabState& s, const LabTextInputs& in, Out& out) {
 
 // ---- Dice ------------------------------------------------------------------
 
-void dice_text(const DiceLabState& s, const LabTextInputs& in, Out& out) {
+void dice_text(const DiceLabState& s, const LabTextInputs& in, TextLines& out) {
   const DiceMethodInfo* method = find_dice_method(s.method);
   out.sub("Die");
   out.item("Method: " + (method ? std::string(method->label) + " (" + s.method + ")" : s.method));
   if (method && !method->summary.empty()) out.para(std::string(method->summary));
   out.item("Die: d" + std::to_string(s.sides) + " from " + std::to_string(s.bits) + "-bit words");
-  out.item("Generator for sampling: " + s.gen + ", seed " + s.seed + ", " + both(s.rolls) + " rolls");
+  out.item("Generator for sampling: " + s.gen + ", seed " + s.seed + ", " + grouped_and_plain(s.rolls) + " rolls");
   if (s.view == "expr") out.item("Dice expression shown: " + s.expr);
   if (s.view == "z80") out.item("Shown: the Z80 d20 table");
   if (!method) return;
@@ -205,7 +175,7 @@ void dice_text(const DiceLabState& s, const LabTextInputs& in, Out& out) {
   const DiceSampleResult* r = in.die_sample;
   if (!r || r->counts.empty() || r->counts[0].size() != law.weights.size()) return;
   const DieSampleView sample = die_sample_view(law, r->counts[0], r->rolls, r->bits_drawn[0]);
-  out.sub("Sample of " + both(sample.rolls) + " rolls");
+  out.sub("Sample of " + grouped_and_plain(sample.rolls) + " rolls");
   out.para(sample.uniform_line.text);
   out.para(sample.exact_line.text);
   out.item("Random bits per roll: " + number_text(sample.bits_per_roll, 6));
@@ -215,45 +185,45 @@ void dice_text(const DiceLabState& s, const LabTextInputs& in, Out& out) {
 
 // ---- Shuffle ---------------------------------------------------------------
 
-void bias_text(const LabTextInputs& in, Out& out) {
+void bias_text(const LabTextInputs& in, TextLines& out) {
   const BiasMatrixView& v = *in.bias;
   const std::string n = std::to_string(v.n);
   out.sub("Bias matrix (position x card)");
   if (in.bias_source == BiasSource::method_law) {
-    out.para("Exact probabilities from " + both(in.bias_draws) + " weighted draw lists: largest relative deviation from 1/" +
+    out.para("Exact probabilities from " + grouped_and_plain(in.bias_draws) + " weighted draw lists: largest relative deviation from 1/" +
              n + " is " + number_text(v.max_deviation, 3) + ".");
   } else if (in.bias_source == BiasSource::every_draw_list) {
-    out.para("Exact counts over all " + both(in.bias_draws) + " draw lists: largest relative deviation from 1/" + n +
+    out.para("Exact counts over all " + grouped_and_plain(in.bias_draws) + " draw lists: largest relative deviation from 1/" + n +
              " is " + number_text(v.max_deviation, 4) + ".");
   } else if (v.summary) {
     const BiasSummary& b = *v.summary;
-    out.para(both(in.bias_draws) + " shuffles: largest relative deviation " + fixed_decimals(v.max_deviation_percent(), 2) +
+    out.para(grouped_and_plain(in.bias_draws) + " shuffles: largest relative deviation " + fixed_decimals(v.max_deviation_percent(), 2) +
              "%; one cell's standard error is " + fixed_decimals(v.standard_error_percent(), 2) + "% of 1/" + n + ".");
     out.para("Chi-square " + fixed_decimals(b.chi_square, 1) + " on " + fixed_decimals(b.degrees_of_freedom, 0) +
-             " degrees of freedom: p " + p_value_text(b.p_value) + "; " + both(b.cells_beyond_4_sigma) +
+             " degrees of freedom: p " + p_value_text(b.p_value) + "; " + grouped_and_plain(b.cells_beyond_4_sigma) +
              " cells beyond 4 sigma. " +
              (bias_is_real(b) ? "Not uniform: this bias is real, not noise."
                               : "Consistent with a uniform shuffle at this sample size."));
   }
 }
 
-void predict_text(const LabTextInputs& in, Out& out) {
+void predict_text(const LabTextInputs& in, TextLines& out) {
   const std::vector<std::uint32_t>& found = *in.predict_found;
   out.sub("Seed search");
   if (found.empty()) {
-    out.para("No seed in the window gives these five cards (" + both(in.predict_tried) + " tried).");
+    out.para("No seed in the window gives these five cards (" + grouped_and_plain(in.predict_tried) + " tried).");
     return;
   }
   std::string seeds;
   for (std::size_t i = 0; i < found.size() && i < 8; ++i) seeds += (i ? ", " : "") + std::to_string(found[i]);
-  out.para("Tried all " + both(in.predict_tried) + " seeds; " +
+  out.para("Tried all " + grouped_and_plain(in.predict_tried) + " seeds; " +
            (found.size() == 1 ? std::string("exactly one gives these five cards: srand(")
-                              : both(found.size()) + " give these five cards, the first is srand(") +
+                              : grouped_and_plain(found.size()) + " give these five cards, the first is srand(") +
            std::to_string(found.front()) + "), " + format_utc(found.front()) + ".");
   if (found.size() > 1) out.item("Matching seeds: " + seeds + (found.size() > 8 ? ", ..." : ""));
 }
 
-void shuffle_text(const ShuffleLabState& s, const LabTextInputs& in, Out& out) {
+void shuffle_text(const ShuffleLabState& s, const LabTextInputs& in, TextLines& out) {
   out.sub("Shuffle");
   out.item("Algorithm: " + algo_label(s) + " (" + s.algo + ")");
   out.item("Deck: " + std::to_string(s.n) + " cards");
@@ -289,59 +259,9 @@ void shuffle_text(const ShuffleLabState& s, const LabTextInputs& in, Out& out) {
   if (s.tab == "predict" && in.predict_found) predict_text(in, out);
 }
 
-// ---- Poker -----------------------------------------------------------------
-
-std::string card_text(std::uint32_t c) { return card_face(CardFaces::standard, c).name + " (" + card_name(c) + ")"; }
-
-void poker_sweep_text(const LabTextInputs& in, Out& out) {
-  if (const SweepStats* st = in.poker_sweep) {
-    out.sub(in.poker_sweep_full ? "Every seed" : "Sample of seeds");
-    out.para((in.poker_sweep_full ? "All " + both(st->seeds) + " seeds"
-                                  : "SAMPLE, partial: " + both(st->seeds) + " of the " + both(kLcrngPeriod) + " seeds") +
-             ", in " + fixed_decimals(in.poker_sweep_seconds, 1) + " s here.");
-    out.item("Most calls: " + std::to_string(st->max_calls) + ", first at seed " + hex(st->max_seed, 8) +
-             (in.poker_sweep_full ? "" : " (a sample only bounds the most from below)"));
-    out.item("Mean: " + fixed_decimals(st->mean_calls(), 4) + " calls per deal");
-  }
-  if (const std::vector<double>* h = in.poker_hands; h && h->size() >= 3) {
-    const auto reachable = static_cast<std::uint64_t>((*h)[1]);
-    out.item("Pat hands dealt: " + both(reachable) + " of the " + both(pat_hand_count()) +
-             ((*h)[2] >= 0 ? ": all of them, within the first " + both(static_cast<std::uint64_t>((*h)[2]) + 1) + " seeds"
-                           : ""));
-  }
-}
-
-void poker_text(const PokerLabState& s, const LabTextInputs& in, Out& out) {
-  const PokerDealView v = poker_deal_view(s);
-  out.sub("Deal");
-  out.item("Seed: " + hex(v.seed, 8));
-  out.item("Call " + std::to_string(v.step) + " of " + std::to_string(v.deal.calls) + " LCRNG calls for this deal");
-  out.item("LCRNG state: " + hex(v.state, 8));
-  if (v.step == 0) {
-    out.para("No call yet: the state is the seed.");
-  } else {
-    const DealCall& c = v.calls[v.step - 1];
-    std::string what;
-    if (c.verdict == DealVerdict::Dealt) what = "dealt: value " + std::to_string(c.value) + " is " + card_text(c.value);
-    else if (c.verdict == DealVerdict::TooHigh) what = "too high: value " + std::to_string(c.value) + " is 52 or more, drawn again";
-    else what = "duplicate: " + card_text(c.value) + " was already dealt at call " + std::to_string(v.first_dealt_at);
-    out.para("Call " + std::to_string(v.step) + " verdict: " + what + ".");
-  }
-  std::string dealt;
-  for (std::size_t i = 0; i < v.dealt.size(); ++i) dealt += (i ? ", " : "") + card_text(v.dealt[i]);
-  out.item("Cards dealt (" + std::to_string(v.dealt.size()) + " of 10, the first five are the pat hand): " +
-           (dealt.empty() ? std::string("none yet") : dealt));
-  out.item("Thrown away so far: " + std::to_string(v.too_high) + " too high, " + std::to_string(v.duplicates) +
-           " duplicates");
-  out.item("Whole deal: " + std::to_string(v.deal.calls) + " calls, " + std::to_string(v.deal.too_high) + " too high, " +
-           std::to_string(v.deal.duplicates) + " duplicates (the article's worst case: " +
-           std::to_string(kArticleWorstCalls) + " calls)");
-  poker_sweep_text(in, out);
-}
-
 // ---- Assembly --------------------------------------------------------------
 
-void asm_text(const AsmLabState& s, Out& out) {
+void asm_text(const AsmLabState& s, TextLines& out) {
   out.sub("Listing");
   auto algorithm = parse_asm_algorithm("algorithm", s.algorithm);
   if (!algorithm) {
@@ -372,7 +292,7 @@ void asm_text(const AsmLabState& s, Out& out) {
   if (session->instructions() < s.t && !session->done()) {
     if (auto ran = session->run(s.t - session->instructions()); !ran) session_error = ran.error();
   }
-  out.item("Instructions executed: " + both(session->instructions()) + ", " + both(session->cycles()) + " " +
+  out.item("Instructions executed: " + grouped_and_plain(session->instructions()) + ", " + grouped_and_plain(session->cycles()) + " " +
            std::string(asm_isa_info(info.isa).cycle_unit));
   const AsmProgram& program = session->program();
   const std::ptrdiff_t row = session->current_row();
@@ -392,13 +312,13 @@ void asm_text(const AsmLabState& s, Out& out) {
 
 // ---- Findings, About -------------------------------------------------------
 
-void chooser_text(const ChooserLabState& s, const LabTextInputs& in, Out& out) {
+void chooser_text(const ChooserLabState& s, const LabTextInputs& in, TextLines& out) {
   out.sub("CPU " + s.cpu + ", use " + s.use);
   if (!in.chooser_lines) return out.para("Computing the table and the recommendation...");
   for (const std::string& line : *in.chooser_lines) out.item(line);
 }
 
-void report_lines(const CheckReport& report, Out& out) {
+void report_lines(const CheckReport& report, TextLines& out) {
   std::string_view text = report_text(report);
   while (!text.empty()) {
     const std::size_t end = text.find('\n');
@@ -408,7 +328,7 @@ void report_lines(const CheckReport& report, Out& out) {
   }
 }
 
-void check_text(const CheckLabState& s, const LabTextInputs& in, Out& out) {
+void check_text(const CheckLabState& s, const LabTextInputs& in, TextLines& out) {
   out.para(std::string(kCheckPrivacy));
   if (in.check_file) {
     out.sub("Your file " + in.check_file_name + " as " + s.what);
@@ -421,7 +341,7 @@ void check_text(const CheckLabState& s, const LabTextInputs& in, Out& out) {
   }
 }
 
-void findings_text(const LabTextInputs& in, Out& out) {
+void findings_text(const LabTextInputs& in, TextLines& out) {
   if (!in.findings) return;
   for (const GalleryEntry& e : *in.findings) {
     out.sub(e.title);
@@ -429,7 +349,7 @@ void findings_text(const LabTextInputs& in, Out& out) {
   }
 }
 
-void about_text(Out& out) {
+void about_text(TextLines& out) {
   out.para("shufflelab shows how computers shuffle cards and roll dice, with the exact numbers behind each method: "
            "linear feedback shift registers and their periods, the bias of squeezing random bits into a die, "
            "shuffles step by step, One Chip poker's deal, and the same routines in Z80, Game Boy, x86, PIC and "
@@ -440,15 +360,6 @@ void about_text(Out& out) {
 
 }  // namespace
 
-std::string_view text_kind_name(TextKind kind) {
-  switch (kind) {
-    case TextKind::heading: return "heading";
-    case TextKind::subheading: return "subheading";
-    case TextKind::item: return "item";
-    case TextKind::paragraph: return "paragraph";
-  }
-  return "paragraph";
-}
 
 std::string_view lab_title(LabId lab) {
   switch (lab) {
@@ -465,20 +376,24 @@ std::string_view lab_title(LabId lab) {
   return "shufflelab";
 }
 
-std::vector<TextLine> lab_text(const LabState& state, const LabTextInputs& inputs) {
-  Out out;
+void lab_text_header(const LabState& state, const Tour* tour, TextLines& out) {
   out.heading(std::string(lab_title(state.lab)));
-  if (inputs.tour && state.tour_step >= 1 && state.tour_step <= inputs.tour->steps.size()) {
-    out.sub("Lesson: " + inputs.tour->title + ", step " + std::to_string(state.tour_step) + " of " +
-            std::to_string(inputs.tour->steps.size()));
-    out.para(inputs.tour->steps[state.tour_step - 1].text);
+  if (tour && state.tour_step >= 1 && state.tour_step <= tour->steps.size()) {
+    out.sub("Lesson: " + tour->title + ", step " + std::to_string(state.tour_step) + " of " +
+            std::to_string(tour->steps.size()));
+    out.para(tour->steps[state.tour_step - 1].text);
   }
   if (!state.note.empty()) out.para("Note from the sender of this link: " + state.note);
+}
+
+std::vector<TextLine> lab_text(const LabState& state, const LabTextInputs& inputs) {
+  TextLines out;
+  lab_text_header(state, inputs.tour, out);
   switch (state.lab) {
     case LabId::lfsr: lfsr_text(state.lfsr, inputs, out); break;
     case LabId::dice: dice_text(state.dice, inputs, out); break;
     case LabId::shuffle: shuffle_text(state.shuffle, inputs, out); break;
-    case LabId::poker: poker_text(state.poker, inputs, out); break;
+    case LabId::poker: break;  // core/poker/poker_session writes its own
     case LabId::assembly: asm_text(state.assembly, out); break;
     case LabId::gallery: findings_text(inputs, out); break;
     case LabId::about: about_text(out); break;

@@ -20,21 +20,10 @@
 #include <string_view>
 #include <vector>
 
+#include "core/base/text_lines.hpp"
 #include "core/url_state.hpp"
 
 namespace shufflelab {
-
-enum class TextKind : std::uint8_t { heading, subheading, item, paragraph };
-std::string_view text_kind_name(TextKind kind);  // "heading", "subheading", "item", "paragraph"
-
-struct TextLine {
-  TextKind kind = TextKind::paragraph;
-  std::string text;
-  bool operator==(const TextLine&) const = default;
-};
-
-constexpr std::size_t kMaxLabTextLines = 80;
-constexpr std::size_t kMaxLabTextLineBytes = 700;
 
 // The lab's title as the navigation names it ("LFSR", "One Chip poker", ...).
 std::string_view lab_title(LabId lab);
@@ -44,7 +33,6 @@ struct LabAnalysis;
 struct PeriodView;
 struct DiceSampleResult;
 struct BiasMatrixView;
-struct SweepStats;
 struct GalleryEntry;
 
 // How a bias matrix was made (the shuffle lab's Sample, Exact, Exact with this method).
@@ -68,11 +56,6 @@ struct LabTextInputs {
   std::uint64_t bias_draws = 0;
   const std::vector<std::uint32_t>* predict_found = nullptr;
   std::uint64_t predict_tried = 0;
-  // One Chip: the last finished sweep and pat-hand count (no lab field changes them).
-  const SweepStats* poker_sweep = nullptr;
-  bool poker_sweep_full = false;
-  double poker_sweep_seconds = 0;
-  const std::vector<double>* poker_hands = nullptr;  // {seeds marked, reachable hands, offset completing the set or -1}
   const std::vector<GalleryEntry>* findings = nullptr;
   // Check: the reader's file (its name, its report) and the two examples' reports.
   std::string check_file_name;
@@ -82,7 +65,12 @@ struct LabTextInputs {
   const std::vector<std::string>* chooser_lines = nullptr;
 };
 
-// The text of what `state` shows. The first line is the lab's title (a heading).
+// Every lab's first lines: its title (a heading), the lesson's step, the sender's note.
+void lab_text_header(const LabState& state, const Tour* tour, TextLines& out);
+
+// The text of what `state` shows, for a lab without a session (a lab with a
+// session writes its own lines: core/app_session's text()). The first line
+// is the lab's title (a heading).
 // Caches the last recording / law / session per setup, so calling it again
 // for a state that differs only in its step is cheap (not thread-safe).
 std::vector<TextLine> lab_text(const LabState& state, const LabTextInputs& inputs);

@@ -174,8 +174,8 @@ bool LabApp::command(const std::string& name) {
   return false;
 }
 
-LabTextInputs LabApp::text_inputs() {
-  LabTextInputs in = session_.text_inputs();
+std::vector<TextLine> LabApp::text_lines() {
+  LabTextInputs in;
   switch (session_.state().lab) {
     case LabId::lfsr: lfsr_panel_.text_inputs(session_.state().lfsr, in); break;
     case LabId::dice: dice_panel_.text_inputs(session_.state().dice, in); break;
@@ -187,7 +187,7 @@ LabTextInputs LabApp::text_inputs() {
     case LabId::assembly:
     case LabId::about: break;
   }
-  return in;
+  return session_.text(in);
 }
 
 std::string LabApp::describe_json() {

@@ -79,10 +79,9 @@ class LabApp {
   const std::vector<std::string>& notices() const { return session_.notices(); }
   LabId current_lab() const { return session_.state().lab; }
   const LabState& state() const { return session_.state(); }
-  // What the text mirror (core/lab_text) needs beyond the state: the current
-  // lab's results for its setup, the lesson, the analyses the panels built.
-  // Valid until the next frame or command.
-  LabTextInputs text_inputs();
+  // The Text view's lines (core/app_session's text, with the results that
+  // panels of labs without a session still hold).
+  std::vector<TextLine> text_lines();
   // Moves whenever a job result shown by a panel may have changed.
   std::uint64_t shown_results_revision() const { return ctx_.jobs->shown_results_revision(); }
   long long frame_count() const { return frames_; }

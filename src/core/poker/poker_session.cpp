@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "core/base/cards.hpp"
 #include "core/base/parse.hpp"
 #include "core/base/text_format.hpp"
 #include "core/poker/poker_csv.hpp"
@@ -136,7 +137,7 @@ const PokerView& PokerSession::view() {
   return view_;
 }
 
-std::vector<CsvExport> PokerSession::csv_exports() const {
+std::vector<CsvExport> PokerSession::csv_exports() {
   std::vector<CsvExport> out;
   if (!view_.swept) return out;
   const SweepStats& stats = *view_.swept;
@@ -184,6 +185,58 @@ std::string PokerSession::describe_json() {
            ",\"allDealtBy\":" + std::to_string(static_cast<std::int64_t>(hands_.last[2]));
   out += "},\"patHands\":" + std::to_string(pat_hand_count()) + ",\"possibleDeals\":" + std::to_string(possible_deal_count());
   return out;  // the caller adds the lanes and closes the object
+}
+
+namespace {
+std::string card_text(std::uint32_t c) { return card_face(CardFaces::standard, c).name + " (" + card_name(c) + ")"; }
+}  // namespace
+
+std::vector<TextLine> PokerSession::text() {
+  const PokerView& view = this->view();
+  const PokerDealView& v = view.deal;
+  TextLines out;
+  out.sub("Deal");
+  out.item("Seed: " + format_hex_upper(v.seed, 8));
+  out.item("Call " + std::to_string(v.step) + " of " + std::to_string(v.deal.calls) + " LCRNG calls for this deal");
+  out.item("LCRNG state: " + format_hex_upper(v.state, 8));
+  if (v.step == 0) {
+    out.para("No call yet: the state is the seed.");
+  } else {
+    const DealCall& c = v.calls[v.step - 1];
+    std::string what;
+    if (c.verdict == DealVerdict::Dealt) what = "dealt: value " + std::to_string(c.value) + " is " + card_text(c.value);
+    else if (c.verdict == DealVerdict::TooHigh) what = "too high: value " + std::to_string(c.value) + " is 52 or more, drawn again";
+    else what = "duplicate: " + card_text(c.value) + " was already dealt at call " + std::to_string(v.first_dealt_at);
+    out.para("Call " + std::to_string(v.step) + " verdict: " + what + ".");
+  }
+  std::string dealt;
+  for (std::size_t i = 0; i < v.dealt.size(); ++i) dealt += (i ? ", " : "") + card_text(v.dealt[i]);
+  out.item("Cards dealt (" + std::to_string(v.dealt.size()) + " of 10, the first five are the pat hand): " +
+           (dealt.empty() ? std::string("none yet") : dealt));
+  out.item("Thrown away so far: " + std::to_string(v.too_high) + " too high, " + std::to_string(v.duplicates) +
+           " duplicates");
+  out.item("Whole deal: " + std::to_string(v.deal.calls) + " calls, " + std::to_string(v.deal.too_high) + " too high, " +
+           std::to_string(v.deal.duplicates) + " duplicates (the article's worst case: " +
+           std::to_string(kArticleWorstCalls) + " calls)");
+  if (const std::optional<SweepStats>& st = view.swept) {
+    const bool full = sweep_.last_full;
+    out.sub(full ? "Every seed" : "Sample of seeds");
+    out.para((full ? "All " + grouped_and_plain(st->seeds) + " seeds"
+                   : "SAMPLE, partial: " + grouped_and_plain(st->seeds) + " of the " + grouped_and_plain(kLcrngPeriod) +
+                         " seeds") +
+             ", in " + fixed_decimals(sweep_.seconds, 1) + " s here.");
+    out.item("Most calls: " + std::to_string(st->max_calls) + ", first at seed " + format_hex_upper(st->max_seed, 8) +
+             (full ? "" : " (a sample only bounds the most from below)"));
+    out.item("Mean: " + fixed_decimals(st->mean_calls(), 4) + " calls per deal");
+  }
+  if (const std::vector<double>& h = hands_.last; h.size() >= 3) {
+    const auto reachable = static_cast<std::uint64_t>(h[1]);
+    out.item("Pat hands dealt: " + grouped_and_plain(reachable) + " of the " + grouped_and_plain(pat_hand_count()) +
+             (h[2] >= 0 ? ": all of them, within the first " + grouped_and_plain(static_cast<std::uint64_t>(h[2]) + 1) +
+                              " seeds"
+                        : ""));
+  }
+  return out.take();
 }
 
 }  // namespace shufflelab

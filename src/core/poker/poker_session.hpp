@@ -22,6 +22,7 @@
 #include "core/base/csv_export.hpp"
 #include "core/base/job_slot.hpp"
 #include "core/base/lab_command.hpp"
+#include "core/base/lab_session.hpp"
 #include "core/base/result.hpp"
 #include "core/poker/poker.hpp"
 #include "core/poker/poker_lab.hpp"
@@ -48,22 +49,23 @@ struct PokerView {
   double clock = 0.0;                    // session seconds (a running job's elapsed time)
 };
 
-class PokerSession {
+class PokerSession final : public LabSession {
  public:
   // `state` is the lab's part of the whole link state; it outlives the session.
   PokerSession(PokerLabState& state, JobRunner& jobs) : state_(state), jobs_(jobs) {}
 
   // The job the link's run= names (once, when a link or a lesson step opens).
-  void start_linked_run();
-  Result<bool> apply(const LabCommand& command);  // true: the state changed
-  void tick(double seconds);                      // playback, 3 calls a second; polls the sweeps
-  void leave();                                   // leaving the lab stops its sweeps
-  bool busy() const { return sweep_.job.running() || hands_.job.running(); }
+  void start_linked_run() override;
+  Result<bool> apply(const LabCommand& command) override;  // true: the state changed
+  void tick(double seconds) override;                      // playback, 3 calls a second; polls the sweeps
+  void leave() override;                                   // leaving the lab stops its sweeps
+  bool busy() const override { return sweep_.job.running() || hands_.job.running(); }
+  std::vector<TextLine> text() override;
+  std::string describe_json() override;  // without the lanes (the screen's)
+  std::vector<CsvExport> csv_exports() override;
 
   const PokerLabState& state() const { return state_; }
   const PokerView& view();
-  std::vector<CsvExport> csv_exports() const;
-  std::string describe_json();  // the hook's object, without the lanes
 
  private:
   void start(PokerSweepRun& run, const char* kind, bool full);
