@@ -1,14 +1,16 @@
 // `shufflelab open LINK [--do COMMAND]... [--json]`: the page's session
 // (core/app_session) without the page. Opens the link (its note, lesson and
 // run= included), applies the commands in order, runs every job to the end
-// on this thread, then prints the Text view's lines, one a line, or the test
+// on the machine's cores, then prints the Text view's lines, one a line, or the test
 // hook's JSON. A link the page would open with a notice exits 2 with it.
+#include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <thread>
 
 #include "cli/cli.hpp"
+#include "cli/thread_job_runner.hpp"
 #include "core/app_session.hpp"
-#include "core/inline_job_runner.hpp"
 #include "core/lab_text.hpp"
 
 namespace shufflelab::cli {
@@ -21,8 +23,8 @@ std::string fragment_of(const std::string& link) {
   throw UsageError("LINK: expected a link with a fragment (#v=1&lab=...)");
 }
 
-// Runs the session's jobs to the end: each tick advances every running job
-// by one slice and tells the session the real time that passed (a sweep says
+// Runs the session's jobs to the end (on the runner's threads), telling the
+// session the real time that passed, as the page's frames do (a sweep says
 // how long it took here).
 void run_to_end(AppSession& session) {
   using Clock = std::chrono::steady_clock;
@@ -31,6 +33,7 @@ void run_to_end(AppSession& session) {
     const auto now = Clock::now();
     session.tick(std::chrono::duration<double>(now - last).count());
     last = now;
+    if (session.busy()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
 }
 
@@ -41,7 +44,7 @@ int run_open(ArgList& args, std::ostream& out) {
   const bool json = args.flag("json");
   args.finish();
 
-  InlineJobRunner jobs;
+  ThreadJobRunner jobs(std::max(1u, std::thread::hardware_concurrency()));
   AppSession session(jobs);
   session.open(fragment);
   if (!session.notices().empty()) throw UsageError("the link has a problem: " + session.notices().front());

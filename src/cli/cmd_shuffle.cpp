@@ -4,9 +4,8 @@
 //
 // Seeded runs of the draw-list shuffles use SplitMix64 (Vigna's 64-bit
 // mixer, the usual seeding generator) with Lemire's unbiased multiply-and-
-// reject range method. It lives here until the generator library takes over.
+// reject range method, both from the core.
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -15,11 +14,16 @@
 #include <vector>
 
 #include "cli/cli.hpp"
+#include "cli/thread_job_runner.hpp"
 #include "core/shuffle/bias.hpp"
 #include "core/shuffle/comparator_sort.hpp"
 #include "core/shuffle/riffle.hpp"
 #include "core/base/parse.hpp"
+#include "core/dice/range.hpp"
+#include "core/gen/generators.hpp"
 #include "core/poker/poker.hpp"
+#include "core/poker/poker_lab.hpp"
+#include "core/poker/poker_sweep.hpp"
 #include "core/shuffle/shuffle.hpp"
 
 namespace shufflelab::cli {
@@ -28,33 +32,20 @@ namespace {
 constexpr std::uint32_t kMaxBiasCards = 256;  // the CSV has n * n cells
 constexpr std::uint64_t kMaxBiasShuffles = 1'000'000'000;
 
+// A seeded run's draws: SplitMix64's top 32 bits through Lemire's method
+// (the core's generator and range method; a bound of 1 still reads a word,
+// as every release of this command did).
 class SplitMix64Draws {
  public:
-  explicit SplitMix64Draws(std::uint64_t seed) : state_(seed) {}
-
+  explicit SplitMix64Draws(std::uint64_t seed) : generator_{seed} {}
   std::uint32_t operator()(std::uint32_t bound) {
-    // Lemire (2019): the high half of word * bound, redrawing the few low
-    // halves that would favour some values.
-    std::uint64_t product = (next() >> 32) * bound;
-    auto low = static_cast<std::uint32_t>(product);
-    if (low < bound) {
-      const std::uint32_t threshold = (0u - bound) % bound;
-      while (low < threshold) {
-        product = (next() >> 32) * bound;
-        low = static_cast<std::uint32_t>(product);
-      }
-    }
-    return static_cast<std::uint32_t>(product >> 32);
+    return static_cast<std::uint32_t>(RangeReducer::trusted(RangeMethod::lemire, bound, 32).draw([this] {
+      return std::uint64_t{generator_.next_u32()};
+    }));
   }
 
  private:
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
-    return z ^ (z >> 31);
-  }
-  std::uint64_t state_;
+  SplitMix64 generator_;
 };
 
 std::string join(const std::vector<std::uint32_t>& values) {
@@ -127,32 +118,20 @@ int run_shuffle(ArgList& args, std::ostream& out) {
   return 0;
 }
 
+// Every seed's deal, as the page's sweep: the job's parts on `threads` threads, merged.
 SweepStats sweep_on_threads(unsigned threads) {
-  std::atomic<std::uint64_t> done{0};
-  std::vector<SweepStats> parts(threads);
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < threads; ++t) {
-    const std::uint64_t first = kLcrngPeriod * t / threads;
-    const std::uint64_t count = kLcrngPeriod * (t + 1) / threads - first;
-    pool.emplace_back([&done, &parts, t, first, count] {
-      CycleSweeper sweeper(first, count);
-      while (!sweeper.done()) done += sweeper.run(std::uint64_t{1} << 22);
-      parts[t] = sweeper.stats();
-    });
-  }
-  std::uint64_t shown = 0;
-  while (done.load() < kLcrngPeriod) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    const std::uint64_t tenths = done.load() * 10 / kLcrngPeriod;
-    if (tenths > shown && tenths < 10) {
+  ThreadJobRunner jobs(threads);
+  const int id = jobs.start("poker_sweep", poker_sweep_params(true));
+  int shown = 0;
+  for (JobStatus s = jobs.status(id);; s = jobs.status(id)) {
+    if (s.state == JobStatus::State::done) return sweep_stats_from_result(s.result);
+    if (s.state != JobStatus::State::running) throw UsageError("poker sweep: " + s.summary);
+    if (const int tenths = static_cast<int>(s.progress * 10); tenths > shown && tenths < 10) {
       shown = tenths;
       std::cerr << "poker sweep: " << tenths * 10 << "% of 2^32 seeds\n";
     }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
-  for (auto& thread : pool) thread.join();
-  SweepStats total;
-  for (const auto& part : parts) total.merge(part);
-  return total;
 }
 
 int run_poker(ArgList& args, std::ostream& out) {
@@ -177,13 +156,19 @@ int run_poker(ArgList& args, std::ostream& out) {
   return 0;
 }
 
-void print_big_csv(std::ostream& out, std::uint32_t n, const std::vector<BigUint>& weights) {
+// A position x card matrix, one row a line, cells comma-separated (no header).
+template <class Cell>
+void print_matrix(std::ostream& out, std::uint32_t n, Cell&& cell) {
+  std::string line;
   for (std::uint32_t position = 0; position < n; ++position) {
-    std::string line;
-    for (std::uint32_t card = 0; card < n; ++card)
-      line += (card ? "," : "") + weights[std::size_t{position} * n + card].to_string();
+    line.clear();
+    for (std::uint32_t card = 0; card < n; ++card) line += (card ? "," : "") + cell(position, card);
     out << line << '\n';
   }
+}
+
+void print_big_csv(std::ostream& out, std::uint32_t n, const std::vector<BigUint>& weights) {
+  print_matrix(out, n, [&](std::uint32_t p, std::uint32_t c) { return weights[std::size_t{p} * n + c].to_string(); });
 }
 
 // Comparator sorts and riffles: exact weights over 2^E (their laws are dyadic).
@@ -210,13 +195,7 @@ void print_adaptive_exact(std::ostream& out, const ShuffleSpec& spec) {
 }
 
 void print_csv(std::ostream& out, const BiasMatrix& matrix) {
-  std::string line;
-  for (std::uint32_t position = 0; position < matrix.n; ++position) {
-    line.clear();
-    for (std::uint32_t card = 0; card < matrix.n; ++card)
-      line += (card ? "," : "") + std::to_string(matrix.at(position, card));
-    out << line << '\n';
-  }
+  print_matrix(out, matrix.n, [&](std::uint32_t p, std::uint32_t c) { return std::to_string(matrix.at(p, c)); });
 }
 
 int run_bias(ArgList& args, std::ostream& out) {

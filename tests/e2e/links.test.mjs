@@ -4,18 +4,9 @@
 // each link is checked natively and in wasm by tests/core/link_corpus_test.cpp.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { launch, openApp, state, ROOT } from './browser.mjs';
+import { launch, openApp, state } from './browser.mjs';
+import { corpus } from './corpus.mjs';
 
-const corpus = readFileSync(join(ROOT, 'tests', 'links', 'v1.tsv'), 'utf8')
-  .split('\n')
-  .filter((line) => line && !line.startsWith(';'))
-  .map((line) => {
-    const [link, canonical, expect] = line.split('\t');
-    const pairs = Object.fromEntries(expect.split(' ').map((p) => p.split('=')));
-    return { link, canonical, notices: Number(pairs.notices ?? 0), lab: pairs.lab };
-  });
 const SENTINEL = '#v=1&lab=poker&seed=00000001&t=0';
 
 let env;

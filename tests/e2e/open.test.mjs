@@ -1,0 +1,86 @@
+// One session, two front ends: for every link of the corpus, `shufflelab open
+// LINK` (the core's app session run natively, jobs inline) prints exactly the
+// lines the page's Text view shows for it in Chromium (jobs in the workers),
+// once the link's run= job has finished on both sides. A link the page opens
+// with a notice makes the CLI exit 2 with that notice.
+// The one difference allowed: how long a job took here ("in 1.2 s here").
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { launch, openApp, goTo, state, ROOT } from './browser.mjs';
+import { corpus } from './corpus.mjs';
+
+const CLI = join(ROOT, 'build', 'native', 'shufflelab');
+const run = promisify(execFile);
+
+const normalize = (lines) => lines.map((l) => l.replace(/ in \d+(\.\d+)? s here/, ' in N s here'));
+
+// The CLI's answer for every link, two processes at a time (the machine has two cores).
+async function cliAnswers() {
+  const answers = new Array(corpus.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < corpus.length) {
+      const i = next++;
+      try {
+        const { stdout } = await run(CLI, ['open', corpus[i].link], { maxBuffer: 1 << 24 });
+        answers[i] = { code: 0, lines: stdout.split('\n').slice(0, -1) };
+      } catch (e) {
+        answers[i] = { code: e.code, stderr: e.stderr };
+      }
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return answers;
+}
+
+const pageLines = (page) => page.evaluate(() => {
+  const out = [];
+  for (const el of document.getElementById('text-view-body').children) {
+    if (el.tagName === 'UL') for (const li of el.children) out.push(li.textContent);
+    else out.push(el.textContent);
+  }
+  return out;
+});
+
+// The page's lines once they equal `expected`, or the last lines shown when
+// the text stops changing for four minutes (a job's result never came).
+async function settledLines(page, expected) {
+  for (;;) {
+    const got = normalize(await pageLines(page));
+    if (JSON.stringify(got) === JSON.stringify(expected)) return got;
+    const shown = await page.evaluate(() => document.getElementById('text-view-body').textContent);
+    const changed = await page.waitForFunction((before) => document.getElementById('text-view-body').textContent !== before,
+      shown, { timeout: 240_000, polling: 100 }).then(() => true, () => false);
+    if (!changed) return got;
+  }
+}
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+
+test(`shufflelab open prints the page's Text view for every corpus link (${corpus.length})`, { timeout: 900_000 }, async () => {
+  const answers = cliAnswers();
+  const { page, context, problems } = await openApp(env, '#v=1&lab=about', { width: 640, height: 480 });
+  const all = await answers;
+  for (const [i, { link, canonical, notices }] of corpus.entries()) {
+    const cli = all[i];
+    if (notices > 0) {
+      assert.equal(cli.code, 2, `${link}: the CLI accepted a link the page opens with a notice`);
+      await goTo(page, link);
+      await page.waitForFunction((c) => location.hash === c, canonical, { timeout: 20_000 });
+      const s = await state(page);
+      assert.ok(cli.stderr.includes(s.notices[0]), `${link}: CLI says ${cli.stderr}, the page ${s.notices[0]}`);
+      continue;
+    }
+    assert.equal(cli.code, 0, `${link}: ${cli.stderr}`);
+    const expected = normalize(cli.lines);
+    await goTo(page, link);
+    assert.deepEqual(await settledLines(page, expected), expected, link);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
