@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, openApp, state, command, SHOTS } from './browser.mjs';
+import { launch, openApp, state, command, setHash, waitForHash, waitForState, nextFrames, SHOTS } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); mkdirSync(SHOTS, { recursive: true }); });
@@ -37,9 +37,9 @@ test('the issue example link opens at bit-step 13 and the hash follows the state
   assert.match(await page.evaluate(() => location.hash), /^#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=14$/);
 
   // Editing the address bar (hashchange) changes the state.
-  await page.evaluate(() => { location.hash = '#v=1&lab=lfsr&seed=00000001&mask=C5&t=3'; });
-  await page.waitForFunction(() => window.shufflelab.state().lfsr.t === 3);
-  s = await state(page);
+  await setHash(page, '#v=1&lab=lfsr&seed=00000001&mask=C5&t=3');
+  s = await waitForHash(page, '#v=1&lab=lfsr&seed=00000001&mask=C5&t=3');
+  assert.equal(s.lfsr.t, 3);
   assert.deepEqual([s.lfsr.seed, s.lfsr.mask], ['00000001', 'C5']);
   assert.deepEqual(problems, []);
   await context.close();
@@ -62,7 +62,10 @@ test('a malformed hash shows the notice and the default state', async () => {
 test('crisp at device scale factor 1 and 2: backing store follows devicePixelRatio', async () => {
   for (const scale of [1, 2]) {
     const { page, context } = await openApp(env, '#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=13', { scale });
-    await page.waitForTimeout(200);
+    // The app sizes the backing store in a frame: wait for that (not for time), then check it and draw once more.
+    await page.waitForFunction((k) => canvas.width === canvas.clientWidth * k && canvas.height === canvas.clientHeight * k,
+                               scale, { timeout: 10000 }).catch(() => {});  // the assertions below say what is wrong
+    await nextFrames(page, 2);
     const size = await page.evaluate(() => ({ w: canvas.width, h: canvas.height, cw: canvas.clientWidth, ch: canvas.clientHeight }));
     assert.equal(size.w, size.cw * scale);
     assert.equal(size.h, size.ch * scale);
@@ -102,18 +105,20 @@ test('long work runs in a worker: the stepping check agrees with the algebra, an
   assert.equal(String(s.lfsr.stepJob.period), s.lfsr.period);
 
   // Width 32 from seed 1 takes about 2^32 steps: start it, then cancel it.
-  await page.evaluate(() => { location.hash = '#v=1&lab=lfsr&seed=00000001&mask=CF'; });
-  await page.waitForFunction(() => window.shufflelab.state().lfsr.seed === '00000001');
+  await setHash(page, '#v=1&lab=lfsr&seed=00000001&mask=CF');
+  await waitForHash(page, '#v=1&lab=lfsr&seed=00000001&mask=CF&t=0');
   await command(page, 'check_period');
-  await page.waitForFunction(() => window.shufflelab.state().lfsr.stepJob.progress > 0, null, { timeout: 10000 });
+  // This check running with progress, not the finished width-20 check's progress.
+  await waitForState(page, (x) => x.lfsr.width === 32 && x.lfsr.stepJob.state === 1 && x.lfsr.stepJob.progress > 0,
+                     'the width-32 check running with progress', { timeout: 10000 });
   const t0 = Date.now();
   await command(page, 'cancel_check');
   s = await state(page);
   assert.equal(s.lfsr.stepJob.state, 4, 'cancelled');
   assert.ok(Date.now() - t0 < 1000);
   // The worker is restartable: a new check on a small register completes.
-  await page.evaluate(() => { location.hash = '#v=1&lab=lfsr&width=12&seed=ABC&mask=B8'; });
-  await page.waitForFunction(() => window.shufflelab.state().lfsr.width === 12);
+  await setHash(page, '#v=1&lab=lfsr&width=12&seed=ABC&mask=B8');
+  await waitForHash(page, '#v=1&lab=lfsr&width=12&seed=ABC&mask=B8&t=0');
   await command(page, 'check_period');
   await page.waitForFunction(() => window.shufflelab.state().lfsr.stepJob.state === 2, null, { timeout: 20000 });
   s = await state(page);

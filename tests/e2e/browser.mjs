@@ -1,5 +1,6 @@
 // Shared helpers for the browser tests: a static server on a free loopback
 // port and Debian's chromium driven by playwright-core.
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,12 +47,128 @@ export async function openApp(env, hash = '', { scale = 1, width = 1280, height 
   return { context, page, problems, foreign, firstFrameMs };
 }
 
-// Moves an open app to another link as an edited address bar does (web/app.js's
-// hashchange handler), without reloading: tests that only look at views reuse one page.
-export const goTo = (page, hash) => page.evaluate((h) => {
-  history.replaceState(null, '', h);
-  window.Module.ccall('shufflelab_set_hash', null, ['string'], [h]);
-}, hash);
-
 export const state = (page) => page.evaluate(() => window.shufflelab.state());
 export const command = (page, name) => page.evaluate((n) => window.shufflelab.command(n), name);
+
+// ---- Waits ------------------------------------------------------------------
+// Every wait below ends on the app's state (the test hook's JSON, its frame
+// counter, the text view's DOM) or on the page's own event, never on a fixed
+// time: a timeout is only the deadline after which the test fails, with what
+// the app showed instead. A wait must need something only the new state has:
+// after a link, a command or an input, the previous screen may still show
+// the same prefix, the same number or the same lab for a while.
+
+// The hook's state in a failure message: the link, the notices and the lab's part.
+function stateExcerpt(s) {
+  return JSON.stringify({ lab: s.lab, hash: s.hash, notices: s.notices, frames: s.frames, tour: s.tour, lab_state: s[s.lab] })
+    .slice(0, 1500);
+}
+
+// Polls the hook's state until `predicate(state)` holds; returns that state.
+export async function waitForState(page, predicate, description, { timeout = 30000, interval = 50 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const s = await state(page);
+    if (predicate(s)) return s;
+    if (Date.now() >= deadline) assert.fail(`${description}: not reached in ${timeout} ms; the app shows ${stateExcerpt(s)}`);
+    await new Promise((ok) => setTimeout(ok, interval));
+  }
+}
+
+// The hook's canonical link equals `expected` (the app's form: '#v=1&...').
+export const waitForHash = (page, expected, options) =>
+  waitForState(page, (s) => s.hash === expected, `the app's link ${expected}`, options);
+
+// The fields of a link ('k=v' as written) and whether the app's canonical link carries all of them.
+const linkFields = (hash) => hash.replace(/^#/, '').split('&').filter(Boolean);
+export const linkShows = (shown, hash) => {
+  const have = new Set(linkFields(shown));
+  return linkFields(hash).every((f) => have.has(f));
+};
+
+// Resolves once the app has built `n` more frames (its own frame counter, in
+// the hook's state) than when called: an input or a command given before the
+// call has then been seen and drawn. Returns the state.
+export async function nextFrames(page, n = 2, { timeout = 30000 } = {}) {
+  const from = (await state(page)).frames;
+  try {
+    await page.waitForFunction(([f, k]) => window.shufflelab.state().frames >= f + k, [from, n], { timeout });
+  } catch {
+    assert.fail(`${n} frames after frame ${from}: not built in ${timeout} ms (now at frame ${(await state(page)).frames})`);
+  }
+  return state(page);
+}
+
+// Waits until the text view shows the lab titled `title` (its first heading)
+// with every one of `needles` in it: the new lab's own text, never a prefix
+// the previous lab's text may also hold.
+export async function waitForLabText(page, title, needles = [], { timeout = 20000 } = {}) {
+  const list = [].concat(needles);
+  try {
+    await page.waitForFunction(([t, ns]) => {
+      const body = document.getElementById('text-view-body');
+      const heading = body && body.querySelector('h2');
+      return Boolean(heading) && heading.textContent === t && ns.every((n) => body.textContent.includes(n));
+    }, [title, list], { timeout });
+  } catch {
+    const shown = await page.evaluate(() => {
+      const body = document.getElementById('text-view-body');
+      return { title: body?.querySelector('h2')?.textContent, text: (body?.textContent || '').slice(0, 800) };
+    });
+    assert.fail(`text view: ${JSON.stringify(title)} with ${JSON.stringify(list)} not shown in ${timeout} ms; ` +
+                `it shows ${JSON.stringify(shown.title)}: ${shown.text}`);
+  }
+}
+
+// Edits the address bar as a reader does: sets location.hash; web/app.js's
+// hashchange handler hands the address to the app. Resolves once that
+// handler has run with this link (our listener, added after app.js's, runs
+// after it in the same event), so the hook's state is the new link's; returns
+// it. The app writes its canonical link into the address at the end of a
+// frame: if a frame did so between the assignment and the event, the handler
+// saw that link, not ours, and the link is set again. A link the address bar
+// already shows fires no event and needs none.
+export async function setHash(page, hash, { timeout = 10000 } = {}) {
+  let timer;
+  const deadline = new Promise((_, fail) => {
+    timer = setTimeout(() => fail(new assert.AssertionError({
+      message: `setHash ${hash.slice(0, 80)}: no hashchange handled in ${timeout} ms`,
+    })), timeout);
+  });
+  const handled = page.evaluate((h) => new Promise((resolve) => {
+    const attempt = () => {
+      const before = location.href;
+      let wanted = null;
+      const seen = () => {
+        window.removeEventListener('hashchange', seen);
+        if (location.hash === wanted) resolve(); else attempt();
+      };
+      window.addEventListener('hashchange', seen);  // before the assignment, in case the event came at once
+      location.hash = h;
+      wanted = location.hash;
+      if (location.href === before) { window.removeEventListener('hashchange', seen); resolve(); }
+    };
+    attempt();
+  }), hash);
+  handled.catch(() => {});  // after the deadline, a page closed later must not reject unhandled
+  try {
+    await Promise.race([deadline, handled]);
+  } finally {
+    clearTimeout(timer);
+  }
+  return state(page);
+}
+
+// Moves an open app to another link as an edited address bar does (web/app.js's
+// hashchange handler), without reloading: tests that only look at views reuse
+// one page. The app applies the link inside the call; before returning, the
+// hook's state must show it: its link equal to `canonical` when given, else
+// carrying every field of `hash`. Returns the state.
+export async function goTo(page, hash, { canonical } = {}) {
+  await page.evaluate((h) => {
+    history.replaceState(null, '', h);
+    window.Module.ccall('shufflelab_set_hash', null, ['string'], [h]);
+  }, hash);
+  if (canonical) return waitForHash(page, canonical, { timeout: 10000 });
+  return waitForState(page, (s) => linkShows(s.hash, hash), `the app's link showing ${hash}`, { timeout: 10000 });
+}

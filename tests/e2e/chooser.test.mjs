@@ -6,7 +6,7 @@
 // without a notice.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, state, command } from './browser.mjs';
+import { launch, openApp, state, command, setHash, waitForState } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -59,7 +59,7 @@ test('a chooser link opens on its recommendation and the table renders', async (
       if ((!c.computing && c.shown.cpu === 'x86-64') || t > end) return { seen, longest };
     }
   });
-  await page.evaluate(() => { location.hash = '#v=1&lab=choose&cpu=x86-64&use=deck78'; });
+  await setHash(page, '#v=1&lab=choose&cpu=x86-64&use=deck78');
   const { seen, longest } = await watch;
   console.log(`chooser switch: ${seen.filter((f) => f.computing).length} frames computing, longest frame gap ${longest.toFixed(0)} ms`);
   const computing = seen.filter((f) => f.computing);
@@ -90,9 +90,9 @@ test("the pick's links open the generator, the shuffle and the listing in their 
   assert.equal(pick.method.maxMinRatio, '1/1');  // a shuffle must be exactly uniform
   for (const [link, lab] of [[pick.links.lfsr, 'lfsr'], [pick.links.lab, 'shuffle'], [pick.links.asm, 'asm']]) {
     if (!link) continue;
-    await page.evaluate((h) => { location.hash = h; }, link);
-    await page.waitForFunction((l) => window.shufflelab.state().lab === l, lab, { timeout: 10000 });
-    const s = await state(page);
+    // The hashchange handler has applied the link (so the state is the link's, not the chooser's or the previous link's).
+    await setHash(page, link);
+    const s = await waitForState(page, (x) => x.lab === lab, `${link} opens the ${lab} lab`, { timeout: 10000 });
     assert.deepEqual(s.notices, [], link);
     assert.equal(s.hash, link);
   }

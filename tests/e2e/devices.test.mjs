@@ -9,7 +9,7 @@
 // touch change through the DevTools protocol between rounds.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, state, command } from './browser.mjs';
+import { launch, openApp, state, command, nextFrames, waitForState } from './browser.mjs';
 
 const MIN_TEXT_CSS = 12;  // the issue's minimums
 const MIN_CELL_CSS = 14;
@@ -60,17 +60,21 @@ before(async () => {
 });
 after(async () => { await env?.close(); });
 
-const frames = (n = 3) => page.evaluate((k) => new Promise((ok) => {
-  const step = () => (k-- > 0 ? requestAnimationFrame(step) : ok());
-  step();
-}), n);
-
 async function emulate(d) {
   await cdp.send('Emulation.setDeviceMetricsOverride', {
     width: d.width, height: d.height, deviceScaleFactor: d.scale, mobile: d.touch,
   });
   await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: d.touch, maxTouchPoints: 1 });
-  await frames(4);  // the canvas follows its CSS size x devicePixelRatio, the fonts the ratio
+  // The canvas follows its CSS size x devicePixelRatio, the fonts the ratio, in
+  // the app's next frame (main.cpp, follow_canvas_size): wait for the backing
+  // store and the app's display width of this device (every device here differs
+  // from the one before in both), not for a number of animation frames. If they
+  // never come, the assertions after this say which one is wrong.
+  await page.waitForFunction(([w, scale]) => window.devicePixelRatio === scale &&
+      document.querySelector('canvas').width === w * scale &&
+      Math.abs(window.shufflelab.state().legibility.width - w) < 1, [d.width, d.scale], { timeout: 30000 })
+    .catch(() => {});
+  await nextFrames(page, 2);  // and a frame drawn with them
 }
 
 // Opens a link as an edited address bar does, then builds UI frames without
@@ -78,23 +82,22 @@ async function emulate(d) {
 // ~0.5 s a frame here) and reads what the last one drew.
 async function open(hash) {
   // One call into the page: at DPR 3 each waits for a ~0.5 s software-GL frame.
-  const go = (h, run) => page.evaluate(([link, wait]) => {
+  const go = (h, frames) => page.evaluate(([link, k]) => {
     if (link) {  // what the page's hashchange handler does (web/app.js)
       history.replaceState(null, '', link);
       window.Module.ccall('shufflelab_set_hash', null, ['string'], [link]);
     }
-    return wait ? null : window.shufflelab.command('burn_frames=3');
-  }, [h, run]);
-  if (!hash.includes('run=')) return go(hash, false);
-  await go(hash, true);
-  // A link's (small) job runs in a worker; the bias matrix is drawn as cells once it is done.
-  let s;
-  for (let i = 0; i < 40; ++i) {
-    await page.waitForTimeout(250);
-    s = await go('', false);
-    if (!hash.includes('tab=bias') || s.legibility.cell > 0) break;
-  }
-  return s;
+    return window.shufflelab.command(`burn_frames=${k}`);
+  }, [h, frames]);
+  if (!hash.includes('run=')) return go(hash, 3);
+  // A link's job runs in a worker: the frame built in the same call starts it
+  // (so the job state read next is this link's, not the last device's), then
+  // the view it draws (a bias matrix as cells, a sweep's histogram) once it
+  // has finished: wait for that state, not for a number of 250 ms polls.
+  await go(hash, 1);
+  const finished = (s) => (s.lab === 'poker' ? s.poker.sweep.state : s.shuffle.bias.jobState) >= 2;
+  await waitForState(page, finished, `${hash}: the link's job finished`, { timeout: 240000, interval: 250 });
+  return go('', 3);
 }
 
 test('every lab keeps legible text and cells on phones, tablets, laptops and projectors', async () => {
@@ -123,12 +126,11 @@ test('every lab keeps legible text and cells on phones, tablets, laptops and pro
 test('the measure sees small text: at 75% text size the minimum text follows the font', async () => {
   await emulate(DEVICES[4]);
   await open('#v=1&lab=about');
+  // The font follows the scale in the app's next frame: four frames built by the app after each command.
   await command(page, 'ui_scale=75');
-  await frames(4);
-  const small = (await state(page)).legibility.text;
+  const small = (await nextFrames(page, 4)).legibility.text;
   await command(page, 'ui_scale=100');
-  await frames(4);
-  const normal = (await state(page)).legibility.text;
+  const normal = (await nextFrames(page, 4)).legibility.text;
   // The font is rasterised at round(16 x scale) backing px: 12 and 16 at DPR 1.
   assert.ok(Math.abs(small - 12) < 0.6, `75%: ${small}`);
   assert.ok(Math.abs(normal - 16) < 0.6, `100%: ${normal}`);

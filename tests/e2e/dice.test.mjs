@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, openApp, goTo, state, command, SITE, SHOTS } from './browser.mjs';
+import { launch, openApp, goTo, state, command, nextFrames, SITE, SHOTS } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); mkdirSync(SHOTS, { recursive: true }); });
@@ -135,7 +135,7 @@ test('a malformed expression points at the character and keeps the last valid on
   assert.equal(s.dice.expr, '2d20kh1');
   s = await command(page, 'expr=2d6x');
   assert.equal(s.dice.expression.errorPosition, 4);
-  await page.waitForTimeout(300);
+  await nextFrames(page, 2);  // the error drawn (two frames built), not a fixed 300 ms
   await page.screenshot({ path: join(SHOTS, 'e2e-dice-expr-error@1x.png') });
   s = await command(page, 'expr=1001d6');
   assert.match(s.dice.expression.error, /1000 dice/);
@@ -176,7 +176,7 @@ test('screenshots of the three views at scale 1 and 2', async () => {
         await command(page, 'roll');
         await waitForJob(page, name === 'expr' ? ['expression', 'sample'] : name === 'z80' ? ['z80', 'sample'] : ['sample']);
       }
-      await page.waitForTimeout(300);
+      await nextFrames(page, 2);  // the finished job drawn (two frames built), not a fixed 300 ms
       const size = await page.evaluate(() => ({ w: canvas.width, cw: canvas.clientWidth }));
       assert.equal(size.w, size.cw * scale);
       await page.screenshot({ path: join(SHOTS, `e2e-dice-${name}@${scale}x.png`) });

@@ -2,7 +2,7 @@
 // uncaught exception, shows the notice, and never puts the hash into the DOM.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, state } from './browser.mjs';
+import { launch, openApp, state, setHash, nextFrames } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -38,16 +38,16 @@ test('hostile hashes: no blank page, no uncaught error, notice shown, no HTML in
   let tried = 0, withNotice = 0;
   const silentFixed = [];
   for (const hash of hostileHashes()) {
-    await page.evaluate((h) => { location.hash = h; }, hash);
-    await page.waitForTimeout(5);
-    const s = await state(page);
+    // The state once the page's hashchange handler has applied this hash (after a fixed 5 ms
+    // the previous hash's state, and its notice, could still be the one read).
+    const s = await setHash(page, hash);
     assert.ok(typeof s.lab === 'string' && s.lab.length > 0, `no state for ${hash.slice(0, 60)}`);
     if (s.notices.length) withNotice++;
     else if (tried < FIXED_COUNT) silentFixed.push(hash.slice(0, 60));
     tried++;
   }
-  // Let the last hashes be drawn, then check the page is still alive and clean.
-  await page.waitForTimeout(200);
+  // Let the last hashes be drawn (two frames built after them), then check the page is still alive and clean.
+  await nextFrames(page, 2);
   const dom = await page.evaluate(() => ({
     imgs: document.querySelectorAll('img').length,
     scripts: document.querySelectorAll('script').length,

@@ -7,20 +7,20 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, openApp, state, command, SHOTS } from './browser.mjs';
+import { launch, openApp, state, command, nextFrames, waitForState, SHOTS } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); mkdirSync(SHOTS, { recursive: true }); });
 after(async () => { await env?.close(); });
 
-const frames = (page, n = 4) => page.evaluate((k) => new Promise((ok) => {
-  const step = () => (k-- > 0 ? requestAnimationFrame(step) : ok());
-  step();
-}), n);
-async function press(page, key) {
+// A key is seen by the app in its next frame and ImGui's navigation settles a
+// frame or two later: press returns the state once the app has built four
+// frames after the key (its own frame counter, not the page's animation
+// frames), or once `until(state)` holds when the key must change something.
+async function press(page, key, until, what = key) {
   await page.keyboard.press(key);
-  await frames(page);
-  return state(page);
+  const s = await nextFrames(page, 4);
+  return until ? waitForState(page, until, `after ${what}`, { timeout: 10000 }) : s;
 }
 const inside = (ring, rect) => ring && ring[0] >= rect[0] - 6 && ring[1] >= rect[1] - 6 && ring[2] <= rect[2] + 6 && ring[3] <= rect[3] + 6;
 
@@ -37,7 +37,7 @@ test('keyboard only: reach the dice lab through the navigation, change a field, 
   assert.equal(s.keyboard.navigation, false, 'arrows belong to the labs until Tab');
 
   // Tab: navigation on, the ring on the first region (the navigation column).
-  s = await press(page, 'Tab');
+  s = await press(page, 'Tab', (x) => x.keyboard.navigation && x.keyboard.ring, 'Tab: navigation on with a ring');
   assert.equal(s.keyboard.navigation, true);
   assert.ok(s.keyboard.ring, 'a focus ring is shown');
 
@@ -46,12 +46,12 @@ test('keyboard only: reach the dice lab through the navigation, change a field, 
   assert.ok(inside(s.keyboard.ring, s.nav.findings), `ring ${s.keyboard.ring} on Findings ${s.nav.findings}`);
   await ringShot(page, s.keyboard.ring, 'keyboard-ring-dark.png');
   await command(page, 'theme=light');
-  await frames(page);
+  await nextFrames(page, 2);  // drawn in the light theme
   await ringShot(page, s.keyboard.ring, 'keyboard-ring-light.png');
   await command(page, 'theme=dark');
   for (let i = 0; i < 6 && !inside(s.keyboard.ring, s.nav.dice); ++i) s = await press(page, 'ArrowDown');
   assert.ok(inside(s.keyboard.ring, s.nav.dice), `ring ${s.keyboard.ring} on Dice ${s.nav.dice}`);
-  s = await press(page, 'Space');
+  s = await press(page, 'Space', (x) => x.lab === 'dice', 'Space on Dice');
   assert.equal(s.lab, 'dice');
 
   // Escape leaves the column, Right reaches the lab, Space enters it, Tab edits its first field (Sides).
@@ -70,10 +70,10 @@ test('keyboard only: reach the dice lab through the navigation, change a field, 
   assert.notEqual(s.keyboard.helpFocused, '', 'the ring reached a help mark');
   assert.equal(s.touch.help, '', 'no help shown before it is opened');
   const text = s.keyboard.helpFocused;
-  s = await press(page, 'Space');
+  s = await press(page, 'Space', (x) => x.touch.help !== '', 'Space on a help mark');
   assert.equal(s.touch.help, text);
   await page.screenshot({ path: join(SHOTS, 'keyboard-help-open.png') });
-  s = await press(page, 'Escape');
+  s = await press(page, 'Escape', (x) => x.touch.help === '', 'Escape closes the help');
   assert.equal(s.touch.help, '');
   assert.equal(s.keyboard.helpFocused, text, 'the ring is back on the mark');
   assert.equal(s.lab, 'dice');
@@ -84,13 +84,13 @@ test('keyboard only: reach the dice lab through the navigation, change a field, 
 
 test('a click gives the arrows back to the lab: Right steps the LFSR again', async () => {
   const { page, context, problems } = await openApp(env, '#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=5');
-  let s = await press(page, 'Tab');
+  let s = await press(page, 'Tab', (x) => x.keyboard.navigation, 'Tab: navigation on');
   assert.equal(s.keyboard.navigation, true);
   s = await press(page, 'ArrowRight');
   assert.equal(s.lfsr.t, 5, 'while the ring is shown, arrows move it and do not step');
   await page.mouse.click(700, 780);
-  await frames(page);
-  s = await press(page, 'ArrowRight');
+  await waitForState(page, (x) => !x.keyboard.navigation, 'the click turns navigation off', { timeout: 10000 });
+  s = await press(page, 'ArrowRight', (x) => x.lfsr.t !== 5, 'ArrowRight steps the LFSR');
   assert.equal(s.keyboard.navigation, false);
   assert.equal(s.lfsr.t, 6);
   assert.deepEqual(problems, []);

@@ -5,7 +5,7 @@
 // key and swipe; hostile notes and lessons give a notice, never markup.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, state, command } from './browser.mjs';
+import { launch, openApp, state, command, setHash, nextFrames } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -18,12 +18,11 @@ const field = (hash, key) => new URLSearchParams(hash.replace(/^#/, '')).get(key
 const send = async (page, name) => { const r = await command(page, name); return Boolean(r && !r.error); };
 const numbers = (text) => [...text.matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((m) => m[0].replace(/,/g, ''));
 
-// Waits until the app has built two more frames (a link or a step opened
-// after the hash change is then drawn and its run= job started).
-async function settle(page) {
-  const f = (await state(page)).frames;
-  await page.waitForFunction((n) => window.shufflelab.state().frames >= n + 2, f, { timeout: 10000 });
-}
+// Waits until the app has built two more frames (its frame counter) than
+// when called: a link or a step the app has already applied is then drawn and
+// its run= job started (a frame starts it), so the job's state read next is
+// that link's, not the previous one's.
+const settle = (page) => nextFrames(page, 2, { timeout: 10000 });
 async function until(page, what, predicate, arg, timeout = 30000) {
   try {
     await page.waitForFunction(predicate, arg, { timeout, polling: 50 });
@@ -33,8 +32,11 @@ async function until(page, what, predicate, arg, timeout = 30000) {
   }
   return state(page);
 }
+// Edits the address bar: setHash returns once the page's hashchange handler
+// has applied the link (counting frames from the assignment raced: the event
+// may come after them, and the state read was the previous link's).
 async function go(page, hash) {
-  await page.evaluate((h) => { location.hash = h; }, hash);
+  await setHash(page, hash);
   await settle(page);
 }
 
@@ -314,7 +316,7 @@ test('Next/Back by click on the lesson bar, by PageDown/PageUp, and by swipe', a
   const [x0, , , y1] = s.tour.rect;  // scale 1: backing pixels = CSS pixels
   const click = async (x, y, step, what) => {
     await page.mouse.move(x, y);
-    await page.waitForTimeout(100);  // hovered for a frame first, as a hand would
+    await settle(page);  // hovered for a frame first, as a hand would (frames built, not 100 ms)
     await page.mouse.click(x, y);
     await until(page, what, (k) => window.shufflelab.state().tour.step === k, step, 5000);
   };

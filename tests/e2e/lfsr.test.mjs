@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, openApp, goTo, state, command, SHOTS } from './browser.mjs';
+import { launch, openApp, goTo, state, command, setHash, waitForState, nextFrames, SHOTS } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); mkdirSync(SHOTS, { recursive: true }); });
@@ -77,8 +77,9 @@ function watchGl(page) {
   return glErrors;
 }
 
+// After the commands before it: two frames built (the view drawn), not a fixed 250 ms.
 async function shoot(page, name, scale) {
-  await page.waitForTimeout(250);
+  await nextFrames(page, 2);
   await page.screenshot({ path: join(SHOTS, `lfsr-${name}@${scale}x.png`) });
 }
 
@@ -135,8 +136,8 @@ test('tarot32: the old link, the stepper, the dice queue, jump-ahead scrubbing a
   assert.equal(s.lfsr.bitplane.first, bytesText(next));
   assert.equal(s.lfsr.bitplane.uploaded, true);
   const generations = s.lfsr.bitplane.generations;
-  await page.waitForTimeout(300);
-  assert.equal((await state(page)).lfsr.bitplane.generations, generations, 'idle frames rebuild nothing');
+  // Idle frames counted by the app (300 ms may hold no frame on a busy machine).
+  assert.equal((await nextFrames(page, 10)).lfsr.bitplane.generations, generations, 'idle frames rebuild nothing');
   assert.deepEqual(problems, []);
   assert.deepEqual(glErrors, []);
   await context.close();
@@ -258,9 +259,8 @@ test('bad values give a notice and that field\'s default; replayed generators ca
   await page.waitForFunction(() => window.shufflelab.state().lfsr.t === 2);
   s = await state(page);
   assert.deepEqual(s.lfsr.stepper.outputs.map((o) => o.value), ['1804289383', '846930886']);
-  await page.evaluate(() => { location.hash = '#v=1&lab=lfsr&gen=z80&seed=123&t=7'; });
-  await page.waitForFunction(() => window.shufflelab.state().lfsr.gen === 'z80');
-  s = await state(page);
+  s = await setHash(page, '#v=1&lab=lfsr&gen=z80&seed=123&t=7');
+  assert.equal(s.lfsr.gen, 'z80');
   assert.equal(s.notices.length, 1);
   assert.equal(s.lfsr.seed, '0102030405060708');
   assert.equal(s.lfsr.t, 7);
@@ -272,7 +272,8 @@ test('play at full speed moves far and keeps frames cheap; pause stops it', asyn
   const { page, context, problems } = await openApp(env, '#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=0');
   await command(page, 'speed=full');
   await command(page, 'play');
-  await page.waitForTimeout(700);
+  // Until it has moved far (the state), not for 700 ms: a busy machine builds fewer frames in that time.
+  await waitForState(page, (x) => x.lfsr.t > 100000, 'full speed past t = 100000', { timeout: 60000 });
   await command(page, 'pause');
   const s = await state(page);
   assert.equal(s.lfsr.playing, false);
@@ -280,8 +281,8 @@ test('play at full speed moves far and keeps frames cheap; pause stops it', asyn
   // The register shown is the one reached by stepping from the seed.
   assert.equal(s.lfsr.register, hex(tarotJump(0xDEADBEEFn, 0xCFn, BigInt(s.lfsr.t)), 8));
   const t = s.lfsr.t;
-  await page.waitForTimeout(200);
-  assert.equal((await state(page)).lfsr.t, t);
+  // Paused: ten more frames (counted by the app) do not move it.
+  assert.equal((await nextFrames(page, 10)).lfsr.t, t);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -42,8 +42,11 @@ test('10,000 frames with an animation and a job: the heap stops growing', async 
 
 test('a crashed worker is reported and replaced; the next job completes', async () => {
   const { page, context } = await openApp(env, '#v=1&lab=lfsr&width=16&seed=ACE1&mask=B4');
-  await page.evaluate(() => window.shufflelabJobs.crashForTest());
-  await page.waitForFunction(() => window.shufflelabJobs.spawned() >= 2, null, { timeout: 10000 });
+  // The workers started once the crash was asked for (crashForTest may start the first one):
+  // the replacement is one more. (spawned() >= 2 could hold before the crash if the page
+  // had already started two workers, and check_period then went to the crashing one.)
+  const spawned = await page.evaluate(() => { window.shufflelabJobs.crashForTest(); return window.shufflelabJobs.spawned(); });
+  await page.waitForFunction((n) => window.shufflelabJobs.spawned() > n, spawned, { timeout: 10000 });
   await command(page, 'check_period');
   await page.waitForFunction(() => window.shufflelab.state().lfsr.stepJob.state === 2, null, { timeout: 20000 });
   const s = await state(page);

@@ -70,15 +70,13 @@ test(`shufflelab open prints the page's Text view for every corpus link (${corpu
     const cli = all[i];
     if (notices > 0) {
       assert.equal(cli.code, 2, `${link}: the CLI accepted a link the page opens with a notice`);
-      await goTo(page, link);
-      await page.waitForFunction((c) => location.hash === c, canonical, { timeout: 20_000 });
-      const s = await state(page);
+      const s = await goTo(page, link, { canonical });
       assert.ok(cli.stderr.includes(s.notices[0]), `${link}: CLI says ${cli.stderr}, the page ${s.notices[0]}`);
       continue;
     }
     assert.equal(cli.code, 0, `${link}: ${cli.stderr}`);
     const expected = normalize(cli.lines);
-    await goTo(page, link);
+    await goTo(page, link, { canonical });
     assert.deepEqual(await settledLines(page, expected), expected, link);
   }
   assert.deepEqual(problems, []);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, openApp, goTo, state, command, ROOT, SHOTS } from './browser.mjs';
+import { launch, openApp, goTo, state, command, nextFrames, ROOT, SHOTS } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); mkdirSync(SHOTS, { recursive: true }); });
@@ -161,7 +161,7 @@ test('every tab at device scale 1 and 2', async () => {
           return s.bias.jobState !== 1 && s.predict.jobState !== 1;
         });
       }
-      await page.waitForTimeout(300);
+      await nextFrames(page, 2);  // the view (and a finished job's result) drawn: two frames built, not a fixed 300 ms
       const s = await state(page);
       assert.deepEqual(s.notices, [], name);
       assert.equal(s.shuffle.setupError, '', name);

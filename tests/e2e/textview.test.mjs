@@ -4,7 +4,7 @@
 // throttled while a lab plays.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, state, command } from './browser.mjs';
+import { launch, openApp, state, command, setHash, waitForLabText } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -18,7 +18,7 @@ async function waitForText(page, needle) {
 
 test('LFSR mask CF seed 1: title and 3757580295 in the accessibility tree', async () => {
   const { page, context, problems } = await openApp(env, '#v=1&lab=lfsr&seed=00000001&mask=CF&t=0');
-  await waitForText(page, '3757580295');
+  await waitForLabText(page, 'LFSR', ['3757580295', 'Seed: 00000001']);
   const snapshot = await page.locator('body').ariaSnapshot();
   assert.match(snapshot, /heading "LFSR"/, snapshot);
   assert.ok(snapshot.includes('3757580295'), snapshot);
@@ -49,9 +49,10 @@ test('every lab: its title and a key number', async () => {
   ];
   const { page, context, problems } = await openApp(env, '');
   for (const [hash, title, keys] of labs) {
-    await page.evaluate((h) => { location.hash = h; }, hash);
-    const s = await state(page);
-    for (const key of keys(s)) await waitForText(page, key);
+    // The state once the page's hashchange handler has applied the link (not the previous lab's),
+    // then the text view once it shows this lab's title and every key (not the previous lab's text).
+    const s = await setHash(page, hash);
+    await waitForLabText(page, title, keys(s));
     const first = await page.evaluate(() => document.querySelector('#text-view-body h2')?.textContent);
     assert.equal(first, title, hash);
   }
@@ -61,7 +62,7 @@ test('every lab: its title and a key number', async () => {
 
 test('the Text view button shows the text, which can be selected', async () => {
   const { page, context } = await openApp(env, '#v=1&lab=poker&seed=932D217C&t=39');
-  await waitForText(page, 'Call 39 of 39');
+  await waitForLabText(page, 'One Chip poker', 'Call 39 of 39');
   const button = page.getByRole('button', { name: 'Text view' });
   assert.equal(await button.getAttribute('aria-pressed'), 'false');
   // Reachable from the keyboard: Shift+Tab leaves the focused canvas for the button.
@@ -87,14 +88,14 @@ test('the Text view button shows the text, which can be selected', async () => {
 test('a hostile note creates no element and appears only as text', async () => {
   const note = 'Hi <img src=x onerror=window.pwned=1> <script>window.pwned=2</script>';
   const { page, context, problems } = await openApp(env, '#v=1&lab=poker&seed=00000002&t=3');
-  await waitForText(page, 'Seed: 00000002');
+  await waitForLabText(page, 'One Chip poker', 'Seed: 00000002');
   const count = () => page.evaluate(() => ({
     all: document.querySelectorAll('*').length, imgs: document.querySelectorAll('img').length,
     scripts: document.querySelectorAll('script').length,
   }));
   const before = await count();
-  await page.evaluate((n) => { location.hash = '#v=1&lab=poker&seed=00000002&t=3&note=' + encodeURIComponent(n); }, note);
-  await waitForText(page, note);
+  await setHash(page, '#v=1&lab=poker&seed=00000002&t=3&note=' + encodeURIComponent(note));
+  await waitForLabText(page, 'One Chip poker', note);
   const afterNote = await count();
   // The note is one more <p> in the view: nothing else.
   assert.equal(afterNote.all, before.all + 1);
@@ -104,8 +105,9 @@ test('a hostile note creates no element and appears only as text', async () => {
   assert.ok(p.some(([kids, text]) => kids === 0 && text.includes(note)), JSON.stringify(p));
   assert.equal(await page.evaluate(() => window.pwned), undefined);
   // A seed with markup is refused (a notice), never shown as markup.
-  await page.evaluate(() => { location.hash = '#v=1&lab=lfsr&seed=<img src=x onerror=window.pwned=3>'; });
-  await waitForText(page, 'Seed: ');
+  // Waiting for 'Seed: ' alone raced: the poker lab's text (with the note) has it too.
+  await setHash(page, '#v=1&lab=lfsr&seed=<img src=x onerror=window.pwned=3>');
+  await waitForLabText(page, 'LFSR', 'Seed: ');
   assert.equal(await page.evaluate(() => document.querySelectorAll('img').length), 0);
   assert.ok(!(await viewText(page)).includes('onerror'));
   assert.equal(await page.evaluate(() => window.pwned), undefined);
@@ -115,7 +117,7 @@ test('a hostile note creates no element and appears only as text', async () => {
 
 test('updates are throttled while the LFSR lab plays', async () => {
   const { page, context } = await openApp(env, '#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=0');
-  await waitForText(page, 'Seed: DEADBEEF');
+  await waitForLabText(page, 'LFSR', 'Seed: DEADBEEF');
   await command(page, 'play');
   await page.evaluate(() => {
     window.textViewUpdates = 0;
@@ -123,6 +125,8 @@ test('updates are throttled while the LFSR lab plays', async () => {
       .observe(document.getElementById('text-view'), { subtree: true, childList: true, characterData: true });
   });
   const t0 = (await state(page)).lfsr.t;
+  // A rate over a period: the assertion is about the updates in these 2 s of
+  // playing, so this wait measures time by design (it checks no state).
   await page.waitForTimeout(2000);
   const t1 = (await state(page)).lfsr.t;
   const updates = await page.evaluate(() => window.textViewUpdates);
@@ -131,7 +135,7 @@ test('updates are throttled while the LFSR lab plays', async () => {
   assert.ok(updates >= 1 && updates <= 10, `updates in 2 s: ${updates}`);
   // After pausing, the view settles on the shown step.
   const t = (await state(page)).lfsr.t;
-  await waitForText(page, `Step t = ${t} bit-step`);
+  await waitForLabText(page, 'LFSR', `Step t = ${t} bit-step`);
   await context.close();
 });
 
@@ -147,7 +151,7 @@ test('links that open on their result: the result\'s numbers are in the accessib
   const { page, context, problems } = await openApp(env, '#v=1&lab=lfsr&width=16&seed=0001&mask=CF&tab=period&run=period');
   // The check by stepping, against the period counted here by stepping the register in JavaScript.
   const period = steppedPeriod(16, 0xCF, 1);
-  await waitForText(page, 'Checked by stepping');
+  await waitForLabText(page, 'LFSR', 'Checked by stepping');
   let snapshot = await page.locator('#text-view').ariaSnapshot();
   assert.ok(snapshot.includes(`the seed came back after ${period.toLocaleString('en-US')}`), snapshot);
   assert.ok(snapshot.includes('agrees with the algebra'), snapshot);
@@ -160,14 +164,15 @@ test('links that open on their result: the result\'s numbers are in the accessib
     deck.forEach((card, p) => { counts[p * 3 + card]++; });
   }
   const worst = Math.max(...counts.map((c) => Math.abs(c * 3 / 27 - 1)));
-  await page.evaluate(() => { location.hash = '#v=1&lab=shuffle&algo=naive&n=3&tab=bias&run=exact'; });
-  await waitForText(page, 'draw lists');
+  await setHash(page, '#v=1&lab=shuffle&algo=naive&n=3&tab=bias&run=exact');
+  // The exact result's own sentence ('draw lists' alone may also be a job's progress line).
+  await waitForLabText(page, 'Shuffle', 'Exact counts over all 27 draw lists');
   snapshot = await page.locator('#text-view').ariaSnapshot();
   assert.ok(snapshot.includes(`Exact counts over all 27 draw lists: largest relative deviation from 1/3 is ${Number(worst.toPrecision(4))}.`),
     `${worst}\n${snapshot}`);
   // Changing the setup takes the result out of the text (it belongs to the old setup).
-  await page.evaluate(() => { location.hash = '#v=1&lab=shuffle&algo=naive&n=4&tab=bias'; });
-  await waitForText(page, 'Deck: 4 cards');
+  await setHash(page, '#v=1&lab=shuffle&algo=naive&n=4&tab=bias');
+  await waitForLabText(page, 'Shuffle', 'Deck: 4 cards');
   assert.ok(!(await viewText(page)).includes('draw lists'));
   // The test hook says the same: the result it reports is for another setup.
   await waitFor(page, () => window.shufflelab.state().shuffle.bias.stale === true);

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, openApp, state, SHOTS } from './browser.mjs';
+import { launch, openApp, state, nextFrames, SHOTS } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); mkdirSync(SHOTS, { recursive: true }); });
@@ -16,14 +16,14 @@ after(async () => { await env?.close(); });
 const PHONE = { width: 390, height: 844, scale: 3, isMobile: true };
 const DPR = 3;
 const waitFor = (page, fn, arg, timeout = 10000) => page.waitForFunction(fn, arg, { timeout });
-const frames = (page, n = 3) => page.evaluate((k) => new Promise((ok) => {
-  const step = () => (k-- > 0 ? requestAnimationFrame(step) : ok());
-  step();
-}), n);
+// Frames the app has built (its own counter in the hook's state) since the call:
+// touch events queued before it have then been applied (main.cpp, apply_touch).
+const frames = (page, n = 3) => nextFrames(page, n);
 const labScroll = (s) => (s.touch.scroll.find((w) => w.name.startsWith('shufflelab/lab_')) || { y: 0, maxY: 0 });
 
 // A one-finger drag in CSS px through the DevTools protocol (playwright's
-// touchscreen only taps), one touchMove per animation frame.
+// touchscreen only taps), one touchMove per app frame; it returns once the app
+// has built three frames after the finger lifted (the release applied).
 async function drag(page, from, to, steps = 12) {
   const cdp = await page.context().newCDPSession(page);
   const point = (x, y) => [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
