@@ -361,20 +361,6 @@ void about_text(TextLines& out) {
 }  // namespace
 
 
-std::string_view lab_title(LabId lab) {
-  switch (lab) {
-    case LabId::gallery: return "Findings";
-    case LabId::lfsr: return "LFSR";
-    case LabId::dice: return "Dice";
-    case LabId::shuffle: return "Shuffle";
-    case LabId::poker: return "One Chip poker";
-    case LabId::assembly: return "Assembly";
-    case LabId::about: return "About";
-    case LabId::chooser: return "Chooser";
-    case LabId::check: return "Check";
-  }
-  return "shufflelab";
-}
 
 void lab_text_header(const LabState& state, const Tour* tour, TextLines& out) {
   out.heading(std::string(lab_title(state.lab)));

@@ -25,8 +25,6 @@
 
 namespace shufflelab {
 
-// The lab's title as the navigation names it ("LFSR", "One Chip poker", ...).
-std::string_view lab_title(LabId lab);
 
 struct Tour;
 struct LabAnalysis;

@@ -7,22 +7,77 @@
 namespace shufflelab {
 
 namespace {
+const std::string kInBackground = " It runs in the background with a progress bar; Cancel stops it.";
+
+// The one registry of labs: each lab's name in links, its title, its fields'
+// codec and what its run= re-runs.
 struct LabEntry {
   LabId id;
   std::string_view name;
+  std::string_view title;
+  void (*decode)(FieldReader&, LabState&);
+  void (*encode)(const LabState&, FieldWriter&);
+  std::string (*run_text)(const LabState&);
 };
-constexpr LabEntry kLabs[] = {{LabId::gallery, "findings"},          {LabId::lfsr, kLfsrLabName},
-                               {LabId::dice, kDiceLabName},          {LabId::shuffle, kShuffleLabName},
-                               {LabId::poker, kPokerLabName},        {LabId::assembly, kAsmLabName},
-                               {LabId::about, "about"},              {LabId::chooser, kChooserLabName},
-                               {LabId::check, kCheckLabName}};
+constexpr auto kNoFields = [](FieldReader&, LabState&) {};
+constexpr auto kNoEncoding = [](const LabState&, FieldWriter&) {};
+constexpr auto kNoRun = [](const LabState&) { return std::string(); };
+const LabEntry kLabs[] = {
+    {LabId::gallery, "findings", "Findings", kNoFields, kNoEncoding, kNoRun},
+    {LabId::lfsr, kLfsrLabName, "LFSR", [](FieldReader& f, LabState& s) { decode_lfsr_lab(f, s.lfsr); },
+     [](const LabState& s, FieldWriter& w) { encode_lfsr_lab(s.lfsr, w); },
+     [](const LabState& s) {
+       if (s.lfsr.run != "period") return std::string();
+       return "This link checks the seed's period by stepping the generator until the seed comes back." + kInBackground;
+     }},
+    {LabId::dice, kDiceLabName, "Dice", [](FieldReader& f, LabState& s) { decode_dice_lab(f, s.dice); },
+     [](const LabState& s, FieldWriter& w) { encode_dice_lab(s.dice, w); },
+     [](const LabState& s) {
+       if (s.dice.run != "sample") return std::string();
+       return "This link rolls the same " + grouped(s.dice.rolls) + " rolls again from seed " + s.dice.seed +
+              ": the numbers are the sender's.";
+     }},
+    {LabId::shuffle, kShuffleLabName, "Shuffle", [](FieldReader& f, LabState& s) { decode_shuffle_lab(f, s.shuffle); },
+     [](const LabState& s, FieldWriter& w) { encode_shuffle_lab(s.shuffle, w); },
+     [](const LabState& state) {
+       const ShuffleLabState& s = state.shuffle;
+       if (s.run == "sample")
+         return "This link repeats the sender's " + grouped(s.shuffles) + " shuffles of " + std::to_string(s.n) +
+                " cards from seed " + std::to_string(s.seed) + ": the same counts." + kInBackground;
+       if (s.run == "exact") return std::string("This link feeds the shuffle every possible list of draws once: the exact bias.");
+       if (s.run == "law") return std::string("This link computes the exact bias with this generator's range method.");
+       if (s.run == "predict") return "This link searches the guessed window for shuffle.c's seed." + kInBackground;
+       return std::string();
+     }},
+    {LabId::poker, kPokerLabName, "One Chip poker", [](FieldReader& f, LabState& s) { decode_poker_lab(f, s.poker); },
+     [](const LabState& s, FieldWriter& w) { encode_poker_lab(s.poker, w); },
+     [](const LabState& s) {
+       if (s.poker.run == "sweep")
+         return "This link deals all " + grouped(kLcrngPeriod) + " seeds: the longest job here, tens of seconds." +
+                kInBackground;
+       if (s.poker.run == "sample")
+         return "This link deals the first " + grouped(kPokerSampleSeeds) + " seeds of the cycle (about a second).";
+       if (s.poker.run == "hands") return std::string("This link counts the pat hands the deals reach (about a second).");
+       return std::string();
+     }},
+    {LabId::assembly, kAsmLabName, "Assembly", [](FieldReader& f, LabState& s) { decode_asm_lab(f, s.assembly); },
+     [](const LabState& s, FieldWriter& w) { encode_asm_lab(s.assembly, w); }, kNoRun},
+    {LabId::about, "about", "About", kNoFields, kNoEncoding, kNoRun},
+    {LabId::chooser, kChooserLabName, "Chooser", [](FieldReader& f, LabState& s) { decode_chooser_lab(f, s.chooser); },
+     [](const LabState& s, FieldWriter& w) { encode_chooser_lab(s.chooser, w); }, kNoRun},
+    {LabId::check, kCheckLabName, "Check", [](FieldReader& f, LabState& s) { decode_check_lab(f, s.check); },
+     [](const LabState& s, FieldWriter& w) { encode_check_lab(s.check, w); }, kNoRun},
+};
+
+const LabEntry& entry_of(LabId lab) {
+  for (const auto& e : kLabs)
+    if (e.id == lab) return e;
+  return kLabs[1];  // the LFSR lab, as a link without lab= opens it
+}
 }  // namespace
 
-std::string_view lab_name(LabId lab) {
-  for (const auto& e : kLabs)
-    if (e.id == lab) return e.name;
-  return "lfsr";
-}
+std::string_view lab_name(LabId lab) { return entry_of(lab).name; }
+std::string_view lab_title(LabId lab) { return entry_of(lab).title; }
 
 std::vector<LabId> all_labs() {
   std::vector<LabId> labs;
@@ -115,17 +170,7 @@ DecodedState decode_fragment(std::string_view fragment) {
     if (!known) out.notices.push_back("unknown lab \"" + printable_excerpt(*lab) + "\": showing the LFSR lab");
   }
   fields.flag("embed", out.state.embed);
-  switch (out.state.lab) {
-    case LabId::lfsr: decode_lfsr_lab(fields, out.state.lfsr); break;
-    case LabId::dice: decode_dice_lab(fields, out.state.dice); break;
-    case LabId::shuffle: decode_shuffle_lab(fields, out.state.shuffle); break;
-    case LabId::poker: decode_poker_lab(fields, out.state.poker); break;
-    case LabId::assembly: decode_asm_lab(fields, out.state.assembly); break;
-    case LabId::chooser: decode_chooser_lab(fields, out.state.chooser); break;
-    case LabId::check: decode_check_lab(fields, out.state.check); break;
-    case LabId::gallery:
-    case LabId::about: break;
-  }
+  entry_of(out.state.lab).decode(fields, out.state);
   decode_shared_fields(fields, out.state);
   if (!out.state.tour.empty() || !out.state.tour_text.empty()) open_tour_step(out);
   return out;
@@ -133,17 +178,7 @@ DecodedState decode_fragment(std::string_view fragment) {
 
 std::string encode_fragment(const LabState& state) {
   FieldWriter fields;
-  switch (state.lab) {
-    case LabId::lfsr: encode_lfsr_lab(state.lfsr, fields); break;
-    case LabId::dice: encode_dice_lab(state.dice, fields); break;
-    case LabId::shuffle: encode_shuffle_lab(state.shuffle, fields); break;
-    case LabId::poker: encode_poker_lab(state.poker, fields); break;
-    case LabId::assembly: encode_asm_lab(state.assembly, fields); break;
-    case LabId::chooser: encode_chooser_lab(state.chooser, fields); break;
-    case LabId::check: encode_check_lab(state.check, fields); break;
-    case LabId::gallery:
-    case LabId::about: break;
-  }
+  entry_of(state.lab).encode(state, fields);
   if (!state.note.empty()) fields.add("note", percent_encode(state.note));
   if (!state.tour.empty()) fields.add("tour", state.tour);
   else if (!state.tour_text.empty()) fields.add("tt", percent_encode(state.tour_text));
@@ -151,40 +186,7 @@ std::string encode_fragment(const LabState& state) {
   return lab_link(lab_name(state.lab), fields, state.embed);
 }
 
-std::string linked_run_text(const LabState& state) {
-  const std::string background = " It runs in the background with a progress bar; Cancel stops it.";
-  switch (state.lab) {
-    case LabId::lfsr:
-      if (state.lfsr.run == "period")
-        return "This link checks the seed's period by stepping the generator until the seed comes back." + background;
-      break;
-    case LabId::dice:
-      if (state.dice.run == "sample")
-        return "This link rolls the same " + grouped(state.dice.rolls) + " rolls again from seed " + state.dice.seed +
-               ": the numbers are the sender's.";
-      break;
-    case LabId::shuffle: {
-      const ShuffleLabState& s = state.shuffle;
-      if (s.run == "sample")
-        return "This link repeats the sender's " + grouped(s.shuffles) + " shuffles of " + std::to_string(s.n) +
-               " cards from seed " + std::to_string(s.seed) + ": the same counts." + background;
-      if (s.run == "exact") return "This link feeds the shuffle every possible list of draws once: the exact bias.";
-      if (s.run == "law") return "This link computes the exact bias with this generator's range method.";
-      if (s.run == "predict") return "This link searches the guessed window for shuffle.c's seed." + background;
-      break;
-    }
-    case LabId::poker:
-      if (state.poker.run == "sweep")
-        return "This link deals all " + grouped(kLcrngPeriod) + " seeds: the longest job here, tens of seconds." +
-               background;
-      if (state.poker.run == "sample")
-        return "This link deals the first " + grouped(kPokerSampleSeeds) + " seeds of the cycle (about a second).";
-      if (state.poker.run == "hands") return "This link counts the pat hands the deals reach (about a second).";
-      break;
-    default: break;
-  }
-  return {};
-}
+std::string linked_run_text(const LabState& state) { return entry_of(state.lab).run_text(state); }
 
 namespace {
 // A lesson step's link as the app writes it back, without note and lesson

@@ -31,7 +31,8 @@ constexpr std::size_t kMaxFragmentLength = 2048;
 
 enum class LabId { gallery, lfsr, dice, shuffle, poker, assembly, about, chooser, check };
 
-std::string_view lab_name(LabId lab);
+std::string_view lab_name(LabId lab);    // in links: "lfsr", "choose", ...
+std::string_view lab_title(LabId lab);   // as the navigation names it: "LFSR", "One Chip poker", ...
 std::vector<LabId> all_labs();
 
 struct LabState {

@@ -22,22 +22,23 @@ namespace shufflelab::ui {
 // [SECTION] Navigation entries
 
 namespace {
+// The navigation's order and each entry's line under the lab's title (core/url_state's registry).
 struct NavEntry {
   LabId id;
-  const char* title;
   const char* blurb;
 };
 constexpr NavEntry kNav[] = {
-    {LabId::gallery, "Findings", "what the articles claim vs. what the numbers say"},
-    {LabId::lfsr, "LFSR", "step a shift register bit by bit; its exact period"},
-    {LabId::dice, "Dice", "squeeze random bits into a range; the exact bias"},
-    {LabId::shuffle, "Shuffle", "animate every shuffle; measure its bias"},
-    {LabId::poker, "One Chip poker", "deal ten cards from an LCRNG; all 2^32 seeds"},
-    {LabId::assembly, "Assembly", "Z80, Game Boy, 6502, x86, PIC and wasm beside the C++"},
-    {LabId::chooser, "Chooser", "which generator and die roller for this CPU"},
-    {LabId::check, "Check", "is my shuffle fair? your own decks, rolls or bytes"},
-    {LabId::about, "About", "what each lab teaches, sources"},
+    {LabId::gallery, "what the articles claim vs. what the numbers say"},
+    {LabId::lfsr, "step a shift register bit by bit; its exact period"},
+    {LabId::dice, "squeeze random bits into a range; the exact bias"},
+    {LabId::shuffle, "animate every shuffle; measure its bias"},
+    {LabId::poker, "deal ten cards from an LCRNG; all 2^32 seeds"},
+    {LabId::assembly, "Z80, Game Boy, 6502, x86, PIC and wasm beside the C++"},
+    {LabId::chooser, "which generator and die roller for this CPU"},
+    {LabId::check, "is my shuffle fair? your own decks, rolls or bytes"},
+    {LabId::about, "what each lab teaches, sources"},
 };
+std::string title_of(LabId lab) { return std::string(lab_title(lab)); }
 }  // namespace
 
 // [SECTION] Links, commands, CSV exports and the test hook
@@ -227,9 +228,10 @@ void LabApp::draw_navigation(float width) {
   ImGui::Separator();
   nav_rects_json_ = "{";
   for (const auto& entry : kNav) {
-    ImGui::PushID(entry.title);
-    if (ImGui::Selectable(entry.title, session_.state().lab == entry.id, 0, ImVec2(0, ImGui::GetFontSize() * 1.6f)))
-      session_.state().lab = entry.id;
+    const std::string title = title_of(entry.id);
+    ImGui::PushID(title.c_str());
+    if (ImGui::Selectable(title.c_str(), session_.state().lab == entry.id, 0, ImVec2(0, ImGui::GetFontSize() * 1.6f)))
+      (void)session_.apply("lab=" + std::string(lab_name(entry.id)));
     ImGui::PopID();
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     char rect[96];
@@ -283,9 +285,10 @@ void LabApp::draw_navigation_bar() {
   const NavEntry* current = &kNav[0];
   for (const auto& e : kNav)
     if (e.id == session_.state().lab) current = &e;
-  if (ImGui::BeginCombo("##lab", current->title)) {
+  if (ImGui::BeginCombo("##lab", title_of(current->id).c_str())) {
     for (const auto& e : kNav)
-      if (ImGui::Selectable(e.title, e.id == session_.state().lab)) session_.state().lab = e.id;
+      if (ImGui::Selectable(title_of(e.id).c_str(), e.id == session_.state().lab))
+        (void)session_.apply("lab=" + std::string(lab_name(e.id)));
     ImGui::EndCombo();
   }
   ImGui::SameLine();
