@@ -11,12 +11,22 @@ namespace {
 constexpr std::string_view kAppVerbs[] = {"lab", "tour", "tour_text", "tour_next", "tour_back", "tour_step", "tour_exit"};
 }  // namespace
 
-AppSession::AppSession(JobRunner& jobs) : poker_(state_.poker, jobs) {}
+AppSession::AppSession(JobRunner& jobs)
+    : poker_(state_.poker, jobs),
+      asm_(state_.assembly),
+      check_(state_.check, jobs),
+      chooser_(state_.chooser, jobs, open_link_),
+      findings_(open_link_) {}
 
 // The registry: which labs have a session.
 LabSession* AppSession::session_of(LabId lab) {
   switch (lab) {
     case LabId::poker: return &poker_;
+    case LabId::assembly: return &asm_;
+    case LabId::check: return &check_;
+    case LabId::chooser: return &chooser_;
+    case LabId::gallery: return &findings_;
+    case LabId::about: return &about_;
     default: return nullptr;
   }
 }
@@ -165,7 +175,9 @@ std::string AppSession::describe_json_fields(std::string_view tour_rect) const {
 
 std::string AppSession::describe_lab_json() {
   LabSession* lab = lab_session();
-  return lab ? ",\"" + std::string(lab_name(state_.lab)) + "\":" + lab->describe_json() + "}" : std::string();
+  // The chooser's object keeps the key the hook has always used ("chooser"; its links say lab=choose).
+  const std::string key = state_.lab == LabId::chooser ? "chooser" : std::string(lab_name(state_.lab));
+  return lab ? ",\"" + key + "\":" + lab->describe_json() + "}" : std::string();
 }
 
 }  // namespace shufflelab

@@ -19,10 +19,15 @@
 #include <string_view>
 #include <vector>
 
+#include "core/about_session.hpp"
+#include "core/asm/asm_lab_session.hpp"
 #include "core/base/job_slot.hpp"
 #include "core/base/result.hpp"
 #include "core/lab_text.hpp"
 #include "core/base/lab_session.hpp"
+#include "core/check/check_lab_session.hpp"
+#include "core/chooser/chooser_session.hpp"
+#include "core/findings_session.hpp"
 #include "core/poker/poker_session.hpp"
 #include "core/url_state.hpp"
 
@@ -66,6 +71,11 @@ class AppSession {
   void leave_tour();
 
   PokerSession& poker() { return poker_; }
+  AsmLabSession& assembly() { return asm_; }
+  CheckLabSession& check() { return check_; }
+  ChooserSession& chooser() { return chooser_; }
+  FindingsSession& findings() { return findings_; }
+  AboutSession& about() { return about_; }
   // The current lab's session; null for a lab without one yet (its panel holds its jobs).
   LabSession* lab_session();
 
@@ -89,6 +99,12 @@ class AppSession {
   bool run_pending_ = false;
   LabId ticked_lab_ = LabId::gallery;  // the lab of the last tick: leaving a lab calls its leave()
   PokerSession poker_;
+  OpenLink open_link_ = [this](std::string_view link) { open(link); };  // the labs' links to another lab
+  AsmLabSession asm_;
+  CheckLabSession check_;
+  ChooserSession chooser_;
+  FindingsSession findings_;
+  AboutSession about_;
   LabSession* session_of(LabId lab);
 };
 

@@ -5,14 +5,10 @@
 #include <cstdio>
 #include <optional>
 
-#include "core/asm/asm_lab.hpp"
-#include "core/asm/asm_listing.hpp"
-#include "core/asm/asm_session.hpp"
 #include "core/base/cards.hpp"
 #include "core/base/text_format.hpp"
 #include "core/dice/dice_law.hpp"
 #include "core/dice/dice_view.hpp"
-#include "core/gallery.hpp"
 #include "core/dice/dice_sample.hpp"
 #include "core/gen/gf2.hpp"
 #include "core/lfsr/lfsr_analysis.hpp"
@@ -259,105 +255,6 @@ void shuffle_text(const ShuffleLabState& s, const LabTextInputs& in, TextLines& 
   if (s.tab == "predict" && in.predict_found) predict_text(in, out);
 }
 
-// ---- Assembly --------------------------------------------------------------
-
-void asm_text(const AsmLabState& s, TextLines& out) {
-  out.sub("Listing");
-  auto algorithm = parse_asm_algorithm("algorithm", s.algorithm);
-  if (!algorithm) {
-    out.para(algorithm.error());
-    return;
-  }
-  const AsmAlgorithmInfo& info = asm_algorithm_info(*algorithm);
-  out.item("Algorithm: " + std::string(info.title) + " (" + std::string(info.id) + ")");
-  out.item("Instruction set: " + std::string(asm_isa_info(info.isa).name));
-  out.item("Inputs: " + std::string(info.inputs));
-  // One session per setup, stepped forward (a lower t starts again).
-  static std::optional<AsmSession> session;
-  static std::string session_key;
-  static std::string session_error;
-  const std::string key = s.algorithm + "/" + std::to_string(s.inputs.seed) + "/" + std::to_string(s.inputs.x) + "/" +
-                          std::to_string(s.inputs.n) + "/" + std::to_string(s.inputs.calls);
-  if (key != session_key || !session || session->instructions() > s.t) {
-    session_key = key;
-    session.reset();
-    session_error.clear();
-    if (auto started = AsmSession::start(*algorithm, s.inputs)) session.emplace(std::move(started.value()));
-    else session_error = started.error();
-  }
-  if (!session) {
-    out.para("The listing cannot start: " + session_error);
-    return;
-  }
-  if (session->instructions() < s.t && !session->done()) {
-    if (auto ran = session->run(s.t - session->instructions()); !ran) session_error = ran.error();
-  }
-  out.item("Instructions executed: " + grouped_and_plain(session->instructions()) + ", " + grouped_and_plain(session->cycles()) + " " +
-           std::string(asm_isa_info(info.isa).cycle_unit));
-  const AsmProgram& program = session->program();
-  const std::ptrdiff_t row = session->current_row();
-  if (row >= 0 && static_cast<std::size_t>(row) < program.rows.size()) {
-    const AsmRow& r = program.rows[static_cast<std::size_t>(row)];
-    out.para("Next instruction (the lit line): " + std::string(r.text) +
-             (r.comment.empty() ? "" : "  ; " + std::string(r.comment)));
-  } else {
-    out.para("The listing has finished.");
-  }
-  if (!session_error.empty()) out.para("Stopped: " + session_error);
-  std::string outputs;
-  for (std::size_t i = 0; i < session->outputs().size() && i < 16; ++i)
-    outputs += (i ? " " : "") + hex(session->outputs()[i], 2);
-  if (!outputs.empty()) out.item("Outputs of finished calls (hex): " + outputs);
-}
-
-// ---- Findings, About -------------------------------------------------------
-
-void chooser_text(const ChooserLabState& s, const LabTextInputs& in, TextLines& out) {
-  out.sub("CPU " + s.cpu + ", use " + s.use);
-  if (!in.chooser_lines) return out.para("Computing the table and the recommendation...");
-  for (const std::string& line : *in.chooser_lines) out.item(line);
-}
-
-void report_lines(const CheckReport& report, TextLines& out) {
-  std::string_view text = report_text(report);
-  while (!text.empty()) {
-    const std::size_t end = text.find('\n');
-    out.item(std::string(text.substr(0, end)));
-    if (end == std::string_view::npos) break;
-    text.remove_prefix(end + 1);
-  }
-}
-
-void check_text(const CheckLabState& s, const LabTextInputs& in, TextLines& out) {
-  out.para(std::string(kCheckPrivacy));
-  if (in.check_file) {
-    out.sub("Your file " + in.check_file_name + " as " + s.what);
-    report_lines(*in.check_file, out);
-  }
-  for (int side = 0; side < 2; ++side) {
-    out.sub("Example " + std::string(side == 0 ? "A" : "B") + ": " + check_example_title(s, side));
-    if (in.check_examples[static_cast<std::size_t>(side)]) report_lines(*in.check_examples[static_cast<std::size_t>(side)], out);
-    else out.item("computing");
-  }
-}
-
-void findings_text(const LabTextInputs& in, TextLines& out) {
-  if (!in.findings) return;
-  for (const GalleryEntry& e : *in.findings) {
-    out.sub(e.title);
-    out.para(e.text + " (" + e.source + ")");
-  }
-}
-
-void about_text(TextLines& out) {
-  out.para("shufflelab shows how computers shuffle cards and roll dice, with the exact numbers behind each method: "
-           "linear feedback shift registers and their periods, the bias of squeezing random bits into a die, "
-           "shuffles step by step, One Chip poker's deal, and the same routines in Z80, Game Boy, x86, PIC and "
-           "WebAssembly listings.");
-  for (LabId lab : all_labs())
-    if (lab != LabId::about) out.item(std::string(lab_title(lab)) + ": #v=1&lab=" + std::string(lab_name(lab)));
-}
-
 }  // namespace
 
 
@@ -380,11 +277,11 @@ std::vector<TextLine> lab_text(const LabState& state, const LabTextInputs& input
     case LabId::dice: dice_text(state.dice, inputs, out); break;
     case LabId::shuffle: shuffle_text(state.shuffle, inputs, out); break;
     case LabId::poker: break;  // core/poker/poker_session writes its own
-    case LabId::assembly: asm_text(state.assembly, out); break;
-    case LabId::gallery: findings_text(inputs, out); break;
-    case LabId::about: about_text(out); break;
-    case LabId::chooser: chooser_text(state.chooser, inputs, out); break;
-    case LabId::check: check_text(state.check, inputs, out); break;
+    case LabId::assembly:
+    case LabId::gallery:
+    case LabId::about:
+    case LabId::chooser:
+    case LabId::check: break;  // their sessions write their own
   }
   return out.take();
 }

@@ -3,7 +3,7 @@
 // image to assistive technology). Every line is computed from the same core
 // view models and analysis functions the panels draw (lfsr_view,
 // period_view, exact_die_law, die_sample_view, shuffle_frame, bias_matrix_view,
-// poker_deal_view, AsmSession, gallery_entries), never from the link's text.
+// poker_deal_view), never from the link's text.
 // What the app already holds (the panels' analyses, job results, the lesson)
 // comes in LabTextInputs, so nothing is computed twice. The page renders
 // headings as h2/h3, items as list entries and paragraphs as <p>, always as text.
@@ -13,7 +13,6 @@
 // Key numbers are written grouped for reading and once in plain digits so a
 // search for "3757580295" finds them.
 #pragma once
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -31,7 +30,6 @@ struct LabAnalysis;
 struct PeriodView;
 struct DiceSampleResult;
 struct BiasMatrixView;
-struct GalleryEntry;
 
 // How a bias matrix was made (the shuffle lab's Sample, Exact, Exact with this method).
 enum class BiasSource : std::uint8_t { sampled, every_draw_list, method_law };
@@ -54,13 +52,6 @@ struct LabTextInputs {
   std::uint64_t bias_draws = 0;
   const std::vector<std::uint32_t>* predict_found = nullptr;
   std::uint64_t predict_tried = 0;
-  const std::vector<GalleryEntry>* findings = nullptr;
-  // Check: the reader's file (its name, its report) and the two examples' reports.
-  std::string check_file_name;
-  const CheckReport* check_file = nullptr;
-  std::array<const CheckReport*, 2> check_examples{};
-  // Chooser: the finished view's lines for this CPU and use (null while its job runs).
-  const std::vector<std::string>* chooser_lines = nullptr;
 };
 
 // Every lab's first lines: its title (a heading), the lesson's step, the sender's note.

@@ -138,7 +138,7 @@ std::vector<CsvExport> LabApp::csv_exports() {
     case LabId::dice: return dice_panel_.csv_exports(session_.state().dice);
     case LabId::shuffle: return shuffle_panel_.csv_exports(session_.state().shuffle);
     case LabId::poker: return session_.csv_exports();
-    case LabId::chooser: return chooser_panel_.csv_exports(session_.state().chooser);
+    case LabId::chooser: return session_.csv_exports();
     default: return {};
   }
 }
@@ -166,11 +166,7 @@ bool LabApp::command(const std::string& name) {
     case LabId::dice: return dice_panel_.command(name, session_.state().dice, ctx_);
     case LabId::shuffle: return shuffle_panel_.command(name, session_.state().shuffle, ctx_);
     case LabId::poker: return poker_panel_.command(name, session_.poker());
-    case LabId::assembly: return asm_panel_.command(name, session_.state().assembly, ctx_);
-    case LabId::chooser: return chooser_panel_.command(name, session_.state().chooser);
-    case LabId::check: return check_panel_.command(name, session_.state().check, ctx_);
-    case LabId::gallery:
-    case LabId::about: return false;
+    default: return false;  // the session took it
   }
   return false;
 }
@@ -181,12 +177,7 @@ std::vector<TextLine> LabApp::text_lines() {
     case LabId::lfsr: lfsr_panel_.text_inputs(session_.state().lfsr, in); break;
     case LabId::dice: dice_panel_.text_inputs(session_.state().dice, in); break;
     case LabId::shuffle: shuffle_panel_.text_inputs(session_.state().shuffle, in); break;
-    case LabId::poker: break;  // the session's
-    case LabId::gallery: in.findings = &gallery_panel_.entries(); break;
-    case LabId::check: check_panel_.text_inputs(in, session_.state().check); break;
-    case LabId::chooser: in.chooser_lines = chooser_panel_.text_lines(session_.state().chooser); break;
-    case LabId::assembly:
-    case LabId::about: break;
+    default: break;  // the session's
   }
   return session_.text(in);
 }
@@ -208,11 +199,11 @@ std::string LabApp::describe_json() {
     case LabId::dice: out += ",\"dice\":" + dice_panel_.describe_json(session_.state().dice, ctx_); break;
     case LabId::shuffle: out += ",\"shuffle\":" + shuffle_panel_.describe_json(session_.state().shuffle, ctx_); break;
     case LabId::poker: out += ",\"poker\":" + poker_panel_.describe_json(session_.poker()); break;
-    case LabId::assembly: out += ",\"asm\":" + asm_panel_.describe_json(session_.state().assembly, ctx_); break;
-    case LabId::gallery: out += ",\"findings\":" + gallery_panel_.describe_json(); break;
-    case LabId::chooser: out += ",\"chooser\":" + chooser_panel_.describe_json(session_.state().chooser); break;
-    case LabId::check: out += ",\"check\":" + check_panel_.describe_json(session_.state().check); break;
-    case LabId::about: break;
+    case LabId::assembly:
+    case LabId::gallery:
+    case LabId::chooser:
+    case LabId::check:
+    case LabId::about: return out + session_.describe_lab_json() + "}";
   }
   return out + "}";
 }
@@ -396,15 +387,11 @@ void LabApp::frame() {
     case LabId::dice: dice_panel_.draw(session_.state().dice, ctx_); break;
     case LabId::shuffle: shuffle_panel_.draw(session_.state().shuffle, ctx_); break;
     case LabId::poker: poker_panel_.draw(session_.poker()); break;
-    case LabId::assembly: asm_panel_.draw(session_.state().assembly, ctx_); break;
-    case LabId::gallery:
-      if (const std::string link = gallery_panel_.draw(); !link.empty()) open_fragment(link);
-      break;
-    case LabId::about: draw_about_panel(); break;
-    case LabId::chooser:
-      if (const std::string link = chooser_panel_.draw(session_.state().chooser, *ctx_.jobs); !link.empty()) open_fragment(link);
-      break;
-    case LabId::check: check_panel_.draw(session_.state().check, ctx_); break;
+    case LabId::assembly: asm_panel_.draw(session_.assembly()); break;
+    case LabId::gallery: gallery_panel_.draw(session_.findings()); break;
+    case LabId::about: draw_about_panel(session_.about()); break;
+    case LabId::chooser: chooser_panel_.draw(session_.chooser()); break;
+    case LabId::check: check_panel_.draw(session_.check(), ctx_); break;
   }
   if (!ctx_.open_link.empty()) open_fragment(std::exchange(ctx_.open_link, std::string()));
   ImGui::PopTextWrapPos();

@@ -1,11 +1,13 @@
-// Sections: [SECTION] Jobs  [SECTION] Report  [SECTION] Inputs  [SECTION] Examples  [SECTION] Hooks
+// Sections: [SECTION] Report  [SECTION] Inputs  [SECTION] Examples  [SECTION] Draw
 #include "ui/ui_check.hpp"
 
 #include <algorithm>
+#include <string>
 
-#include "core/check/check_report_wire.hpp"
+#include "core/base/plain_text.hpp"
 #include "imgui.h"
 #include "ui/gpu_views.hpp"
+#include "ui/kit/job_row.hpp"
 #include "ui/kit/layout.hpp"
 #include "ui/kit/widgets.hpp"
 
@@ -14,41 +16,19 @@ namespace shufflelab::ui {
 namespace {
 constexpr int kFileSlot = 10;  // GPU texture slots of the bit pictures: file, example A, example B
 const char* const kWhat[] = {"decks", "rolls", "bytes"};
-}  // namespace
 
-// [SECTION] Jobs
+void send(CheckLabSession& s, const std::string& command) { (void)s.apply(parse_lab_command(command)); }
 
-void CheckPanel::start_file(const CheckLabState& state, PanelContext& ctx) {
-  if (!file_.id) return;
-  const std::string params = check_file_params(state) + "&file=" + std::to_string(file_.id);
-  file_job_.start(*ctx.jobs, "check_file", params, params);
-}
-
+// A job's progress row; its Cancel sends `cancel`.
 template <class Result>
-std::optional<CheckPanel::Shown> CheckPanel::take_report(JobSlot<Result>& slot, JobRunner& jobs) {
-  if (!slot.poll(jobs)) return std::nullopt;
-  auto report = decode_check_report(slot.status.payload);
-  if (!report) {
-    slot.error = report.error();
-    return std::nullopt;
-  }
-  return Shown{*report, make_check_report_view(*report)};
+void progress_row(CheckLabSession& s, const JobSlot<Result>& job, const char* cancel) {
+  if (job_progress_row(JobRowView{job.status, job.error, job.running()})) send(s, cancel);
 }
-
-void CheckPanel::poll(const CheckLabState& state, PanelContext& ctx) {
-  if (auto shown = take_report(file_job_, *ctx.jobs))
-    file_shown_ = std::move(shown), file_shown_name_ = file_.name + ", " + file_.size_text + " as " + state.what;
-  for (int side = 0; side < 2; ++side) {
-    JobSlot<Shown>& slot = examples_[static_cast<std::size_t>(side)];
-    const std::string key = check_example_params(state, side);
-    if (!slot.belongs_to(key)) slot.start(*ctx.jobs, "check_example", key, key);
-    if (auto shown = take_report(slot, *ctx.jobs)) slot.result = std::move(shown);
-  }
-}
+}  // namespace
 
 // [SECTION] Report
 
-void CheckPanel::draw_report(Shown& shown, int slot, PanelContext& ctx) {
+void CheckPanel::draw_report(const CheckShownReport& shown, int slot, PanelContext& ctx) {
   const CheckReportView& v = shown.view;
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextColored(v.failed ? colors::kError : colors::kGood, "%s", v.verdict.c_str());
@@ -113,94 +93,99 @@ void CheckPanel::draw_report(Shown& shown, int slot, PanelContext& ctx) {
   if (v.picture_height > 0) {
     ImGui::TextColored(colors::kMuted, "The first bytes, %d bits a row (gold = 1): stripes or repeats are structure.",
                        kCheckPictureWidth);
-    if (ctx.gpu && !shown.picture_uploaded) {
-      shown.texture = ctx.gpu->bit_plane(slot, v.picture.data(), kCheckPictureWidth, v.picture_height);
-      shown.picture_uploaded = true;
+    Picture& picture = pictures_[static_cast<std::size_t>(slot - kFileSlot)];
+    if (ctx.gpu && picture.revision != shown.revision) {
+      picture.texture = ctx.gpu->bit_plane(slot, v.picture.data(), kCheckPictureWidth, v.picture_height);
+      picture.revision = shown.revision;
     }
     const float side = std::min(ImGui::GetContentRegionAvail().x, static_cast<float>(kCheckPictureWidth) * 2.0f);
     const float scale = side / static_cast<float>(kCheckPictureWidth);
-    if (shown.texture) ImGui::Image(shown.texture, ImVec2(side, static_cast<float>(v.picture_height) * scale));
-    else ImGui::TextColored(colors::kMuted, "(the picture needs WebGL2)");
+    if (picture.revision == shown.revision && picture.texture)
+      ImGui::Image(picture.texture, ImVec2(side, static_cast<float>(v.picture_height) * scale));
+    else
+      ImGui::TextColored(colors::kMuted, "(the picture needs WebGL2)");
   }
 }
 
 // [SECTION] Inputs
 
-bool CheckPanel::draw_inputs(CheckLabState& state, PanelContext& ctx) {
-  bool changed = false;
+void CheckPanel::draw_inputs(CheckLabSession& s, PanelContext& ctx) {
+  const CheckLabState& state = s.state();
   const float em = ImGui::GetFontSize();
   ImGui::SetNextItemWidth(em * 7.0f);
   if (ImGui::BeginCombo("what it holds", state.what.c_str())) {
     for (const char* w : kWhat)
-      if (ImGui::Selectable(w, state.what == w)) state.what = w, changed = true;
+      if (ImGui::Selectable(w, state.what == w)) send(s, "what=" + std::string(w));
     ImGui::EndCombo();
   }
   flow(em * 7.5f + ImGui::CalcTextSize("level").x);
   ImGui::SetNextItemWidth(em * 6.0f);
   if (ImGui::BeginCombo("level", state.alpha.c_str())) {
     for (std::string_view a : kCheckAlphas)
-      if (ImGui::Selectable(std::string(a).c_str(), state.alpha == a)) state.alpha = std::string(a), changed = true;
+      if (ImGui::Selectable(std::string(a).c_str(), state.alpha == a)) send(s, "alpha=" + std::string(a));
     ImGui::EndCombo();
   }
   help_marker("alpha: a test fails when its p-value, multiplied by the number of tests (Bonferroni), is below it.");
   if (state.what == "rolls") {
     int sides = static_cast<int>(state.sides);
     ImGui::SetNextItemWidth(em * 7.0f);
-    if (ImGui::InputInt("sides (0: largest seen)", &sides) && sides >= 0 && sides <= 1000000)
-      state.sides = static_cast<std::uint64_t>(sides), changed = true;
+    if (ImGui::InputInt("sides (0: largest seen)", &sides)) send(s, "sides=" + std::to_string(sides));  // out of range: refused
     flow(em * 12.0f);
     ImGui::SetNextItemWidth(em * 12.0f);
     if (ImGui::BeginCombo("compare with", state.versus.empty() ? "uniform only" : state.versus.c_str())) {
-      if (ImGui::Selectable("uniform only", state.versus.empty())) state.versus.clear(), changed = true;
+      if (ImGui::Selectable("uniform only", state.versus.empty())) send(s, "vs=");
       for (std::string_view m : check_example_choices("rolls"))
-        if (ImGui::Selectable(std::string(m).c_str(), state.versus == m)) state.versus = std::string(m), changed = true;
+        if (ImGui::Selectable(std::string(m).c_str(), state.versus == m)) send(s, "vs=" + std::string(m));
       ImGui::EndCombo();
     }
     help_marker("Also test the rolls against the exact law of a Dice lab method (needs the number of sides): "
                 "\"is my d20 the Z80 rollDie?\"");
   }
+  // The browser's file picker is the page's; the page names the file it read with check_file=.
   if (ImGui::Button("Choose a file...") && ctx.pick_file) ctx.pick_file();
   flow(button_width("Check the pasted text"));
   if (ImGui::Button("Check the pasted text") && ctx.register_text && paste_[0]) {
-    const std::string_view text(paste_);
-    file_ = make_check_file_ref(ctx.register_text(std::string(text)), text.size(), "pasted text");
-    start_file(state, ctx);
+    const std::string text(paste_);
+    const int id = ctx.register_text(text);
+    send(s, "check_file=" + std::to_string(id) + ":" + std::to_string(text.size()) + ":" + percent_encode("pasted text"));
   }
   ImGui::TextColored(colors::kMuted, "or drop a file anywhere on this page.");
   ImGui::InputTextMultiline("##paste", paste_, sizeof paste_, ImVec2(-1.0f, em * 4.5f));
   if (ImGui::IsItemActive()) declare_text_field(TextFieldKind::text);
-  if (file_.id) {
-    ImGui::TextWrapped("File: %s (%s)", file_.name.c_str(), file_.size_text.c_str());
-    job_progress_row(file_job_, *ctx.jobs);
+  const CheckLabView view = s.view();
+  if (view.file->id) {
+    ImGui::TextWrapped("File: %s (%s)", view.file->name.c_str(), view.file->size_text.c_str());
+    progress_row(s, *view.file_job, "cancel_file");
   }
-  if (file_job_.status.state == JobStatus::State::failed && !file_job_.error.empty()) {
-    field_error(file_job_.error + (file_shown_ ? " The last good report stays below." : ""));
+  if (view.file_job->status.state == JobStatus::State::failed && !view.file_job->error.empty()) {
+    field_error(view.file_job->error + (view.file_report ? " The last good report stays below." : ""));
   }
-  if (file_shown_) {
-    section(("Your file: " + file_shown_name_).c_str());
-    draw_report(*file_shown_, kFileSlot, ctx);
+  if (view.file_report) {
+    section(("Your file: " + *view.file_report_name).c_str());
+    draw_report(*view.file_report, kFileSlot, ctx);
   }
-  return changed;
 }
 
 // [SECTION] Examples
 
-bool CheckPanel::draw_examples(CheckLabState& state, PanelContext& ctx) {
-  bool changed = false;
+void CheckPanel::draw_examples(CheckLabSession& s, PanelContext& ctx) {
+  const CheckLabState& state = s.state();
   section("Examples side by side");
   explain("Files the lab writes itself and checks the same way, so a fair and a biased source can be compared. "
           "A link carries these settings and re-runs both.");
-  std::string* sides[2] = {&state.deck_a, &state.deck_b};
-  if (state.what == "rolls") sides[0] = &state.roll_a, sides[1] = &state.roll_b;
-  if (state.what == "bytes") sides[0] = &state.byte_a, sides[1] = &state.byte_b;
+  // Each kind's two sources and their link fields.
+  const std::string* sides[2] = {&state.deck_a, &state.deck_b};
+  const char* fields[2] = {"da", "db"};
+  if (state.what == "rolls") sides[0] = &state.roll_a, sides[1] = &state.roll_b, fields[0] = "ra", fields[1] = "rb";
+  if (state.what == "bytes") sides[0] = &state.byte_a, sides[1] = &state.byte_b, fields[0] = "ga", fields[1] = "gb";
   const float em = ImGui::GetFontSize();
   for (int side = 0; side < 2; ++side) {
     if (side) flow(em * 12.0f + ImGui::CalcTextSize("B").x);
     ImGui::SetNextItemWidth(em * 12.0f);
-    std::string& value = *sides[side];
+    const std::string& value = *sides[side];
     if (ImGui::BeginCombo(side == 0 ? "A" : "B", value.c_str())) {
       for (std::string_view c : check_example_choices(state.what))
-        if (ImGui::Selectable(std::string(c).c_str(), value == c)) value = std::string(c), changed = true;
+        if (ImGui::Selectable(std::string(c).c_str(), value == c)) send(s, fields[side] + ("=" + std::string(c)));
       ImGui::EndCombo();
     }
   }
@@ -208,19 +193,19 @@ bool CheckPanel::draw_examples(CheckLabState& state, PanelContext& ctx) {
   for (int side = 0; side < 2; ++side) {
     if (side) cols.next();
     ImGui::PushID(side);
-    JobSlot<Shown>& slot = examples_[static_cast<std::size_t>(side)];
+    const JobSlot<CheckShownReport>& slot = *s.view().examples[static_cast<std::size_t>(side)];
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted((std::string(side == 0 ? "A: " : "B: ") + check_example_title(state, side)).c_str());
     ImGui::PopTextWrapPos();
-    if (slot.running() || !slot.error.empty()) job_progress_row(slot, *ctx.jobs);
+    if (slot.running() || !slot.error.empty()) progress_row(s, slot, side == 0 ? "cancel_example=a" : "cancel_example=b");
     if (slot.result) draw_report(*slot.result, kFileSlot + 1 + side, ctx);
     ImGui::PopID();
   }
-  return changed;
 }
 
-bool CheckPanel::draw(CheckLabState& state, PanelContext& ctx) {
-  poll(state, ctx);
+// [SECTION] Draw
+
+void CheckPanel::draw(CheckLabSession& s, PanelContext& ctx) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted("Is my shuffle fair? Bring decks, dice rolls or random bytes made by any program.");
   ImGui::PopTextWrapPos();
@@ -229,62 +214,8 @@ bool CheckPanel::draw(CheckLabState& state, PanelContext& ctx) {
   ImGui::PopTextWrapPos();
   explain("decks: one deck a line, cards 0..n-1, 1..n or names (AS, 10h, Qd) separated by commas, spaces or tabs. "
           "rolls: whole numbers. bytes: a raw file or hex text. The same checks as `shufflelab check` in a terminal.");
-  const std::string before = check_file_params(state);
-  bool changed = draw_inputs(state, ctx);
-  if (check_file_params(state) != before && file_.id) start_file(state, ctx);  // re-read the file as the new kind
-  changed |= draw_examples(state, ctx);
-  return changed;
-}
-
-// [SECTION] Hooks
-
-bool CheckPanel::command(std::string_view name, CheckLabState& state, PanelContext& ctx) {
-  const std::size_t eq = name.find('=');
-  const std::string_view key = name.substr(0, eq), value = eq == std::string_view::npos ? "" : name.substr(eq + 1);
-  if (key == "check_file") {
-    auto ref = parse_check_file_ref(value);
-    if (!ref) {
-      file_job_.refuse(*ctx.jobs, "", ref.error());
-      file_job_.status.state = JobStatus::State::failed;
-      return true;
-    }
-    file_ = *ref;
-    start_file(state, ctx);
-    return true;
-  }
-  if (key == "cancel_file") return file_job_.cancel(*ctx.jobs), true;
-  const FragmentPairs pairs = split_fragment(name);
-  std::vector<std::string> notices;
-  FieldReader fields(pairs, notices);
-  CheckLabState next = state;
-  decode_check_lab(fields, next);
-  if (!notices.empty() || next == state) return notices.empty() && (key == "what" || key == "alpha");
-  const bool refile = check_file_params(next) != check_file_params(state);
-  state = next;
-  if (refile) start_file(state, ctx);
-  return true;
-}
-
-std::string CheckPanel::describe_json(const CheckLabState& state) const {
-  auto report_json_or_null = [](const CheckReport* r) { return r ? report_json(*r) : std::string("null"); };
-  const CheckReport* a = examples_[0].result ? &examples_[0].result->report : nullptr;
-  const CheckReport* b = examples_[1].result ? &examples_[1].result->report : nullptr;
-  std::string state_name = "none";
-  if (file_job_.running()) state_name = "running";
-  else if (file_job_.status.state == JobStatus::State::failed) state_name = "failed";
-  else if (file_job_.status.state == JobStatus::State::cancelled) state_name = "cancelled";
-  else if (file_job_.status.state == JobStatus::State::done) state_name = "done";
-  return "{\"what\":" + json_string(state.what) + ",\"file\":{\"name\":" + json_string(file_.name) +
-         ",\"state\":" + json_string(state_name) + ",\"progress\":" + json_number(file_job_.status.progress) +
-         ",\"error\":" + json_string(file_job_.error) + ",\"shown\":" + json_string(file_shown_name_) +
-         ",\"report\":" + report_json_or_null(file_shown_ ? &file_shown_->report : nullptr) +
-         "},\"examples\":[" + report_json_or_null(a) + "," + report_json_or_null(b) + "]}";
-}
-
-void CheckPanel::text_inputs(LabTextInputs& in, const CheckLabState&) const {
-  if (file_shown_) in.check_file = &file_shown_->report, in.check_file_name = file_shown_name_;
-  for (std::size_t side = 0; side < 2; ++side)
-    if (examples_[side].result) in.check_examples[side] = &examples_[side].result->report;
+  draw_inputs(s, ctx);
+  draw_examples(s, ctx);
 }
 
 }  // namespace shufflelab::ui

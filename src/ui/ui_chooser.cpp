@@ -1,38 +1,28 @@
-// Sections: [SECTION] Job  [SECTION] Pickers  [SECTION] Recommendation  [SECTION] Table  [SECTION] Hook, JSON, CSV
+// Sections: [SECTION] Pickers  [SECTION] Recommendation  [SECTION] Table  [SECTION] Draw
 #include "ui/ui_chooser.hpp"
 
+#include <string>
+
 #include "imgui.h"
+#include "ui/kit/job_row.hpp"
 #include "ui/kit/layout.hpp"
 #include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
 
-// [SECTION] Job
-
-void ChooserPanel::refresh(const ChooserLabState& state, JobRunner& jobs) {
-  const std::string key = setup_key(state, encode_chooser_lab);
-  if (job_.setup_key != key || job_.id == 0) job_.start(jobs, "chooser", key, key);
-  if (!job_.poll(jobs)) return;
-  auto view = parse_chooser_view(job_.status.payload);
-  if (view) shown_ = std::move(view.value());
-  else job_.error = view.error();
-}
-
-const ChooserViewModel* ChooserPanel::current(const ChooserLabState& state) const {
-  return shown_ && shown_->setup == state ? &*shown_ : nullptr;
-}
-
 namespace {
+
+void send(ChooserSession& s, const std::string& command) { (void)s.apply(parse_lab_command(command)); }
 
 // [SECTION] Pickers
 
-bool draw_pickers(ChooserLabState& state) {
-  bool changed = false;
+void draw_pickers(ChooserSession& s) {
+  const ChooserLabState& state = s.state();
   const float em = ImGui::GetFontSize();
   ImGui::SetNextItemWidth(em * 9.0f);
   if (ImGui::BeginCombo("CPU", state.cpu.c_str())) {
     for (const std::string& id : chooser_cpu_ids())
-      if (ImGui::Selectable(id.c_str(), state.cpu == id)) state.cpu = id, changed = true;
+      if (ImGui::Selectable(id.c_str(), state.cpu == id)) send(s, "cpu=" + id);
     ImGui::EndCombo();
   }
   flow(em * 14.0f + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("Use").x);  // wraps on phones
@@ -42,14 +32,14 @@ bool draw_pickers(ChooserLabState& state) {
     if (u.id == state.use) current = &u;
   if (ImGui::BeginCombo("Use", current ? std::string(current->title).c_str() : state.use.c_str())) {
     for (const auto& u : chooser_uses())
-      if (ImGui::Selectable(std::string(u.title).c_str(), state.use == u.id)) state.use = std::string(u.id), changed = true;
+      if (ImGui::Selectable(std::string(u.title).c_str(), state.use == u.id)) send(s, "use=" + std::string(u.id));
     ImGui::EndCombo();
   }
-  return changed;
 }
 
 // [SECTION] Recommendation
 
+// Returns the command of the button pressed ("" for none).
 std::string draw_pick(const ChooserPickView& pick) {
   std::string open;
   section("Recommendation");
@@ -61,12 +51,12 @@ std::string draw_pick(const ChooserPickView& pick) {
   ImGui::TextUnformatted(pick.rule.c_str());
   ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
-  if (ImGui::Button("Open the generator (LFSR lab)")) open = pick.lab_link;
+  if (ImGui::Button("Open the generator (LFSR lab)")) open = "open_generator";
   flow(button_width(pick.use_label.c_str()));
-  if (ImGui::Button(pick.use_label.c_str())) open = pick.use_link;
+  if (ImGui::Button(pick.use_label.c_str())) open = "open_use";
   if (!pick.asm_link.empty()) {
     flow(button_width("Open the listing (Assembly lab)"));
-    if (ImGui::Button("Open the listing (Assembly lab)")) open = pick.asm_link;
+    if (ImGui::Button("Open the listing (Assembly lab)")) open = "open_listing";
   }
   // Columns keep their width and the table scrolls sideways on phones, rather
   // than wrapping numbers one digit per line.
@@ -89,6 +79,7 @@ std::string draw_pick(const ChooserPickView& pick) {
 
 // [SECTION] Table
 
+// Returns the command of the generator button pressed ("" for none).
 std::string draw_table(const ChooserViewModel& view) {
   std::string open;
   section("Generators");
@@ -102,7 +93,7 @@ std::string draw_table(const ChooserViewModel& view) {
     ImGui::PushID(r.name.c_str());
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    if (ImGui::SmallButton(r.name.c_str())) open = r.lab_link;
+    if (ImGui::SmallButton(r.name.c_str())) open = "open_row=" + r.name;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.summary.c_str());
     for (std::size_t i = 0; i < r.cells.size(); ++i) {
       ImGui::TableNextColumn(), ImGui::TextUnformatted(r.cells[i].c_str());
@@ -116,66 +107,28 @@ std::string draw_table(const ChooserViewModel& view) {
 
 }  // namespace
 
-std::string ChooserPanel::draw(ChooserLabState& state, JobRunner& jobs) {
-  refresh(state, jobs);
+// [SECTION] Draw
+
+void ChooserPanel::draw(ChooserSession& s) {
   ImGui::TextUnformatted("Chooser");
   help_marker("Every number here is computed by the core when the panel opens: periods from the generators' "
               "algebra, costs by running our listings on the CPU interpreters, dieharder from the recorded runs.");
   explain("Which generator and die roller for an 8-bit game? Pick a CPU and a use; the table shows every "
           "generator, the recommendation follows the stated rule from the numbers shown.");
-  draw_pickers(state);
+  draw_pickers(s);
+  const ChooserLabView view = s.view();
+  const JobSlot<ChooserViewModel>& job = *view.job;
   // The view being computed (in the worker) replaces the one on screen when it is in.
-  if (job_.running() || !job_.error.empty() || job_.status.state == JobStatus::State::cancelled)
-    job_progress_row(job_, jobs, JobRowText{nullptr, shown_ ? "The table below is for the previous choice." : nullptr});
-  if (!shown_) return "";
-  if (!shown_->error.empty()) {
-    field_error(shown_->error);
-    return "";
+  if (job.running() || !job.error.empty() || job.status.state == JobStatus::State::cancelled) {
+    const char* caption = view.shown ? "The table below is for the previous choice." : nullptr;
+    if (job_progress_row(JobRowView{job.status, job.error, job.running(), nullptr, caption})) send(s, "cancel");
   }
-  std::string open;
-  if (shown_->pick) open = draw_pick(*shown_->pick);
-  if (std::string row_link = draw_table(*shown_); !row_link.empty()) open = row_link;
-  return open;
-}
-
-// [SECTION] Hook, JSON, CSV
-
-bool ChooserPanel::command(std::string_view name, ChooserLabState& state) {
-  FragmentPairs pairs{{std::string(name.substr(0, name.find('='))),
-                       std::string(name.find('=') == std::string_view::npos ? "" : name.substr(name.find('=') + 1))}};
-  std::vector<std::string> notices;
-  FieldReader fields(pairs, notices);
-  ChooserLabState next = state;
-  decode_chooser_lab(fields, next);
-  if (!notices.empty() || next == state) return false;
-  state = next;
-  return true;
-}
-
-std::string ChooserPanel::describe_json(const ChooserLabState& state) const {
-  const ChooserViewModel* view = current(state);
-  std::vector<std::string> names;
-  if (view)
-    for (const ChooserTableRowView& r : view->rows) names.push_back(r.name);
-  const std::string error = view ? view->error : job_.error;
-  return "{\"cpu\":" + json_string(state.cpu) + ",\"use\":" + json_string(state.use) +
-         ",\"computing\":" + json_bool(!view) + ",\"shown\":" +
-         (shown_ ? "{\"cpu\":" + json_string(shown_->setup.cpu) + ",\"use\":" + json_string(shown_->setup.use) + "}"
-                 : std::string("null")) +
-         ",\"rows\":" + json_array(names, [](const std::string& s) { return json_string(s); }) +
-         ",\"pick\":" + (view && view->pick ? view->pick->json : "null") +
-         ",\"error\":" + (error.empty() ? "null" : json_string(error)) + "}";
-}
-
-std::vector<CsvExport> ChooserPanel::csv_exports(const ChooserLabState& state) const {
-  const ChooserViewModel* view = current(state);
-  if (!view || view->csv.empty()) return {};
-  return {{"chooser", "Generator table (CSV)", view->csv_filename, view->csv}};
-}
-
-const std::vector<std::string>* ChooserPanel::text_lines(const ChooserLabState& state) const {
-  const ChooserViewModel* view = current(state);
-  return view ? &view->text_lines : nullptr;
+  if (!view.shown) return;
+  if (!view.shown->error.empty()) return field_error(view.shown->error);
+  std::string open;  // a button's command, sent once the view is drawn (it may open another lab)
+  if (view.shown->pick) open = draw_pick(*view.shown->pick);
+  if (std::string row = draw_table(*view.shown); !row.empty()) open = row;
+  if (!open.empty()) send(s, open);
 }
 
 }  // namespace shufflelab::ui

@@ -1,24 +1,22 @@
 #include "ui/ui_gallery.hpp"
 
+#include <string>
+
 #include "imgui.h"
-#include "ui/panel_context.hpp"
 #include "ui/kit/layout.hpp"
 #include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
 
-const std::vector<GalleryEntry>& GalleryPanel::entries() {
-  if (!built_) entries_ = gallery_entries(), built_ = true;  // computed once, on first view
-  return entries_;
-}
-
-std::string GalleryPanel::draw() {
-  std::string open;
+void GalleryPanel::draw(FindingsSession& session) {
+  std::size_t open = 0;  // the entry whose Open was pressed (1 for the first), opened after drawing
   ImGui::TextUnformatted("Findings");
   help_marker("Each number below was computed just now by the same core the labs use.");
   explain("What the source articles claim, and what the numbers say. Open an entry to see it in its lab.");
   const float em = ImGui::GetFontSize();
-  for (const auto& e : entries()) {
+  const std::vector<GalleryEntry>& entries = session.entries();
+  for (std::size_t k = 0; k < entries.size(); ++k) {
+    const GalleryEntry& e = entries[k];
     ImGui::PushID(e.link.c_str());
     ImGui::Spacing();
     // The Open button beside the entry when there is room, under it on a phone.
@@ -37,22 +35,11 @@ std::string GalleryPanel::draw() {
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
     if (beside) ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - em * 5.0f);
-    if (ImGui::Button("Open", ImVec2(em * 5.0f, 0))) open = e.link;
+    if (ImGui::Button("Open", ImVec2(em * 5.0f, 0))) open = k + 1;
     ImGui::Separator();
     ImGui::PopID();
   }
-  return open;
-}
-
-std::string GalleryPanel::describe_json() {
-  std::string out = "{\"entries\":[";
-  bool first = true;
-  for (const auto& e : entries()) {
-    out += (first ? "" : ",") + std::string("{\"title\":") + json_string(e.title) + ",\"link\":" + json_string(e.link) +
-           ",\"text\":" + json_string(e.text) + "}";
-    first = false;
-  }
-  return out + "]}";
+  if (open) (void)session.apply({"open", std::to_string(open), true});
 }
 
 }  // namespace shufflelab::ui

@@ -1,23 +1,15 @@
-// ui_gallery.hpp: the findings gallery (core/gallery): lessons from the source
-// articles, each with live numbers and a button that opens the lab there.
+// ui_gallery.hpp: the findings gallery (core/findings_session): lessons from
+// the source articles, each with live numbers and a button that opens the
+// lab there (the session's open=K).
 #pragma once
-#include <string>
-#include <vector>
 
-#include "core/gallery.hpp"
+#include "core/findings_session.hpp"
 
 namespace shufflelab::ui {
 
 class GalleryPanel {
  public:
-  // Returns the link to open when the learner presses an entry's button.
-  std::string draw();
-  const std::vector<GalleryEntry>& entries();
-  std::string describe_json();
-
- private:
-  std::vector<GalleryEntry> entries_;
-  bool built_ = false;
+  void draw(FindingsSession& session);
 };
 
 }  // namespace shufflelab::ui

@@ -232,17 +232,6 @@ void draw_machine_state(const AsmSession& session) {
 
 // [SECTION] LanesView: refresh, draw, command, describe_json_field
 
-WasmLaneCount wasm_lane_count(AsmAlgorithm algorithm, std::string_view cpp_file, std::uint32_t cpp_line) {
-  WasmLaneCount count;
-  const AsmProgram& wasm = asm_program(AsmIsa::wasm);
-  for (const std::string_view name : lane_wasm_functions(algorithm))
-    if (const AsmRoutine* routine = wasm.routine(name)) {
-      count.rows += routine->end_row - routine->first_row;
-      count.lit += rows_on_cpp_line(wasm, *routine, cpp_file, cpp_line).size();
-    }
-  return count;
-}
-
 // ---- LanesView ------------------------------------------------------------------------
 void LanesView::refresh(bool open, const std::string& key, const MakeLanes& make) {
   open_ = open;

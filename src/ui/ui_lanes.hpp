@@ -31,11 +31,6 @@ void draw_code_table(const char* id, const AsmSession& session, std::ptrdiff_t l
                      float height = 0.0f);
 // Registers, flags and data memory of the session, wrapped.
 void draw_machine_state(const AsmSession& session);
-// The wasm rows lit for the session's lit row (file and line of its C++), and how many rows the wasm lane has.
-struct WasmLaneCount {
-  std::size_t rows = 0, lit = 0;
-};
-WasmLaneCount wasm_lane_count(AsmAlgorithm algorithm, std::string_view cpp_file, std::uint32_t cpp_line);
 
 class LanesView {
  public:

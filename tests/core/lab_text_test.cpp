@@ -37,11 +37,10 @@ std::string all_text(const std::vector<TextLine>& lines) {
   return s;
 }
 
-// What the app's panels hand over: the LFSR analysis, the findings.
+// What the app's panels hand over: the LFSR analysis.
 struct Inputs {
   std::optional<LabAnalysis> analysis;
   std::optional<PeriodView> period;
-  std::vector<GalleryEntry> findings;
   LabTextInputs in;
   explicit Inputs(const LabState& s) {
     if (s.lab == LabId::lfsr && lab_gen_is_linear(s.lfsr.gen)) {
@@ -51,7 +50,6 @@ struct Inputs {
       in.lfsr_analysis = analysis ? &*analysis : nullptr;
       in.lfsr_period = period ? &*period : nullptr;
     }
-    if (s.lab == LabId::gallery) findings = gallery_entries(), in.findings = &findings;
   }
 };
 

@@ -2,7 +2,9 @@
 //  - splitmix64: Vigna's SplitMix64 step (published constants), a stream of
 //    test inputs that owes nothing to the generators under test;
 //  - replay_sweep / expect_same_sweep: a One Chip sweep recomputed seed by
-//    seed with a test's own reference deal, and the field-by-field comparison.
+//    seed with a test's own reference deal, and the field-by-field comparison;
+//  - send / run_jobs / all_text: a command to a lab session as the hook
+//    writes it, its jobs ticked until none runs, its Text view as one string.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -12,7 +14,36 @@
 #include <string>
 #include <vector>
 
+#include "core/base/lab_session.hpp"
+
 namespace shufflelab::test {
+
+inline Result<bool> send(LabSession& session, std::string_view command) {
+  return session.apply(parse_lab_command(command));
+}
+
+inline void run_jobs(LabSession& session, int max_ticks = 100000) {
+  for (int i = 0; i < max_ticks && session.busy(); ++i) session.tick(0.0);
+  ASSERT_FALSE(session.busy());
+}
+
+// Each command is refused with an error naming its verb, and `state` stays as it was.
+template <class State>
+void expect_refused(LabSession& session, const State& state, const std::vector<std::string>& commands) {
+  const State before = state;
+  for (const std::string& command : commands) {
+    auto r = send(session, command);
+    ASSERT_FALSE(r) << command;
+    EXPECT_NE(r.error().find(command.substr(0, command.find('='))), std::string::npos) << command << ": " << r.error();
+    EXPECT_EQ(state, before) << command;
+  }
+}
+
+inline std::string all_text(const std::vector<TextLine>& lines) {
+  std::string out;
+  for (const TextLine& l : lines) out += l.text + "\n";
+  return out;
+}
 
 inline std::uint64_t splitmix64(std::uint64_t& state) {
   std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);

@@ -40,6 +40,17 @@ std::vector<std::size_t> rows_on_cpp_line(const AsmProgram& program, const AsmRo
   return out;
 }
 
+WasmLaneCount wasm_lane_count(AsmAlgorithm algorithm, std::string_view cpp_file, std::uint32_t cpp_line) {
+  WasmLaneCount count;
+  const AsmProgram& wasm = asm_program(AsmIsa::wasm);
+  for (const std::string_view name : lane_wasm_functions(algorithm))
+    if (const AsmRoutine* routine = wasm.routine(name)) {
+      count.rows += routine->end_row - routine->first_row;
+      count.lit += rows_on_cpp_line(wasm, *routine, cpp_file, cpp_line).size();
+    }
+  return count;
+}
+
 // ---- running a lane -------------------------------------------------------------------
 Result<LaneRun> LaneRun::start(const LabLane& lane) {
   using R = Result<LaneRun>;

@@ -117,5 +117,11 @@ class LaneRun {
 // The rows of `routine` whose C++ line is file:line (the wasm lane's lit rows).
 std::vector<std::size_t> rows_on_cpp_line(const AsmProgram& program, const AsmRoutine& routine,
                                           std::string_view file, std::uint32_t line);
+// How many rows the algorithm's wasm lane has, and how many of them are lit
+// for the C++ line file:line (the assembly lab's hook reports both).
+struct WasmLaneCount {
+  std::size_t rows = 0, lit = 0;
+};
+WasmLaneCount wasm_lane_count(AsmAlgorithm algorithm, std::string_view cpp_file, std::uint32_t cpp_line);
 
 }  // namespace shufflelab

@@ -7,6 +7,10 @@
 #pragma once
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "core/base/result.hpp"
+#include "core/base/url_fields.hpp"
 
 namespace shufflelab {
 
@@ -19,5 +23,19 @@ struct LabCommand {
 
 LabCommand parse_lab_command(std::string_view text);
 std::string lab_command_text(const LabCommand& command);
+
+// A command that sets one of a lab's link fields ("cpu=z80"), read by the
+// lab's own link decoder: `state` with that field set, or the decoder's
+// notice (which names the field).
+template <class State>
+Result<State> with_link_field(const State& state, const LabCommand& command, void (*decode)(FieldReader&, State&)) {
+  const FragmentPairs pairs{{command.verb, command.arg}};
+  std::vector<std::string> notices;
+  FieldReader fields(pairs, notices);
+  State next = state;
+  decode(fields, next);
+  if (!notices.empty()) return Result<State>::fail(notices.front());
+  return Result<State>::ok(std::move(next));
+}
 
 }  // namespace shufflelab

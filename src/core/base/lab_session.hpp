@@ -6,7 +6,9 @@
 //   text      the lab's lines of the Text view, written from its view model
 //   describe_json  the test hook's object, without what is the screen's
 #pragma once
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/base/csv_export.hpp"
@@ -15,6 +17,10 @@
 #include "core/base/text_lines.hpp"
 
 namespace shufflelab {
+
+// How a session asks the app to open a link (a button that leads to another
+// lab): the app opens it as the address bar would.
+using OpenLink = std::function<void(std::string_view fragment)>;
 
 class LabSession {
  public:
