@@ -160,7 +160,9 @@ bool LabApp::command(const std::string& name) {
     return percent && set_ui_scale(static_cast<int>(*percent));
   }
   if (name.rfind("csv=", 0) == 0) return export_csv(std::string_view(name).substr(4));
-  if (session_.takes(name)) return session_.apply(name).has_value();
+  // The assembly lanes under a lab are the screen's (its panel's); every other command is the session's.
+  const bool lanes = name.rfind("lane_", 0) == 0;
+  if (!lanes && session_.takes(name)) return session_.apply(name).has_value();
   switch (session_.state().lab) {
     case LabId::lfsr: return lfsr_panel_.command(name, session_.state().lfsr, ctx_);
     case LabId::dice: return dice_panel_.command(name, session_.state().dice, ctx_);
