@@ -229,7 +229,6 @@ void LfsrPanel::draw_transport(LfsrSession& s) {
   const float em = ImGui::GetFontSize();
   const LfsrSessionView& v = s.view();
   const bool bits = lab_gen_steps_bits(s.state().gen);
-  const bool playing = v.playing;
   if (ImGui::Button("Reset")) (void)send(s, "reset");
   flow(button_width("\xE2\x86\x90 Back"));
   if (ImGui::Button("\xE2\x86\x90 Back")) (void)send(s, "back");
@@ -240,7 +239,7 @@ void LfsrPanel::draw_transport(LfsrSession& s) {
     if (ImGui::Button("Step byte")) (void)send(s, "step_byte");
   }
   flow(em * 4.0f);
-  if (ImGui::Button(playing ? "Pause" : "Play", ImVec2(em * 4.0f, 0))) (void)send(s, "toggle_play");
+  if (ImGui::Button(s.view().playing ? "Pause" : "Play", ImVec2(em * 4.0f, 0))) (void)send(s, "toggle_play");
   flow(em * 11.5f);
   ImGui::SetNextItemWidth(em * 10.0f);
   float speed = v.full_speed ? static_cast<float>(kLfsrFullSpeed) : static_cast<float>(v.speed);

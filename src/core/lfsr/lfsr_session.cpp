@@ -116,12 +116,11 @@ const LfsrSessionView& LfsrSession::view() {
   return v;
 }
 
-// True when the setup can run (the views are then at t).
-bool LfsrSession::refresh_stepper() {
+const LfsrStepperView& LfsrSession::stepper() {
   refresh();
-  if (!timeline_) return false;
+  if (!timeline_) return stepper_;
   std::string key = lfsr_setup_key(state_, true);
-  if (key == stepped_key_) return true;
+  if (key == stepped_key_) return stepper_;
   stepped_key_ = std::move(key);
   LfsrStepperView& v = stepper_;
   switch (state_.gen) {
@@ -137,11 +136,6 @@ bool LfsrSession::refresh_stepper() {
     case LabGen::z80: v.z80 = z80_view(state_, *timeline_); break;
     default: v.outputs = outputs_view(state_, *timeline_); break;
   }
-  return true;
-}
-
-const LfsrStepperView& LfsrSession::stepper() {
-  refresh_stepper();
   return stepper_;
 }
 
@@ -461,13 +455,15 @@ std::vector<TextLine> LfsrSession::text() {
   out.item(gen);
   out.item("Seed: " + hex(s.seed, lab_seed_digits(s)));
   out.item("Step t = " + grouped_and_plain(s.t) + " " + lab_unit_word(s.gen, s.t));
-  if (!refresh_stepper()) {
-    out.para("This generator cannot run: " + timeline_error_);
+  const LfsrSessionView& view = this->view();
+  if (!view.runs) {
+    out.para("This generator cannot run: " + view.timeline_error);
     return out.take();
   }
+  const LfsrStepperView& stepper = this->stepper();
   if (lab_gen_steps_bits(s.gen)) {
-    const LfsrView& v = stepper_.lfsr;
-    const RegisterStepperView& r = stepper_.reg;
+    const LfsrView& v = stepper.lfsr;
+    const RegisterStepperView& r = stepper.reg;
     if (v.t == 0) {
       out.para("The register holds the seed; no bit has been shifted out yet.");
     } else if (s.gen == LabGen::tarot32) {
@@ -486,7 +482,7 @@ std::vector<TextLine> LfsrSession::text() {
     if (!r.fallen.empty()) out.item("Bits fallen in this byte, oldest first: " + r.fallen);
     if (!r.recent_bytes.empty()) out.item("Output bytes so far (hex): " + r.recent_bytes);
   } else if (s.gen == LabGen::z80) {
-    const Z80View& v = stepper_.z80;
+    const Z80View& v = stepper.z80;
     std::string bytes;
     for (std::size_t i = 0; i < v.bytes.size(); ++i) bytes += (i ? " " : "") + hex(v.bytes[i], 2);
     out.para(std::string(v.upcoming ? "The call about to run" : "Call " + std::to_string(v.t)) +
@@ -499,7 +495,7 @@ std::vector<TextLine> LfsrSession::text() {
     for (auto b : v.recent_bytes) recent += (recent.empty() ? "" : " ") + hex(b, 2);
     if (!recent.empty()) out.item("Outputs so far (hex): " + recent);
   } else {
-    const OutputsView& v = stepper_.outputs;
+    const OutputsView& v = stepper.outputs;
     out.para("One step: " + v.rule);
     std::string state;
     for (const auto& w : v.state) state += (state.empty() ? "" : ", ") + w.name + " = " + w.hex;
@@ -513,7 +509,6 @@ std::vector<TextLine> LfsrSession::text() {
 
   if (!lab_gen_is_linear(s.gen)) return out.take();
   out.sub("Period");
-  const LfsrSessionView& view = this->view();
   if (!view.analysis || !view.period) {
     out.para("No period analysis: " + view.analysis_error);
     return out.take();
@@ -544,14 +539,17 @@ std::vector<TextLine> LfsrSession::text() {
 std::string LfsrSession::describe_json_with(std::string_view bit_plane_screen, std::string_view lattice_screen) {
   poll_step_check();  // a cancel shows at once
   const LfsrLabState& s = state_;
-  const bool runs = refresh_stepper();
+  const LfsrSessionView& view = this->view();
+  const LfsrStepperView& stepper = this->stepper();
+  const bool runs = view.runs;
   std::string out = "{\"gen\":" + json_string(lab_gen_name(s.gen)) + ",\"unit\":" + json_string(lab_step_unit(s.gen)) +
                     ",\"width\":" + std::to_string(s.width) +
                     ",\"seed\":" + json_string(format_hex_upper(s.seed, lab_seed_digits(s))) +
                     ",\"mask\":" + json_string(format_hex_upper(s.mask, 2)) + ",\"t\":" + std::to_string(s.t) +
                     ",\"maxStep\":" + std::to_string(lab_max_step(s.gen)) +
-                    ",\"streamCommand\":" + json_string(stream_command_) + ",\"streamError\":" +
-                    json_string(stream_error_) + ",\"tab\":" + json_string(s.tab) + ",\"playing\":" + json_bool(playing_);
+                    ",\"streamCommand\":" + json_string(view.stream_command) + ",\"streamError\":" +
+                    json_string(view.stream_error) + ",\"tab\":" + json_string(s.tab) +
+                    ",\"playing\":" + json_bool(view.playing);
   if (s.gen == LabGen::tarot32 || s.gen == LabGen::fibonacci)
     out += ",\"taps\":" +
            json_string(format_hex_upper(s.gen == LabGen::tarot32 ? lab_galois_taps(s) : s.taps, (s.width + 3) / 4));
@@ -560,12 +558,12 @@ std::string LfsrSession::describe_json_with(std::string_view bit_plane_screen, s
   // The stepper's numbers for the current generator.
   out += ",\"stepper\":{";
   if (runs && lab_gen_steps_bits(s.gen)) {
-    const LfsrView& v = stepper_.lfsr;
+    const LfsrView& v = stepper.lfsr;
     out += "\"lastOut\":" + std::to_string(v.last_out_bit) + ",\"tapsApplied\":" + json_bool(v.taps_applied) +
-           ",\"enteredBit\":" + std::to_string(v.entered_bit) + ",\"fallen\":" + json_string(stepper_.reg.fallen) +
-           ",\"recentBytes\":" + json_string(stepper_.reg.recent_bytes);
-    if (s.gen == LabGen::tarot32 && stepper_.dice.available) {
-      const TarotDiceView& d = stepper_.dice;
+           ",\"enteredBit\":" + std::to_string(v.entered_bit) + ",\"fallen\":" + json_string(stepper.reg.fallen) +
+           ",\"recentBytes\":" + json_string(stepper.reg.recent_bytes);
+    if (s.gen == LabGen::tarot32 && stepper.dice.available) {
+      const TarotDiceView& d = stepper.dice;
       out += ",\"dice\":{\"call\":" + std::to_string(d.call) + ",\"rng\":" + json_string(format_hex_upper(d.rng, 2)) +
              ",\"rollsBefore\":" + std::to_string(d.rolls_before) + ",\"bits\":[";
       for (std::size_t k = 0; k < 8; ++k)
@@ -577,12 +575,12 @@ std::string LfsrSession::describe_json_with(std::string_view bit_plane_screen, s
              }) + "}";
     }
   } else if (runs && s.gen == LabGen::z80) {
-    const Z80View& v = stepper_.z80;
+    const Z80View& v = stepper.z80;
     out += "\"output\":" + json_string(format_hex_upper(v.output, 2)) + ",\"dropped\":" +
            json_string(format_hex_upper(v.dropped, 2)) + ",\"x\":" + json_string(format_hex_upper(v.x, 8)) +
            ",\"recentBytes\":" + json_string(format_hex_bytes(v.recent_bytes.data(), v.recent_bytes.size()));
   } else if (runs) {
-    out += "\"outputs\":" + json_array(stepper_.outputs.recent, [](const OutputRow& r) {
+    out += "\"outputs\":" + json_array(stepper.outputs.recent, [](const OutputRow& r) {
              return "{\"index\":" + std::to_string(r.index) + ",\"value\":" + json_string(to_decimal(r.value)) +
                     ",\"byte\":" + std::to_string(r.byte) + "}";
            });
@@ -590,27 +588,27 @@ std::string LfsrSession::describe_json_with(std::string_view bit_plane_screen, s
   out += "}";
 
   // The exact analysis (linear generators), else null.
-  if (!analysis_) {
+  if (const LabAnalysis* a = view.analysis; !a) {
     out += ",\"period\":null";
   } else {
-    const MapAnalysis& m = analysis_->map;
+    const MapAnalysis& m = a->map;
     const int digits = lab_seed_digits(s);
-    out += ",\"period\":" + json_string(to_decimal(analysis_->seed.period)) + ",\"maxPeriod\":" +
+    out += ",\"period\":" + json_string(to_decimal(a->seed.period)) + ",\"maxPeriod\":" +
            json_string(to_decimal(m.max_period)) + ",\"maximal\":" + json_bool(m.maximal) +
-           ",\"analysis\":{\"tail\":" + std::to_string(analysis_->seed.tail) + ",\"characteristic\":" +
+           ",\"analysis\":{\"tail\":" + std::to_string(a->seed.tail) + ",\"characteristic\":" +
            json_string(to_string(m.characteristic)) + ",\"minimal\":" + json_string(to_string(m.minimal)) +
            ",\"weakSeeds\":" + json_string(to_decimal(m.weak_seeds)) + ",\"weakShare\":" +
-           std::to_string(analysis_->weak_share) + ",\"seedIsWeak\":" + json_bool(analysis_->seed_is_weak);
+           std::to_string(a->weak_share) + ",\"seedIsWeak\":" + json_bool(a->seed_is_weak);
     out += ",\"factors\":" + json_array(m.factors, [](const FactorInfo& f) {
              return "{\"poly\":" + json_string(to_string(f.poly)) + ",\"multiplicity\":" +
                     std::to_string(f.multiplicity) + ",\"order\":" + json_string(to_decimal(f.order)) + "}";
            });
-    out += ",\"examples\":" + json_array(analysis_->examples, [&](const WeakSeedExample& e) {
+    out += ",\"examples\":" + json_array(a->examples, [&](const WeakSeedExample& e) {
              return "{\"seed\":" + json_string(format_hex_upper(e.seed, digits)) + ",\"period\":" +
                     json_string(to_decimal(e.period)) + ",\"tail\":" + std::to_string(e.tail) +
                     ",\"reachesZero\":" + json_bool(e.reaches_zero) + "}";
            });
-    out += ",\"maximalMasks\":" + json_array(view().maximal_masks, [](std::uint8_t mask) {
+    out += ",\"maximalMasks\":" + json_array(view.maximal_masks, [](std::uint8_t mask) {
              return json_string(format_hex_upper(mask, 2));
            }) + "}";
   }
@@ -619,7 +617,7 @@ std::string LfsrSession::describe_json_with(std::string_view bit_plane_screen, s
   const bool plane_current = plane_key_ == lfsr_setup_key(s, true) && plane_built_source_ == plane_source_;
   const std::vector<std::uint8_t>& bits = plane_.bits;
   const std::string first = bits.empty() ? "" : format_hex_bytes(bits.data(), std::min<std::size_t>(16, bits.size()));
-  out += ",\"bitplane\":{\"source\":" + json_string(plane_source_ == BitPlaneSource::bytes ? "bytes" : "words") +
+  out += ",\"bitplane\":{\"source\":" + json_string(view.plane_source == BitPlaneSource::bytes ? "bytes" : "words") +
          ",\"generations\":" + std::to_string(plane_.generations) + ",\"current\":" + json_bool(plane_current) +
          ",\"first\":" + json_string(first) + std::string(bit_plane_screen) + "}";
 
@@ -638,7 +636,7 @@ std::string LfsrSession::describe_json_with(std::string_view bit_plane_screen, s
            json_string(to_decimal(c->tarot_c5.seed.period)) + ",\"z80Suggested\":" +
            json_string(to_decimal(c->z80_suggested)) + ",\"z80Max\":" + json_string(to_decimal(c->z80.map.max_period)) +
            ",\"z80AllOnesPeriod\":" + json_string(to_decimal(c->z80_all_ones.period)) + "}";
-  const JobStatus& job = step_check_.status;
+  const JobStatus& job = view.step_check->status;
   char step_job[160];
   std::snprintf(step_job, sizeof step_job, ",\"stepJob\":{\"state\":%d,\"progress\":%.4f,\"period\":%.0f}",
                 static_cast<int>(job.state), job.progress, job.result.empty() ? -1.0 : job.result[0]);

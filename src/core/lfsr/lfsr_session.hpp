@@ -139,7 +139,6 @@ class LfsrSession final : public LabSession {
   void start_step_check();
   void poll_step_check();
   void note_run();
-  bool refresh_stepper();
 
   LfsrLabState& state_;
   JobRunner& jobs_;
