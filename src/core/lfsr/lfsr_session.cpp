@@ -1,3 +1,11 @@
+// lfsr_session.cpp: the LFSR lab's session (commands in lfsr_session.hpp).
+//
+// Index of this file:
+// [SECTION] Caches
+// [SECTION] Edits and time
+// [SECTION] Commands
+// [SECTION] Text view
+// [SECTION] Test hook
 #include "core/lfsr/lfsr_session.hpp"
 
 #include <algorithm>
@@ -14,8 +22,8 @@
 namespace shufflelab {
 
 namespace {
-constexpr std::uint64_t kFullSpeedChunk = 1024;       // steps between clock reads
-constexpr double kFullSpeedBudgetMs = 2.0;           // per tick
+constexpr std::uint64_t kFullSpeedChunk = 1024;  // steps between clock reads
+constexpr double kFullSpeedBudgetMs = 2.0;       // per tick
 constexpr std::size_t kLatticePoints = 3000;
 
 constexpr LfsrTab kTabs[] = {{"stepper", "Stepper"},
@@ -42,6 +50,7 @@ std::optional<double> parse_speed(std::string_view text) {
   return value;
 }
 
+// Upper-case hex, at least `digits` of them (the Text view's spelling).
 std::string hex(std::uint64_t v, int digits) {
   char buf[24];
   std::snprintf(buf, sizeof buf, "%0*" PRIX64, digits, v);
@@ -232,7 +241,7 @@ void LfsrSession::play(double seconds) {
     return;
   }
   if (speed_ >= kLfsrFullSpeed) {
-    // As many real steps as fit in the tick's budget.
+    // As many real steps as fit in the tick's budget, from t (the lanes and the views move the timeline too).
     timeline_->at(state_.t);
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t t = state_.t;
