@@ -16,7 +16,8 @@ AppSession::AppSession(JobRunner& jobs)
       asm_(state_.assembly),
       check_(state_.check, jobs),
       chooser_(state_.chooser, jobs, open_link_),
-      findings_(open_link_) {}
+      findings_(open_link_),
+      lfsr_(state_.lfsr, jobs) {}
 
 // The registry: which labs have a session.
 LabSession* AppSession::session_of(LabId lab) {
@@ -27,6 +28,7 @@ LabSession* AppSession::session_of(LabId lab) {
     case LabId::chooser: return &chooser_;
     case LabId::gallery: return &findings_;
     case LabId::about: return &about_;
+    case LabId::lfsr: return &lfsr_;
     default: return nullptr;
   }
 }

@@ -28,6 +28,7 @@
 #include "core/check/check_lab_session.hpp"
 #include "core/chooser/chooser_session.hpp"
 #include "core/findings_session.hpp"
+#include "core/lfsr/lfsr_session.hpp"
 #include "core/poker/poker_session.hpp"
 #include "core/url_state.hpp"
 
@@ -76,6 +77,7 @@ class AppSession {
   ChooserSession& chooser() { return chooser_; }
   FindingsSession& findings() { return findings_; }
   AboutSession& about() { return about_; }
+  LfsrSession& lfsr() { return lfsr_; }
   // The current lab's session; null for a lab without one yet (its panel holds its jobs).
   LabSession* lab_session();
 
@@ -105,6 +107,7 @@ class AppSession {
   ChooserSession chooser_;
   FindingsSession findings_;
   AboutSession about_;
+  LfsrSession lfsr_;
   LabSession* session_of(LabId lab);
 };
 

@@ -10,10 +10,6 @@
 #include "core/dice/dice_law.hpp"
 #include "core/dice/dice_view.hpp"
 #include "core/dice/dice_sample.hpp"
-#include "core/gen/gf2.hpp"
-#include "core/lfsr/lfsr_analysis.hpp"
-#include "core/lfsr/lfsr_lab_view.hpp"
-#include "core/lfsr/lfsr_timeline.hpp"
 #include "core/shuffle/bias_view.hpp"
 #include "core/shuffle/shuffle_lab.hpp"
 #include "core/shuffle/shuffle_predict.hpp"
@@ -27,111 +23,6 @@ std::string hex(std::uint64_t v, int digits) {
   char buf[24];
   std::snprintf(buf, sizeof buf, "%0*" PRIX64, digits, v);
   return buf;
-}
-
-// ---- LFSR ------------------------------------------------------------------
-
-struct LfsrCache {
-  std::optional<LabTimeline> timeline;
-  std::string timeline_error;
-};
-
-void lfsr_text(const LfsrLabState& s, const LabTextInputs& in, TextLines& out) {
-  static LfsrCache cache;
-  if (!cache.timeline || !cache.timeline->same_config(s)) {
-    cache.timeline.reset();
-    cache.timeline_error.clear();
-    if (auto t = LabTimeline::make(s)) cache.timeline.emplace(std::move(t.value()));
-    else cache.timeline_error = t.error();
-  }
-
-  out.sub("Generator");
-  std::string gen = "Generator: " + std::string(lab_gen_name(s.gen));
-  if (s.gen == LabGen::tarot32) {
-    gen += " (the tarot article's Galois LFSR), width " + std::to_string(s.width) +
-           (s.full_taps ? ", taps " + hex(lab_galois_taps(s), (s.width + 3) / 4) : ", mask " + hex(s.mask, 2));
-  } else if (s.gen == LabGen::fibonacci) {
-    gen += " (Fibonacci LFSR), width " + std::to_string(s.width) + ", taps " + hex(s.taps, (s.width + 3) / 4);
-  } else if (s.gen == LabGen::z80) {
-    gen += " (the Z80 routine's 64-bit LFSR)";
-  }
-  out.item(gen);
-  out.item("Seed: " + hex(s.seed, lab_seed_digits(s)));
-  out.item("Step t = " + grouped_and_plain(s.t) + " " + lab_unit_word(s.gen, s.t));
-  if (!cache.timeline) {
-    out.para("This generator cannot run: " + cache.timeline_error);
-    return;
-  }
-  LabTimeline& timeline = *cache.timeline;
-  if (lab_gen_steps_bits(s.gen)) {
-    const LfsrView v = lfsr_view(s, timeline);
-    const RegisterStepperView r = register_stepper_view(s, v);
-    if (v.t == 0) {
-      out.para("The register holds the seed; no bit has been shifted out yet.");
-    } else if (s.gen == LabGen::tarot32) {
-      out.para("Bit-step " + std::to_string(v.t) + ": the register shifted right; bit " +
-               std::to_string(v.last_out_bit) + " fell out" +
-               (v.taps_applied ? ", so the taps " + r.taps_hex + " were XORed in." : " and nothing was XORed in.") +
-               " Output byte " + std::to_string(r.byte_number) + ": " + std::to_string(v.shifts_into_byte) +
-               " of 8 shifts done.");
-    } else {
-      out.para("Bit-step " + std::to_string(v.t) + ": bit " + std::to_string(v.last_out_bit) +
-               " fell out and the parity of the taps, " + std::to_string(v.entered_bit) +
-               ", entered at the top. Output byte " + std::to_string(r.byte_number) + ": " +
-               std::to_string(v.shifts_into_byte) + " of 8 shifts done.");
-    }
-    out.item("Register: " + hex(v.state, (v.width + 3) / 4) + " = " + bits_string(v.state, v.width));
-    if (!r.fallen.empty()) out.item("Bits fallen in this byte, oldest first: " + r.fallen);
-    if (!r.recent_bytes.empty()) out.item("Output bytes so far (hex): " + r.recent_bytes);
-  } else if (s.gen == LabGen::z80) {
-    const Z80View v = z80_view(s, timeline);
-    std::string bytes;
-    for (std::size_t i = 0; i < v.bytes.size(); ++i) bytes += (i ? " " : "") + hex(v.bytes[i], 2);
-    out.para(std::string(v.upcoming ? "The call about to run" : "Call " + std::to_string(v.t)) + " reads bytes +4..+7 as X = " +
-             hex(v.x, 8) + ", XORs the low bytes of X>>24, X>>21, X>>20, X>>12 and X>>3 into " + hex(v.output, 2) +
-             ", stores it at +0 and moves the old byte +7 (" + hex(v.dropped, 2) + ") out.");
-    out.item("_LFSRSeed+0..+7: " + bytes);
-    out.item("Output byte: " + hex(v.output, 2) + " (" + std::to_string(v.output) + ")");
-    std::string recent;
-    for (auto b : v.recent_bytes) recent += (recent.empty() ? "" : " ") + hex(b, 2);
-    if (!recent.empty()) out.item("Outputs so far (hex): " + recent);
-  } else {
-    const OutputsView v = outputs_view(s, timeline);
-    out.para("One step: " + v.rule);
-    std::string state;
-    for (const auto& w : v.state) state += (state.empty() ? "" : ", ") + w.name + " = " + w.hex;
-    if (!state.empty()) out.item("State: " + state);
-    if (!v.recent.empty()) {
-      const OutputRow& last = v.recent.back();
-      out.item("Output " + std::to_string(last.index) + ": " + hex(last.value, (v.value_bits + 3) / 4) + " = " +
-               grouped_and_plain(last.value) + ", byte " + hex(last.byte, 2));
-    }
-  }
-
-  if (!lab_gen_is_linear(s.gen)) return;
-  out.sub("Period");
-  if (!in.lfsr_analysis || !in.lfsr_period) {
-    out.para("No period analysis: " + in.lfsr_analysis_error);
-    return;
-  }
-  const LabAnalysis& a = *in.lfsr_analysis;
-  const PeriodView& p = *in.lfsr_period;
-  out.item("Period of this seed: " + p.seed_period + " " + p.seed_period_unit + " (" + std::to_string(a.seed.period) +
-           ")" + (p.tail > 0 ? ", after a tail of " + std::to_string(p.tail) : ""));
-  out.item("Longest period: " + p.max_period + " (" + std::to_string(a.map.max_period) + "); nonzero states: " +
-           p.nonzero_states + " (" + to_decimal(a.map.nonzero_states) + ")");
-  out.item(std::string("Maximal (one cycle through every nonzero state): ") + (p.maximal ? "yes" : "no"));
-  out.item("Weak seeds (on shorter cycles or falling into zero): " + p.weak_seeds + " (" + to_decimal(a.map.weak_seeds) +
-           "), " + fixed_decimals(p.weak_percent, 3) + "% of all seeds");
-  if (p.seed_dies) out.item("This seed falls into zero after " + std::to_string(p.tail) + " " + p.units + ".");
-  else if (a.seed_is_weak) out.item("This seed is weak: its cycle is shorter than the longest one.");
-  else out.item("This seed is on a longest cycle.");
-  if (in.lfsr_counted_period) {
-    const std::uint64_t counted = *in.lfsr_counted_period;
-    out.item((counted ? "Checked by stepping: the seed came back after " + grouped_and_plain(counted) + " " + p.units
-                      : std::string("Checked by stepping: the seed never came back")) +
-             (step_check_agrees(a.seed, counted) ? "; this agrees with the algebra." : "; this disagrees with the algebra!"));
-  }
 }
 
 // ---- Dice ------------------------------------------------------------------
@@ -273,7 +164,7 @@ std::vector<TextLine> lab_text(const LabState& state, const LabTextInputs& input
   TextLines out;
   lab_text_header(state, inputs.tour, out);
   switch (state.lab) {
-    case LabId::lfsr: lfsr_text(state.lfsr, inputs, out); break;
+    case LabId::lfsr: break;  // core/lfsr/lfsr_session writes its own
     case LabId::dice: dice_text(state.dice, inputs, out); break;
     case LabId::shuffle: shuffle_text(state.shuffle, inputs, out); break;
     case LabId::poker: break;  // core/poker/poker_session writes its own

@@ -26,8 +26,6 @@ namespace shufflelab {
 
 
 struct Tour;
-struct LabAnalysis;
-struct PeriodView;
 struct DiceSampleResult;
 struct BiasMatrixView;
 
@@ -39,11 +37,6 @@ enum class BiasSource : std::uint8_t { sampled, every_draw_list, method_law };
 // and the analyses the panels built. A null pointer leaves its lines out.
 struct LabTextInputs {
   const Tour* tour = nullptr;  // the lesson; its step is state.tour_step
-  // LFSR: this setup's period analysis (linear generators), or why there is none.
-  const LabAnalysis* lfsr_analysis = nullptr;
-  const PeriodView* lfsr_period = nullptr;
-  std::string lfsr_analysis_error;
-  const std::uint64_t* lfsr_counted_period = nullptr;  // the check by stepping (0: the seed never came back)
   // Dice: the die view's sample.
   const DiceSampleResult* die_sample = nullptr;
   // Shuffle: the bias matrix (draws: shuffles, or draw lists) and the seed search.

@@ -49,7 +49,6 @@ std::string LabApp::fragment() const { return session_.fragment(); }
 
 void LabApp::start_linked_run() {
   switch (session_.state().lab) {
-    case LabId::lfsr: lfsr_panel_.start_run(session_.state().lfsr, ctx_); break;
     case LabId::dice: dice_panel_.start_run(session_.state().dice, ctx_); break;
     case LabId::shuffle: shuffle_panel_.start_run(session_.state().shuffle, ctx_); break;
     default: break;
@@ -160,11 +159,13 @@ bool LabApp::command(const std::string& name) {
     return percent && set_ui_scale(static_cast<int>(*percent));
   }
   if (name.rfind("csv=", 0) == 0) return export_csv(std::string_view(name).substr(4));
-  // The assembly lanes under a lab are the screen's (its panel's); every other command is the session's.
+  // What is the screen's goes to the panel that draws it: the assembly lanes under a lab, the LFSR
+  // panel's camera and downloads. Every other command is the session's.
+  if (session_.state().lab == LabId::lfsr && LfsrPanel::takes(name)) return lfsr_panel_.command(name, session_.lfsr(), ctx_);
   const bool lanes = name.rfind("lane_", 0) == 0;
   if (!lanes && session_.takes(name)) return session_.apply(name).has_value();
   switch (session_.state().lab) {
-    case LabId::lfsr: return lfsr_panel_.command(name, session_.state().lfsr, ctx_);
+    case LabId::lfsr: return false;  // the session's
     case LabId::dice: return dice_panel_.command(name, session_.state().dice, ctx_);
     case LabId::shuffle: return shuffle_panel_.command(name, session_.state().shuffle, ctx_);
     case LabId::poker: return poker_panel_.command(name, session_.poker());
@@ -176,7 +177,7 @@ bool LabApp::command(const std::string& name) {
 std::vector<TextLine> LabApp::text_lines() {
   LabTextInputs in;
   switch (session_.state().lab) {
-    case LabId::lfsr: lfsr_panel_.text_inputs(session_.state().lfsr, in); break;
+    case LabId::lfsr: break;  // the session's
     case LabId::dice: dice_panel_.text_inputs(session_.state().dice, in); break;
     case LabId::shuffle: shuffle_panel_.text_inputs(session_.state().shuffle, in); break;
     default: break;  // the session's
@@ -197,7 +198,7 @@ std::string LabApp::describe_json() {
   for (const CsvExport& e : csv_exports()) out += (first ? "" : ",") + json_string(e.id), first = false;
   out += "]";
   switch (session_.state().lab) {
-    case LabId::lfsr: out += ",\"lfsr\":" + lfsr_panel_.describe_json(session_.state().lfsr, ctx_); break;
+    case LabId::lfsr: out += ",\"lfsr\":" + lfsr_panel_.describe_json(session_.lfsr()); break;
     case LabId::dice: out += ",\"dice\":" + dice_panel_.describe_json(session_.state().dice, ctx_); break;
     case LabId::shuffle: out += ",\"shuffle\":" + shuffle_panel_.describe_json(session_.state().shuffle, ctx_); break;
     case LabId::poker: out += ",\"poker\":" + poker_panel_.describe_json(session_.poker()); break;
@@ -385,7 +386,7 @@ void LabApp::frame() {
   draw_notices();
   draw_note_and_run();
   switch (session_.state().lab) {
-    case LabId::lfsr: lfsr_panel_.draw(session_.state().lfsr, ctx_); break;
+    case LabId::lfsr: lfsr_panel_.draw(session_.lfsr(), ctx_); break;
     case LabId::dice: dice_panel_.draw(session_.state().dice, ctx_); break;
     case LabId::shuffle: shuffle_panel_.draw(session_.state().shuffle, ctx_); break;
     case LabId::poker: poker_panel_.draw(session_.poker()); break;

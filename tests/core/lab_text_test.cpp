@@ -18,8 +18,6 @@
 
 #include "core/dice/dice_sample.hpp"
 #include "core/gallery.hpp"
-#include "core/lfsr/lfsr_analysis.hpp"
-#include "core/lfsr/lfsr_lab_view.hpp"
 #include "core/poker/poker.hpp"
 #include "core/shuffle/bias_view.hpp"
 #include "core/app_session.hpp"
@@ -37,20 +35,10 @@ std::string all_text(const std::vector<TextLine>& lines) {
   return s;
 }
 
-// What the app's panels hand over: the LFSR analysis.
+// What the app's panels hand over (labs with a session hand over nothing).
 struct Inputs {
-  std::optional<LabAnalysis> analysis;
-  std::optional<PeriodView> period;
   LabTextInputs in;
-  explicit Inputs(const LabState& s) {
-    if (s.lab == LabId::lfsr && lab_gen_is_linear(s.lfsr.gen)) {
-      auto a = analyse_lab(s.lfsr);
-      EXPECT_TRUE(a) << a.error();
-      if (a) analysis = std::move(a.value()), period = period_view(s.lfsr, *analysis);
-      in.lfsr_analysis = analysis ? &*analysis : nullptr;
-      in.lfsr_period = period ? &*period : nullptr;
-    }
-  }
+  explicit Inputs(const LabState&) {}
 };
 
 LabState state_of(const std::string& fragment) {
@@ -225,21 +213,6 @@ TEST(LabText, AssemblyStepsForward) {
   const std::string at5 = all_text(text_of("#v=1&lab=asm&t=5"));
   EXPECT_NE(at5.find("Instructions executed: 5,"), std::string::npos) << at5;
   EXPECT_NE(all_text(text_of("#v=1&lab=asm&t=2")).find("Instructions executed: 2,"), std::string::npos);  // backwards
-}
-
-TEST(LabText, StepCheckAgreesOnlyWithTheSteppedPeriod) {
-  const LabState s = state_of("#v=1&lab=lfsr&width=16&seed=0001&mask=CF&t=0");
-  Inputs inputs(s);
-  const std::uint64_t stepped = brute_period(16, 0xCF, 1);
-  inputs.in.lfsr_counted_period = &stepped;
-  const std::string text = all_text(lab_text(s, inputs.in));
-  EXPECT_NE(text.find("Checked by stepping: the seed came back after " + std::to_string(stepped)), std::string::npos) << text;
-  EXPECT_NE(text.find("agrees with the algebra"), std::string::npos) << text;
-  const std::uint64_t wrong = stepped + 1;
-  inputs.in.lfsr_counted_period = &wrong;
-  EXPECT_NE(all_text(lab_text(s, inputs.in)).find("disagrees with the algebra"), std::string::npos);
-  inputs.in.lfsr_counted_period = nullptr;
-  EXPECT_EQ(all_text(lab_text(s, inputs.in)).find("Checked by stepping"), std::string::npos);
 }
 
 TEST(LabText, DiceSampleCountsAndChiSquare) {

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <random>
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include "core/asm/asm_listing.hpp"
 #include "core/dice/range.hpp"
@@ -95,8 +97,14 @@ std::string describe(const Z80Registers& r) {
 // ---- z80asm ---------------------------------------------------------------
 std::string source_path() { return std::string(SHUFFLELAB_SOURCE_DIR) + "/asm/z80/seed002.asm"; }
 
+// Files of this process only: ctest runs each test as a process, two at a time,
+// and a shared name let one test read the image another was writing.
+std::string own_temp_file(const std::string& name) {
+  return ::testing::TempDir() + "shufflelab_" + std::to_string(getpid()) + "_" + name;
+}
+
 std::vector<std::uint8_t> assemble_with_z80asm(const std::string& source) {
-  const std::string out = ::testing::TempDir() + "shufflelab_seed002.bin";
+  const std::string out = own_temp_file(std::filesystem::path(source).stem().string() + ".bin");
   const std::string command = "z80asm -i '" + source + "' -o '" + out + "' 2>&1";
   EXPECT_EQ(std::system(command.c_str()), 0) << command;
   std::ifstream in(out, std::ios::binary);
@@ -346,7 +354,7 @@ TEST(Sm83Listing, SharedOpcodesAreWhatZ80asmAssembles) {
     z80_source += replaced.empty() ? line : "        " + replaced;
     z80_source += "\n";
   }
-  const std::string file = ::testing::TempDir() + "shufflelab_seed000_z80.asm";
+  const std::string file = own_temp_file("seed000_z80.asm");
   std::ofstream(file) << z80_source;
   const std::vector<std::uint8_t> image = assemble_with_z80asm(file);
   const std::vector<std::uint16_t> table = asm_program(AsmIsa::sm83).image();
@@ -365,11 +373,11 @@ TEST(PicListing, WordsAreWhatGpasmAssembles) {
   if (std::system("command -v gpasm >/dev/null 2>&1") != 0)
     GTEST_SKIP() << "gpasm not installed (Debian package gputils): PIC words checked only by the core tests";
   const std::string path = std::string(SHUFFLELAB_SOURCE_DIR) + "/asm/pic/seed004.asm";
-  const std::string dir = ::testing::TempDir();
-  const std::string command = "cd '" + dir + "' && gpasm -o shufflelab_seed004.hex '" + path + "' >/dev/null 2>&1";
+  const std::string out = own_temp_file("seed004.hex");
+  const std::string command = "cd '" + ::testing::TempDir() + "' && gpasm -o '" + out + "' '" + path + "' >/dev/null 2>&1";
   ASSERT_EQ(std::system(command.c_str()), 0) << command;
   std::map<std::uint32_t, std::uint16_t> words;
-  std::stringstream hex(read_text(dir + "shufflelab_seed004.hex"));
+  std::stringstream hex(read_text(out));
   std::uint32_t base = 0;
   for (std::string record; std::getline(hex, record);) {
     if (record.size() < 11 || record[0] != ':') continue;

@@ -169,4 +169,52 @@ std::string lattice_description(const DualVector& d, const char* what) {
   return s;
 }
 
+LfsrLabState tarot_setup(int width, std::uint64_t mask, std::uint64_t seed) {
+  LfsrLabState s;
+  s.width = width, s.mask = mask, s.seed = seed;
+  return s;
+}
+
+std::vector<ClaimRow> claim_rows(const ArticleClaims& c) {
+  std::vector<ClaimRow> rows;
+  const LfsrLabState cf = tarot_setup(32, 0xCF, 1), c5 = tarot_setup(32, 0xC5, 1);
+  rows.push_back({"Tarot (seed 000): with mask CF the LFSR runs " + grouped(c.tarot_claimed) +
+                      " (2^32 - 1) bit-steps before it repeats, through every nonzero 32-bit value.",
+                  "From seed 1, mask CF repeats after " + grouped(c.tarot_cf.seed.period) +
+                      " bit-steps, and no seed does better: CF is " + (c.tarot_cf.map.maximal ? "" : "not ") +
+                      "maximal. Its characteristic polynomial factors into degrees " + factor_degrees(c.tarot_cf.map) +
+                      ".",
+                  c.tarot_cf.seed.period == c.tarot_claimed, "tarot", "Open CF", cf});
+  rows.push_back({"Its text names the polynomial C5 (%11000101).",
+                  "From seed 1, mask C5 repeats after " + grouped(c.tarot_c5.seed.period) + " bit-steps: " +
+                      (c.tarot_c5.map.maximal ? std::string("maximal.")
+                                              : "not maximal either (degrees " + factor_degrees(c.tarot_c5.map) +
+                                                    "). The Period tab lists the masks that are."),
+                  c.tarot_c5.seed.period == c.tarot_claimed, "c5", "Open C5", c5});
+  std::string weak_truth = "With CF, " + grouped(to_decimal(c.tarot_cf.map.weak_seeds)) + " nonzero seeds (" +
+                           short_percent(c.tarot_cf.weak_share) + "%) sit on shorter cycles.";
+  LfsrLabState weak = cf;
+  if (!c.tarot_cf.examples.empty()) {
+    const WeakSeedExample& e = c.tarot_cf.examples.front();
+    weak_truth += " Seed " + format_hex_upper(e.seed, 8) + " repeats after only " + grouped(e.period) + " bit-steps.";
+    weak.seed = e.seed;
+  }
+  rows.push_back({"Other than not being all 0s, it does not much matter what the 32 bits start as.", weak_truth,
+                  c.tarot_cf.map.weak_seeds == 0, "weak", "Open", weak});
+  const LfsrLabState z80 = lab_defaults(LabGen::z80);
+  rows.push_back({"Z80 (seed 002): the routine is a \"64-bit LFSR\"; a maximal one would run 2^64 - 1 = " +
+                      grouped(c.z80_suggested) + " calls from any nonzero seed.",
+                  "Its longest cycle is " + grouped(c.z80.map.max_period) + " calls (from 0102030405060708: " +
+                      grouped(c.z80.seed.period) + "); the characteristic polynomial factors into degrees " +
+                      factor_degrees(c.z80.map) + ".",
+                  c.z80.map.max_period == c.z80_suggested, "z80_routine", "Open", z80});
+  LfsrLabState ones = z80;
+  ones.seed = ~std::uint64_t{0};
+  rows.push_back({"(Same claim, one seed.)",
+                  "Seed FFFFFFFFFFFFFFFF is a fixed point: it returns after " + grouped(c.z80_all_ones.period) +
+                      " call and outputs FF forever.",
+                  c.z80_all_ones.period > 1, "z80", "Open", ones});
+  return rows;
+}
+
 }  // namespace shufflelab

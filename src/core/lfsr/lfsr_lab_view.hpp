@@ -101,4 +101,18 @@ std::string flip_span(const DiceRollRecord& roll);
 // "s = (1, -3, 9): every triple lies on one of 15 parallel planes s . x = k m + r, 0.58 apart (times 1/|s|)"
 std::string lattice_description(const DualVector& d, const char* what);
 
+// A tarot32 setup at t = 0 (the other fields their defaults).
+LfsrLabState tarot_setup(int width, std::uint64_t mask, std::uint64_t seed);
+
+// One row of the claims tab: the article's words, what the numbers say, and
+// the setup its Open button shows (the command claim=ID).
+struct ClaimRow {
+  std::string claim, truth;
+  bool holds = false;
+  const char* id = "";      // tarot, c5, weak, z80_routine, z80
+  const char* button = "";  // "Open CF", "Open"
+  LfsrLabState target;
+};
+std::vector<ClaimRow> claim_rows(const ArticleClaims& claims);
+
 }  // namespace shufflelab

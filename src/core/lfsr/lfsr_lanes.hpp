@@ -12,7 +12,7 @@ class LabTimeline;
 // 6502-lfsr, tarot32 (width 16, mask B4) -> 6502-lfsr16, z80 -> z80-lfsr,
 // lcg32 with the onechip preset -> pic-lcrng and 6502-lcrng, xorshift of
 // width 16 or 32 -> 6502-xorshift16 or 6502-xorshift32. Moves `timeline`
-// (give it one of its own: a panel's playing timeline advances from its last at()).
+// (whoever advances it from its last at() calls at(t) first: core/lfsr/lfsr_session).
 LabLanes lfsr_lab_lanes(const LfsrLabState& state, LabTimeline& timeline);
 
 }  // namespace shufflelab
