@@ -32,11 +32,7 @@ struct Tour;
 struct LabAnalysis;
 struct PeriodView;
 struct DiceSampleResult;
-struct BiasMatrixView;
 struct GalleryEntry;
-
-// How a bias matrix was made (the shuffle lab's Sample, Exact, Exact with this method).
-enum class BiasSource : std::uint8_t { sampled, every_draw_list, method_law };
 
 // What the app holds beyond the state: results of finished jobs that belong
 // to the setup on screen (the caller checks that), the lesson being followed,
@@ -50,12 +46,6 @@ struct LabTextInputs {
   const std::uint64_t* lfsr_counted_period = nullptr;  // the check by stepping (0: the seed never came back)
   // Dice: the die view's sample.
   const DiceSampleResult* die_sample = nullptr;
-  // Shuffle: the bias matrix (draws: shuffles, or draw lists) and the seed search.
-  const BiasMatrixView* bias = nullptr;
-  BiasSource bias_source = BiasSource::sampled;
-  std::uint64_t bias_draws = 0;
-  const std::vector<std::uint32_t>* predict_found = nullptr;
-  std::uint64_t predict_tried = 0;
   const std::vector<GalleryEntry>* findings = nullptr;
   // Check: the reader's file (its name, its report) and the two examples' reports.
   std::string check_file_name;
