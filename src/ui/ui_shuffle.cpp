@@ -288,7 +288,8 @@ void ShufflePanel::draw_transport(ShuffleSession& s, std::uint32_t total) {
   ImGui::SetNextItemWidth(-1);
   char label[48];
   std::snprintf(label, sizeof label, "step %d of %u", scrub, total);
-  if (ImGui::SliderInt("##timeline", &scrub, 0, static_cast<int>(total), label)) send(s, "t=" + std::to_string(scrub));
+  if (ImGui::SliderInt("##timeline", &scrub, 0, static_cast<int>(total), label))
+    send(s, "t=" + std::to_string(std::max(scrub, 0)));  // a typed value past the end is the end
   const ImVec2 t0 = ImGui::GetItemRectMin(), t1 = ImGui::GetItemRectMax();
   timeline_rect_ = {t0.x, t0.y, t1.x, t1.y};
 

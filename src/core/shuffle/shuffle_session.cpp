@@ -31,8 +31,8 @@ Result<float> parse_speed(const LabCommand& c) {
   const char* begin = c.arg.c_str();
   char* end = nullptr;
   const double v = c.arg.empty() ? 0.0 : std::strtod(begin, &end);
-  if (c.arg.empty() || end != begin + c.arg.size() || !(v > 0.0 && v <= 10000.0))
-    return Result<float>::fail(lab_command_text(c) + ": expected steps a second, above 0 and at most 10000");
+  if (c.arg.empty() || end != begin + c.arg.size() || !(v >= 0.0 && v <= 10000.0))
+    return Result<float>::fail(lab_command_text(c) + ": expected steps a second, 0 to 10000");
   return Result<float>::ok(static_cast<float>(v));
 }
 

@@ -8,7 +8,7 @@
 //   step, back, first, last   the animation's step (each stops playback)
 //   t=N                       scrub to step N (playback goes on from there)
 //   play, pause, toggle_play  playback (play at the last step starts from step 0)
-//   speed=X                   steps a second while playing (0 < X <= 10000)
+//   speed=X                   steps a second while playing (0 to 10000)
 //   tab=NAME                  animate, bias, reach, predict, human
 //   algo=, n=, take=, keys=, gen=, seed=, method=, bits=, warmup=, faces=,
 //   rounds=, cut=             the setup's fields; gen= also moves the seed

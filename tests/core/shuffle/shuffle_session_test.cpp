@@ -184,7 +184,7 @@ TEST(ShuffleSession, RefusedCommandsNameThemselvesAndKeepTheState) {
   ShuffleSession s(state, jobs);
   const ShuffleLabState before = state;
   for (const char* bad : {"t=abc", "t", "tab=bogus", "preset=nosuch", "warp", "seed=xyz", "n=1001", "gen=nosuch",
-                          "faces=cards", "colour_scale=5", "window=year", "speed=0", "shuffles=0", "lanes=2",
+                          "faces=cards", "colour_scale=5", "window=year", "speed=-1", "shuffles=0", "lanes=2",
                           "engine_sample"}) {  // the engine is compared on 2 to 8 cards
     auto r = send(s, bad);
     ASSERT_FALSE(r) << bad;
