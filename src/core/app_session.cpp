@@ -17,7 +17,8 @@ AppSession::AppSession(JobRunner& jobs)
       check_(state_.check, jobs),
       chooser_(state_.chooser, jobs, open_link_),
       findings_(open_link_),
-      lfsr_(state_.lfsr, jobs) {}
+      lfsr_(state_.lfsr, jobs),
+      shuffle_(state_.shuffle, jobs) {}
 
 // The registry: which labs have a session.
 LabSession* AppSession::session_of(LabId lab) {
@@ -29,6 +30,7 @@ LabSession* AppSession::session_of(LabId lab) {
     case LabId::gallery: return &findings_;
     case LabId::about: return &about_;
     case LabId::lfsr: return &lfsr_;
+    case LabId::shuffle: return &shuffle_;
     default: return nullptr;
   }
 }

@@ -30,6 +30,7 @@
 #include "core/findings_session.hpp"
 #include "core/lfsr/lfsr_session.hpp"
 #include "core/poker/poker_session.hpp"
+#include "core/shuffle/shuffle_session.hpp"
 #include "core/url_state.hpp"
 
 namespace shufflelab {
@@ -78,6 +79,7 @@ class AppSession {
   FindingsSession& findings() { return findings_; }
   AboutSession& about() { return about_; }
   LfsrSession& lfsr() { return lfsr_; }
+  ShuffleSession& shuffle() { return shuffle_; }
   // The current lab's session; null for a lab without one yet (its panel holds its jobs).
   LabSession* lab_session();
 
@@ -108,6 +110,7 @@ class AppSession {
   FindingsSession findings_;
   AboutSession about_;
   LfsrSession lfsr_;
+  ShuffleSession shuffle_;
   LabSession* session_of(LabId lab);
 };
 

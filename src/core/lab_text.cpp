@@ -10,9 +10,6 @@
 #include "core/dice/dice_law.hpp"
 #include "core/dice/dice_view.hpp"
 #include "core/dice/dice_sample.hpp"
-#include "core/shuffle/bias_view.hpp"
-#include "core/shuffle/shuffle_lab.hpp"
-#include "core/shuffle/shuffle_predict.hpp"
 #include "core/tours.hpp"
 
 namespace shufflelab {
@@ -70,85 +67,7 @@ void dice_text(const DiceLabState& s, const LabTextInputs& in, TextLines& out) {
     out.item("Face " + std::to_string(i + 1) + " sampled: " + sampled_share_text(sample.counts[i], sample.rolls));
 }
 
-// ---- Shuffle ---------------------------------------------------------------
-
-void bias_text(const LabTextInputs& in, TextLines& out) {
-  const BiasMatrixView& v = *in.bias;
-  const std::string n = std::to_string(v.n);
-  out.sub("Bias matrix (position x card)");
-  if (in.bias_source == BiasSource::method_law) {
-    out.para("Exact probabilities from " + grouped_and_plain(in.bias_draws) + " weighted draw lists: largest relative deviation from 1/" +
-             n + " is " + number_text(v.max_deviation, 3) + ".");
-  } else if (in.bias_source == BiasSource::every_draw_list) {
-    out.para("Exact counts over all " + grouped_and_plain(in.bias_draws) + " draw lists: largest relative deviation from 1/" + n +
-             " is " + number_text(v.max_deviation, 4) + ".");
-  } else if (v.summary) {
-    const BiasSummary& b = *v.summary;
-    out.para(grouped_and_plain(in.bias_draws) + " shuffles: largest relative deviation " + fixed_decimals(v.max_deviation_percent(), 2) +
-             "%; one cell's standard error is " + fixed_decimals(v.standard_error_percent(), 2) + "% of 1/" + n + ".");
-    out.para("Chi-square " + fixed_decimals(b.chi_square, 1) + " on " + fixed_decimals(b.degrees_of_freedom, 0) +
-             " degrees of freedom: p " + p_value_text(b.p_value) + "; " + grouped_and_plain(b.cells_beyond_4_sigma) +
-             " cells beyond 4 sigma. " +
-             (bias_is_real(b) ? "Not uniform: this bias is real, not noise."
-                              : "Consistent with a uniform shuffle at this sample size."));
-  }
-}
-
-void predict_text(const LabTextInputs& in, TextLines& out) {
-  const std::vector<std::uint32_t>& found = *in.predict_found;
-  out.sub("Seed search");
-  if (found.empty()) {
-    out.para("No seed in the window gives these five cards (" + grouped_and_plain(in.predict_tried) + " tried).");
-    return;
-  }
-  std::string seeds;
-  for (std::size_t i = 0; i < found.size() && i < 8; ++i) seeds += (i ? ", " : "") + std::to_string(found[i]);
-  out.para("Tried all " + grouped_and_plain(in.predict_tried) + " seeds; " +
-           (found.size() == 1 ? std::string("exactly one gives these five cards: srand(")
-                              : grouped_and_plain(found.size()) + " give these five cards, the first is srand(") +
-           std::to_string(found.front()) + "), " + format_utc(found.front()) + ".");
-  if (found.size() > 1) out.item("Matching seeds: " + seeds + (found.size() > 8 ? ", ..." : ""));
-}
-
-void shuffle_text(const ShuffleLabState& s, const LabTextInputs& in, TextLines& out) {
-  out.sub("Shuffle");
-  out.item("Algorithm: " + algo_label(s) + " (" + s.algo + ")");
-  out.item("Deck: " + std::to_string(s.n) + " cards");
-  out.item("Draws: " + s.gen + " seed " + std::to_string(s.seed) + ", range method " + s.method + " on " +
-           std::to_string(s.bits) + "-bit words" + (s.warmup ? ", " + std::to_string(s.warmup) + " words skipped first" : ""));
-  static std::string cached_key;
-  static std::optional<Result<LabRecording>> cached;
-  const std::string key = shuffle_setup_key(s);
-  if (key != cached_key || !cached) {
-    cached_key = key;
-    auto setup = make_shuffle_setup(s);
-    if (!setup) cached = Result<LabRecording>::fail(setup.error());
-    else cached = record_lab_shuffle(setup.value());
-  }
-  if (!*cached) {
-    out.para("This shuffle cannot run: " + cached->error());
-    return;
-  }
-  const CardFaces faces = card_faces(s);
-  const ShuffleFrame f = shuffle_frame(cached->value(), faces, s.t);
-  out.item("Step " + std::to_string(f.step) + " of " + std::to_string(f.total_steps));
-  if (!f.caption.empty()) out.para(f.caption);
-  if (f.pdep)
-    out.item("PDEP: set " + hex(f.pdep->set_before, 16) + ", scatter " + hex(f.pdep->scatter, 16) + ", result " +
-             hex(f.pdep->set_after, 16) + ": card " + std::to_string(f.pdep->card) + " struck");
-  constexpr std::size_t kCardsListed = 12;
-  std::string deck;
-  for (std::size_t i = 0; i < f.deck.size() && i < kCardsListed; ++i)
-    deck += (i ? ", " : "") + card_face(faces, f.deck[i]).name;
-  if (f.deck.size() > kCardsListed) deck += ", ... (" + std::to_string(f.deck.size()) + " cards)";
-  out.item("Deck order from position 0: " + deck);
-  if (s.tab == "bias" && in.bias) bias_text(in, out);
-  if (s.tab == "predict" && in.predict_found) predict_text(in, out);
-}
-
 }  // namespace
-
-
 
 void lab_text_header(const LabState& state, const Tour* tour, TextLines& out) {
   out.heading(std::string(lab_title(state.lab)));
@@ -166,7 +85,7 @@ std::vector<TextLine> lab_text(const LabState& state, const LabTextInputs& input
   switch (state.lab) {
     case LabId::lfsr: break;  // core/lfsr/lfsr_session writes its own
     case LabId::dice: dice_text(state.dice, inputs, out); break;
-    case LabId::shuffle: shuffle_text(state.shuffle, inputs, out); break;
+    case LabId::shuffle:  // core/shuffle/shuffle_session writes its own
     case LabId::poker: break;  // core/poker/poker_session writes its own
     case LabId::assembly:
     case LabId::gallery:

@@ -27,10 +27,6 @@ namespace shufflelab {
 
 struct Tour;
 struct DiceSampleResult;
-struct BiasMatrixView;
-
-// How a bias matrix was made (the shuffle lab's Sample, Exact, Exact with this method).
-enum class BiasSource : std::uint8_t { sampled, every_draw_list, method_law };
 
 // What the app holds beyond the state: results of finished jobs that belong
 // to the setup on screen (the caller checks that), the lesson being followed,
@@ -39,12 +35,6 @@ struct LabTextInputs {
   const Tour* tour = nullptr;  // the lesson; its step is state.tour_step
   // Dice: the die view's sample.
   const DiceSampleResult* die_sample = nullptr;
-  // Shuffle: the bias matrix (draws: shuffles, or draw lists) and the seed search.
-  const BiasMatrixView* bias = nullptr;
-  BiasSource bias_source = BiasSource::sampled;
-  std::uint64_t bias_draws = 0;
-  const std::vector<std::uint32_t>* predict_found = nullptr;
-  std::uint64_t predict_tried = 0;
 };
 
 // Every lab's first lines: its title (a heading), the lesson's step, the sender's note.

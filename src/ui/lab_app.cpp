@@ -50,7 +50,6 @@ std::string LabApp::fragment() const { return session_.fragment(); }
 void LabApp::start_linked_run() {
   switch (session_.state().lab) {
     case LabId::dice: dice_panel_.start_run(session_.state().dice, ctx_); break;
-    case LabId::shuffle: shuffle_panel_.start_run(session_.state().shuffle, ctx_); break;
     default: break;
   }
 }
@@ -135,7 +134,7 @@ void LabApp::draw_tour_menu() {
 std::vector<CsvExport> LabApp::csv_exports() {
   switch (session_.state().lab) {
     case LabId::dice: return dice_panel_.csv_exports(session_.state().dice);
-    case LabId::shuffle: return shuffle_panel_.csv_exports(session_.state().shuffle);
+    case LabId::shuffle:
     case LabId::poker: return session_.csv_exports();
     case LabId::chooser: return session_.csv_exports();
     default: return {};
@@ -167,7 +166,7 @@ bool LabApp::command(const std::string& name) {
   switch (session_.state().lab) {
     case LabId::lfsr: return false;  // the session's
     case LabId::dice: return dice_panel_.command(name, session_.state().dice, ctx_);
-    case LabId::shuffle: return shuffle_panel_.command(name, session_.state().shuffle, ctx_);
+    case LabId::shuffle: return shuffle_panel_.command(name, session_.shuffle());
     case LabId::poker: return poker_panel_.command(name, session_.poker());
     default: return false;  // the session took it
   }
@@ -179,7 +178,6 @@ std::vector<TextLine> LabApp::text_lines() {
   switch (session_.state().lab) {
     case LabId::lfsr: break;  // the session's
     case LabId::dice: dice_panel_.text_inputs(session_.state().dice, in); break;
-    case LabId::shuffle: shuffle_panel_.text_inputs(session_.state().shuffle, in); break;
     default: break;  // the session's
   }
   return session_.text(in);
@@ -200,7 +198,7 @@ std::string LabApp::describe_json() {
   switch (session_.state().lab) {
     case LabId::lfsr: out += ",\"lfsr\":" + lfsr_panel_.describe_json(session_.lfsr()); break;
     case LabId::dice: out += ",\"dice\":" + dice_panel_.describe_json(session_.state().dice, ctx_); break;
-    case LabId::shuffle: out += ",\"shuffle\":" + shuffle_panel_.describe_json(session_.state().shuffle, ctx_); break;
+    case LabId::shuffle: out += ",\"shuffle\":" + shuffle_panel_.describe_json(session_.shuffle()); break;
     case LabId::poker: out += ",\"poker\":" + poker_panel_.describe_json(session_.poker()); break;
     case LabId::assembly:
     case LabId::gallery:
@@ -388,7 +386,7 @@ void LabApp::frame() {
   switch (session_.state().lab) {
     case LabId::lfsr: lfsr_panel_.draw(session_.lfsr(), ctx_); break;
     case LabId::dice: dice_panel_.draw(session_.state().dice, ctx_); break;
-    case LabId::shuffle: shuffle_panel_.draw(session_.state().shuffle, ctx_); break;
+    case LabId::shuffle: shuffle_panel_.draw(session_.shuffle(), ctx_); break;
     case LabId::poker: poker_panel_.draw(session_.poker()); break;
     case LabId::assembly: asm_panel_.draw(session_.assembly()); break;
     case LabId::gallery: gallery_panel_.draw(session_.findings()); break;

@@ -19,7 +19,6 @@
 #include "core/dice/dice_sample.hpp"
 #include "core/gallery.hpp"
 #include "core/poker/poker.hpp"
-#include "core/shuffle/bias_view.hpp"
 #include "core/app_session.hpp"
 #include "core/inline_job_runner.hpp"
 #include "core/poker/poker_sweep.hpp"
@@ -231,29 +230,6 @@ TEST(LabText, DiceSampleCountsAndChiSquare) {
   EXPECT_NE(text.find("Against a fair die: chi-square 5 with 5 degrees of freedom, p = 0.416"), std::string::npos) << text;
   EXPECT_NE(text.find("Face 3 sampled: 15 (25%)"), std::string::npos) << text;
   EXPECT_NE(text.find("Random bits per roll: 8"), std::string::npos) << text;
-}
-
-TEST(LabText, ShuffleBiasOfTheNaiveSwapByHand) {
-  // The naive swap of 3 cards over all 27 draw lists, shuffled by hand.
-  BiasMatrix m(3);
-  for (std::uint32_t list = 0; list < 27; ++list) {
-    std::vector<std::uint32_t> deck = {0, 1, 2};
-    for (std::uint32_t i = 0, draws = list; i < 3; ++i, draws /= 3) std::swap(deck[i], deck[draws % 3]);
-    for (std::uint32_t p = 0; p < 3; ++p) ++m.counts[p * 3 + deck[p]];
-    ++m.total;
-  }
-  double worst = 0;
-  for (std::uint64_t c : m.counts) worst = std::max(worst, std::abs(static_cast<double>(c) * 3.0 / 27.0 - 1.0));
-  char expected[128];
-  std::snprintf(expected, sizeof expected, "Exact counts over all 27 draw lists: largest relative deviation from 1/3 is %.4g.", worst);
-  const LabState s = state_of("#v=1&lab=shuffle&algo=naive&n=3&tab=bias");
-  const BiasMatrixView view = bias_matrix_view(m, false, BiasColourScale::automatic);
-  LabTextInputs in;
-  in.bias = &view, in.bias_source = BiasSource::every_draw_list, in.bias_draws = m.total;
-  const std::string text = all_text(lab_text(s, in));
-  EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
-  // Another tab does not show it.
-  EXPECT_EQ(all_text(lab_text(state_of("#v=1&lab=shuffle&algo=naive&n=3"), in)).find("draw lists"), std::string::npos);
 }
 
 // A runner whose every job finishes at once with a result given by the test.

@@ -155,6 +155,13 @@ std::string shuffle_bias_job_params(const ShuffleLabState& state, BiasMode mode)
   return text.empty() ? text : text.substr(1);  // FieldWriter starts every field with '&'
 }
 
+std::string comparator_law_job_params(ShuffleAlgo algo, std::uint32_t n) {
+  ShuffleLabState state;
+  state.algo = std::string(shuffle_algo_name(algo));
+  state.n = n;
+  return shuffle_bias_job_params(state, BiasMode::exact);
+}
+
 Result<std::shared_ptr<Job>> make_shuffle_bias_job(FieldReader& fields) {
   using R = Result<std::shared_ptr<Job>>;
   ShuffleLabState state;

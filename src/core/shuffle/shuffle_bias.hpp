@@ -107,6 +107,8 @@ class ShuffleBiasJob final : public Job {
 };
 
 std::string shuffle_bias_job_params(const ShuffleLabState& state, BiasMode mode);
+// The exact law of comparator sort `algo` on n cards (the real engine's models).
+std::string comparator_law_job_params(ShuffleAlgo algo, std::uint32_t n);
 Result<std::shared_ptr<Job>> make_shuffle_bias_job(FieldReader& fields);
 Result<BiasMatrix> bias_matrix_from_result(const std::vector<double>& result);
 // {n, lists, total, weights...}, each big integer as {limb count, 32-bit limbs from the lowest}.

@@ -41,6 +41,12 @@ void decode_number(FieldReader& fields, std::string_view key, std::uint64_t min,
 
 // ---- Codec ------------------------------------------------------------------
 
+bool is_shuffle_tab(std::string_view id) {
+  for (const ShuffleTab& tab : kShuffleTabs)
+    if (tab.id == id) return true;
+  return false;
+}
+
 void decode_shuffle_lab(FieldReader& fields, ShuffleLabState& state) {
   const ShuffleLabState defaults;
   if (const std::string* algo = fields.raw("algo")) {
@@ -59,7 +65,9 @@ void decode_shuffle_lab(FieldReader& fields, ShuffleLabState& state) {
   decode_number(fields, "warmup", 0, DrawSource::kMaxDiscard, state.warmup);
   decode_number(fields, "t", 0, 0xFFFFFFFFu, state.t);
   fields.word("faces", {"auto", "numbers"}, state.faces);
-  fields.word("tab", {"animate", "bias", "reach", "predict", "human"}, state.tab);
+  static_assert(std::size(kShuffleTabs) == 5, "the tab= field lists every tab");
+  fields.word("tab", {kShuffleTabs[0].id, kShuffleTabs[1].id, kShuffleTabs[2].id, kShuffleTabs[3].id, kShuffleTabs[4].id},
+              state.tab);
   decode_number(fields, "shuffles", 1, kMaxLabShuffles, state.shuffles);
   decode_number(fields, "time", 0, 0xFFFFFFFFu, state.time);
   decode_number(fields, "guess", 0, 0xFFFFFFFFu, state.guess);

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/base/result.hpp"
@@ -57,6 +58,17 @@ struct ShuffleLabState {
   std::uint32_t cut = 8;     // overhand: a cut falls at each gap with chance 1/cut
   bool operator==(const ShuffleLabState&) const = default;
 };
+
+// The lab's tabs in the tab bar's order: the link's tab= is one of the ids.
+struct ShuffleTab {
+  std::string_view id, title;
+};
+inline constexpr ShuffleTab kShuffleTabs[] = {{"animate", "Animate"},
+                                              {"bias", "Bias"},
+                                              {"reach", "Reachable decks"},
+                                              {"predict", "Predict the deck"},
+                                              {"human", "Human shuffles"}};
+bool is_shuffle_tab(std::string_view id);
 
 // Link fields: algo, n (1..1000), take, keys, gen, seed (decimal), method,
 // bits (1..64), warmup (0..1000), t, faces, tab, shuffles, time, guess,

@@ -37,10 +37,21 @@ SeedWindow predict_window(std::uint64_t guess, std::uint64_t seconds) {
 std::vector<std::uint32_t> find_lin2003_seeds(std::span<const std::uint32_t> seen, std::uint32_t n, SeedWindow window) {
   SeedSearchJob job(std::vector<std::uint32_t>(seen.begin(), seen.end()), n, window);
   while (!job.done()) job.step(window.count);
-  std::vector<std::uint32_t> seeds;
-  const auto result = job.result();
-  for (std::size_t k = 1; k < result.size(); ++k) seeds.push_back(static_cast<std::uint32_t>(result[k]));
-  return seeds;
+  return seed_search_from_result(job.result()).value().found;
+}
+
+Result<SeedSearchResult> seed_search_from_result(const std::vector<double>& result) {
+  using R = Result<SeedSearchResult>;
+  constexpr auto kLimit = static_cast<double>(kSeedLimit);
+  if (result.empty() || !(result[0] >= 0 && result[0] <= kLimit)) return R::fail("seed search result: bad count");
+  if (result.size() - 1 > kMaxSeedMatches) return R::fail("seed search result: too many seeds");
+  SeedSearchResult out;
+  out.tried = static_cast<std::uint64_t>(result[0]);
+  for (std::size_t k = 1; k < result.size(); ++k) {
+    if (!(result[k] >= 0 && result[k] < kLimit)) return R::fail("seed search result: bad seed");
+    out.found.push_back(static_cast<std::uint32_t>(result[k]));
+  }
+  return R::ok(std::move(out));
 }
 
 SeedSearchJob::SeedSearchJob(std::vector<std::uint32_t> seen, std::uint32_t n, SeedWindow window)

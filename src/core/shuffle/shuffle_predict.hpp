@@ -57,6 +57,12 @@ class SeedSearchJob final : public Job {
 };
 
 std::string seed_search_job_params(std::span<const std::uint32_t> seen, std::uint32_t n, SeedWindow window);
+// A finished search: how many seeds it tried and the matching ones, in order.
+struct SeedSearchResult {
+  std::uint64_t tried = 0;
+  std::vector<std::uint32_t> found;
+};
+Result<SeedSearchResult> seed_search_from_result(const std::vector<double>& result);
 Result<std::shared_ptr<Job>> make_seed_search_job(FieldReader& fields);
 
 std::string format_utc(std::uint64_t unix_seconds);  // "2003-02-04 12:45:11 UTC"

@@ -93,6 +93,19 @@ TEST(ShuffleLabCodec, WholeFragmentThroughTheAppCodec) {
   EXPECT_EQ(encode_fragment(d.state), "#v=1&lab=shuffle&algo=naive&n=3&gen=pcg32&seed=9&method=fdr&bits=32&t=2");
 }
 
+TEST(ShuffleLabCodec, TheTabBarsTabsAreTheLinksTabs) {
+  for (const ShuffleTab& tab : kShuffleTabs) {
+    std::vector<std::string> notices;
+    EXPECT_EQ(decode("tab=" + std::string(tab.id), &notices).tab, tab.id);
+    EXPECT_TRUE(notices.empty());
+    EXPECT_TRUE(is_shuffle_tab(tab.id));
+  }
+  std::vector<std::string> notices;
+  EXPECT_EQ(decode("tab=cards", &notices).tab, "animate");
+  EXPECT_EQ(notices.size(), 1u);
+  EXPECT_FALSE(is_shuffle_tab("cards"));
+}
+
 TEST(ShuffleLabCodec, BadFieldsKeepDefaultsWithANotice) {
   for (const char* bad : {"algo=bogo", "n=0", "n=1001", "gen=mt19937", "method=dice", "bits=65", "seed=-1",
                           "t=x", "faces=emoji", "tab=zz", "window=year", "warmup=5000"}) {
@@ -515,6 +528,14 @@ TEST(ShuffleBias, SattoloNeverLeavesACardInPlace) {
   }
 }
 
+TEST(ShuffleBias, AComparatorSortsLawJobIsItsExactJob) {
+  const auto law = run_job("shuffle_bias", comparator_law_job_params(ShuffleAlgo::CmpMerge, 4), 100);
+  EXPECT_EQ(law, run_job("shuffle_bias", "algo=cmp-merge&n=4&mode=exact", 100));
+  auto matrix = bias_matrix_from_result(law);
+  ASSERT_TRUE(matrix) << matrix.error();
+  EXPECT_EQ(matrix->n, 4u);
+}
+
 TEST(ShuffleBias, JobsRefuseWhatTheyCannotDo) {
   EXPECT_FALSE(make_job("shuffle_bias", "algo=naive&n=101&mode=empirical"));
   EXPECT_FALSE(make_job("shuffle_bias", "algo=naive&n=20&mode=exact"));  // 20^20 lists
@@ -677,6 +698,17 @@ TEST(ShufflePredict, RecoversTheSeedFromFiveCards) {
   // Windows stay inside 0..2^32-1.
   EXPECT_EQ(predict_window(10, 3600).first, 0u);
   EXPECT_EQ(predict_window(4294967295u, 3600).first, 4294967296u - 3600u);
+}
+
+TEST(ShufflePredict, SearchResultsDecodeOrAreRefused) {
+  auto r = seed_search_from_result({3600.0, 1044362711.0, 7.0});
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(r->tried, 3600u);
+  EXPECT_EQ(r->found, (std::vector<std::uint32_t>{1044362711, 7}));
+  EXPECT_FALSE(seed_search_from_result({}));
+  EXPECT_FALSE(seed_search_from_result({10.0, -1.0}));
+  EXPECT_FALSE(seed_search_from_result({10.0, 4294967296.0}));
+  EXPECT_FALSE(seed_search_from_result(std::vector<double>(kMaxSeedMatches + 2, 1.0)));
 }
 
 TEST(ShufflePredict, UtcDates) {
