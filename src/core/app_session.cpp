@@ -11,12 +11,13 @@ namespace {
 constexpr std::string_view kAppVerbs[] = {"lab", "tour", "tour_text", "tour_next", "tour_back", "tour_step", "tour_exit"};
 }  // namespace
 
-AppSession::AppSession(JobRunner& jobs) : poker_(state_.poker, jobs) {}
+AppSession::AppSession(JobRunner& jobs) : poker_(state_.poker, jobs), dice_(state_.dice, jobs) {}
 
 // The registry: which labs have a session.
 LabSession* AppSession::session_of(LabId lab) {
   switch (lab) {
     case LabId::poker: return &poker_;
+    case LabId::dice: return &dice_;
     default: return nullptr;
   }
 }

@@ -23,6 +23,7 @@
 #include "core/base/result.hpp"
 #include "core/lab_text.hpp"
 #include "core/base/lab_session.hpp"
+#include "core/dice/dice_session.hpp"
 #include "core/poker/poker_session.hpp"
 #include "core/url_state.hpp"
 
@@ -66,6 +67,7 @@ class AppSession {
   void leave_tour();
 
   PokerSession& poker() { return poker_; }
+  DiceSession& dice() { return dice_; }
   // The current lab's session; null for a lab without one yet (its panel holds its jobs).
   LabSession* lab_session();
 
@@ -89,6 +91,7 @@ class AppSession {
   bool run_pending_ = false;
   LabId ticked_lab_ = LabId::gallery;  // the lab of the last tick: leaving a lab calls its leave()
   PokerSession poker_;
+  DiceSession dice_;
   LabSession* session_of(LabId lab);
 };
 

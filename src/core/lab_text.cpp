@@ -10,10 +10,8 @@
 #include "core/asm/asm_session.hpp"
 #include "core/base/cards.hpp"
 #include "core/base/text_format.hpp"
-#include "core/dice/dice_law.hpp"
 #include "core/dice/dice_view.hpp"
 #include "core/gallery.hpp"
-#include "core/dice/dice_sample.hpp"
 #include "core/gen/gf2.hpp"
 #include "core/lfsr/lfsr_analysis.hpp"
 #include "core/lfsr/lfsr_lab_view.hpp"
@@ -136,51 +134,6 @@ void lfsr_text(const LfsrLabState& s, const LabTextInputs& in, TextLines& out) {
                       : std::string("Checked by stepping: the seed never came back")) +
              (step_check_agrees(a.seed, counted) ? "; this agrees with the algebra." : "; this disagrees with the algebra!"));
   }
-}
-
-// ---- Dice ------------------------------------------------------------------
-
-void dice_text(const DiceLabState& s, const LabTextInputs& in, TextLines& out) {
-  const DiceMethodInfo* method = find_dice_method(s.method);
-  out.sub("Die");
-  out.item("Method: " + (method ? std::string(method->label) + " (" + s.method + ")" : s.method));
-  if (method && !method->summary.empty()) out.para(std::string(method->summary));
-  out.item("Die: d" + std::to_string(s.sides) + " from " + std::to_string(s.bits) + "-bit words");
-  out.item("Generator for sampling: " + s.gen + ", seed " + s.seed + ", " + grouped_and_plain(s.rolls) + " rolls");
-  if (s.view == "expr") out.item("Dice expression shown: " + s.expr);
-  if (s.view == "z80") out.item("Shown: the Z80 d20 table");
-  if (!method) return;
-  static std::string cached_key;
-  static std::optional<Result<DieLaw>> cached;
-  const std::string key = s.method + "/" + std::to_string(s.sides) + "/" + std::to_string(s.bits);
-  if (key != cached_key || !cached) {
-    cached_key = key;
-    cached = exact_die_law(*method, s.sides, static_cast<unsigned>(s.bits));
-  }
-  if (!*cached) {
-    out.para("No exact law: " + cached->error());
-    return;
-  }
-  const DieLaw& law = cached->value();
-  out.sub("Exact law of one roll");
-  if (!law.how.empty()) out.para(law.how);
-  for (const StatRow& row : die_stat_rows(law)) out.item(row.what + ": " + row.value);
-  constexpr std::size_t kFacesListed = 24;
-  const std::size_t faces = std::min<std::size_t>(law.weights.size(), kFacesListed);
-  for (std::size_t i = 0; i < faces; ++i)
-    out.item("Face " + std::to_string(i + 1) + ": probability " + fraction_text(law.probability(i)) + " = " +
-             number_text(law.probabilities[i], 6));
-  if (law.weights.size() > faces)
-    out.item("(faces " + std::to_string(faces + 1) + " to " + std::to_string(law.weights.size()) + " not listed)");
-  const DiceSampleResult* r = in.die_sample;
-  if (!r || r->counts.empty() || r->counts[0].size() != law.weights.size()) return;
-  const DieSampleView sample = die_sample_view(law, r->counts[0], r->rolls, r->bits_drawn[0]);
-  out.sub("Sample of " + grouped_and_plain(sample.rolls) + " rolls");
-  out.para(sample.uniform_line.text);
-  out.para(sample.exact_line.text);
-  out.item("Random bits per roll: " + number_text(sample.bits_per_roll, 6));
-  for (std::size_t i = 0; i < faces; ++i)
-    out.item("Face " + std::to_string(i + 1) + " sampled: " + sampled_share_text(sample.counts[i], sample.rolls));
 }
 
 // ---- Shuffle ---------------------------------------------------------------
@@ -391,7 +344,7 @@ std::vector<TextLine> lab_text(const LabState& state, const LabTextInputs& input
   lab_text_header(state, inputs.tour, out);
   switch (state.lab) {
     case LabId::lfsr: lfsr_text(state.lfsr, inputs, out); break;
-    case LabId::dice: dice_text(state.dice, inputs, out); break;
+    case LabId::dice: break;  // core/dice/dice_session writes its own
     case LabId::shuffle: shuffle_text(state.shuffle, inputs, out); break;
     case LabId::poker: break;  // core/poker/poker_session writes its own
     case LabId::assembly: asm_text(state.assembly, out); break;

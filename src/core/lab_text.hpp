@@ -31,7 +31,6 @@ std::string_view lab_title(LabId lab);
 struct Tour;
 struct LabAnalysis;
 struct PeriodView;
-struct DiceSampleResult;
 struct BiasMatrixView;
 struct GalleryEntry;
 
@@ -48,8 +47,6 @@ struct LabTextInputs {
   const PeriodView* lfsr_period = nullptr;
   std::string lfsr_analysis_error;
   const std::uint64_t* lfsr_counted_period = nullptr;  // the check by stepping (0: the seed never came back)
-  // Dice: the die view's sample.
-  const DiceSampleResult* die_sample = nullptr;
   // Shuffle: the bias matrix (draws: shuffles, or draw lists) and the seed search.
   const BiasMatrixView* bias = nullptr;
   BiasSource bias_source = BiasSource::sampled;

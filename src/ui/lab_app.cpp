@@ -49,7 +49,6 @@ std::string LabApp::fragment() const { return session_.fragment(); }
 void LabApp::start_linked_run() {
   switch (session_.state().lab) {
     case LabId::lfsr: lfsr_panel_.start_run(session_.state().lfsr, ctx_); break;
-    case LabId::dice: dice_panel_.start_run(session_.state().dice, ctx_); break;
     case LabId::shuffle: shuffle_panel_.start_run(session_.state().shuffle, ctx_); break;
     default: break;
   }
@@ -134,7 +133,7 @@ void LabApp::draw_tour_menu() {
 
 std::vector<CsvExport> LabApp::csv_exports() {
   switch (session_.state().lab) {
-    case LabId::dice: return dice_panel_.csv_exports(session_.state().dice);
+    case LabId::dice: return session_.csv_exports();
     case LabId::shuffle: return shuffle_panel_.csv_exports(session_.state().shuffle);
     case LabId::poker: return session_.csv_exports();
     case LabId::chooser: return chooser_panel_.csv_exports(session_.state().chooser);
@@ -159,10 +158,10 @@ bool LabApp::command(const std::string& name) {
     return percent && set_ui_scale(static_cast<int>(*percent));
   }
   if (name.rfind("csv=", 0) == 0) return export_csv(std::string_view(name).substr(4));
-  if (session_.takes(name)) return session_.apply(name).has_value();
+  if (name.rfind("lane_", 0) != 0 && session_.takes(name)) return session_.apply(name).has_value();  // lanes: the panel's
   switch (session_.state().lab) {
     case LabId::lfsr: return lfsr_panel_.command(name, session_.state().lfsr, ctx_);
-    case LabId::dice: return dice_panel_.command(name, session_.state().dice, ctx_);
+    case LabId::dice: return dice_panel_.command(name, session_.dice());
     case LabId::shuffle: return shuffle_panel_.command(name, session_.state().shuffle, ctx_);
     case LabId::poker: return poker_panel_.command(name, session_.poker());
     case LabId::assembly: return asm_panel_.command(name, session_.state().assembly, ctx_);
@@ -178,7 +177,7 @@ std::vector<TextLine> LabApp::text_lines() {
   LabTextInputs in;
   switch (session_.state().lab) {
     case LabId::lfsr: lfsr_panel_.text_inputs(session_.state().lfsr, in); break;
-    case LabId::dice: dice_panel_.text_inputs(session_.state().dice, in); break;
+    case LabId::dice: break;  // the session's
     case LabId::shuffle: shuffle_panel_.text_inputs(session_.state().shuffle, in); break;
     case LabId::poker: break;  // the session's
     case LabId::gallery: in.findings = &gallery_panel_.entries(); break;
@@ -204,7 +203,7 @@ std::string LabApp::describe_json() {
   out += "]";
   switch (session_.state().lab) {
     case LabId::lfsr: out += ",\"lfsr\":" + lfsr_panel_.describe_json(session_.state().lfsr, ctx_); break;
-    case LabId::dice: out += ",\"dice\":" + dice_panel_.describe_json(session_.state().dice, ctx_); break;
+    case LabId::dice: out += ",\"dice\":" + dice_panel_.describe_json(session_.dice()); break;
     case LabId::shuffle: out += ",\"shuffle\":" + shuffle_panel_.describe_json(session_.state().shuffle, ctx_); break;
     case LabId::poker: out += ",\"poker\":" + poker_panel_.describe_json(session_.poker()); break;
     case LabId::assembly: out += ",\"asm\":" + asm_panel_.describe_json(session_.state().assembly, ctx_); break;
@@ -390,7 +389,7 @@ void LabApp::frame() {
   draw_note_and_run();
   switch (session_.state().lab) {
     case LabId::lfsr: lfsr_panel_.draw(session_.state().lfsr, ctx_); break;
-    case LabId::dice: dice_panel_.draw(session_.state().dice, ctx_); break;
+    case LabId::dice: dice_panel_.draw(session_.dice(), ctx_); break;
     case LabId::shuffle: shuffle_panel_.draw(session_.state().shuffle, ctx_); break;
     case LabId::poker: poker_panel_.draw(session_.poker()); break;
     case LabId::assembly: asm_panel_.draw(session_.state().assembly, ctx_); break;

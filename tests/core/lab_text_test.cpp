@@ -16,7 +16,6 @@
 #include <string>
 #include <vector>
 
-#include "core/dice/dice_sample.hpp"
 #include "core/gallery.hpp"
 #include "core/lfsr/lfsr_analysis.hpp"
 #include "core/lfsr/lfsr_lab_view.hpp"
@@ -24,6 +23,7 @@
 #include "core/shuffle/bias_view.hpp"
 #include "core/app_session.hpp"
 #include "core/inline_job_runner.hpp"
+#include "test_support.hpp"
 #include "core/poker/poker_sweep.hpp"
 #include "core/tours.hpp"
 #include "core/url_state.hpp"
@@ -244,24 +244,6 @@ TEST(LabText, StepCheckAgreesOnlyWithTheSteppedPeriod) {
   EXPECT_EQ(all_text(lab_text(s, inputs.in)).find("Checked by stepping"), std::string::npos);
 }
 
-TEST(LabText, DiceSampleCountsAndChiSquare) {
-  // Counts 5, 10, 15, 10, 10, 10 of 60 rolls against a fair d6: chi-square
-  // (25 + 0 + 25) / 10 = 5 on 5 degrees of freedom; SciPy's chi2.sf(5, 5) = 0.41588.
-  const LabState s = state_of("#v=1&lab=dice&method=modulo&sides=6&bits=8&rolls=60");
-  DiceSampleResult sample;
-  sample.sides = 6, sample.rolls = 60;
-  sample.counts = {{5, 10, 15, 10, 10, 10}};
-  sample.bits_drawn = {480};
-  LabTextInputs in;
-  EXPECT_EQ(all_text(lab_text(s, in)).find("Sample of"), std::string::npos);
-  in.die_sample = &sample;
-  const std::string text = all_text(lab_text(s, in));
-  EXPECT_NE(text.find("Sample of 60 rolls"), std::string::npos) << text;
-  EXPECT_NE(text.find("Against a fair die: chi-square 5 with 5 degrees of freedom, p = 0.416"), std::string::npos) << text;
-  EXPECT_NE(text.find("Face 3 sampled: 15 (25%)"), std::string::npos) << text;
-  EXPECT_NE(text.find("Random bits per roll: 8"), std::string::npos) << text;
-}
-
 TEST(LabText, ShuffleBiasOfTheNaiveSwapByHand) {
   // The naive swap of 3 cards over all 27 draw lists, shuffled by hand.
   BiasMatrix m(3);
@@ -285,32 +267,13 @@ TEST(LabText, ShuffleBiasOfTheNaiveSwapByHand) {
   EXPECT_EQ(all_text(lab_text(state_of("#v=1&lab=shuffle&algo=naive&n=3"), in)).find("draw lists"), std::string::npos);
 }
 
-// A runner whose every job finishes at once with a result given by the test.
-class ScriptedJobRunner final : public JobRunner {
- public:
-  explicit ScriptedJobRunner(std::vector<double> result) : result_(std::move(result)) {}
-  int start(const std::string&, const std::string&) override { return ++started_; }
-  void cancel(int) override {}
-  JobStatus status(int) override {
-    JobStatus s;
-    s.state = JobStatus::State::done;
-    s.progress = 1.0;
-    s.result = result_;
-    return s;
-  }
-
- private:
-  std::vector<double> result_;
-  int started_ = 0;
-};
-
 TEST(LabText, PokerSweepOfTheFirstSeedsByHand) {
   SweepStats st;
   for (std::uint32_t seed = 0; seed < 2000; ++seed) st.add(seed, static_cast<std::uint32_t>(hand_deal(seed).verdicts.size()));
   std::uint32_t most = 0, first = 0;
   for (std::uint32_t seed = 0; seed < 2000; ++seed)
     if (const auto calls = static_cast<std::uint32_t>(hand_deal(seed).verdicts.size()); calls > most) most = calls, first = seed;
-  ScriptedJobRunner jobs(sweep_result(st));
+  test::ScriptedJobRunner jobs(sweep_result(st));
   AppSession session(jobs);
   session.open("#v=1&lab=poker&run=sample");
   session.tick(0.0);  // starts the link's sweep

@@ -2,7 +2,9 @@
 //  - splitmix64: Vigna's SplitMix64 step (published constants), a stream of
 //    test inputs that owes nothing to the generators under test;
 //  - replay_sweep / expect_same_sweep: a One Chip sweep recomputed seed by
-//    seed with a test's own reference deal, and the field-by-field comparison.
+//    seed with a test's own reference deal, and the field-by-field comparison;
+//  - ScriptedJobRunner: a job runner whose every job finishes at once with a
+//    result the test gives.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -11,6 +13,8 @@
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "core/base/job_slot.hpp"
 
 namespace shufflelab::test {
 
@@ -45,5 +49,23 @@ void expect_same_sweep(const Stats& got, const Stats& want, const std::string& w
   EXPECT_EQ(got.max_calls, want.max_calls) << what;
   EXPECT_EQ(got.max_seed, want.max_seed) << what;
 }
+
+class ScriptedJobRunner final : public JobRunner {
+ public:
+  explicit ScriptedJobRunner(std::vector<double> result) : result_(std::move(result)) {}
+  int start(const std::string&, const std::string&) override { return ++started_; }
+  void cancel(int) override {}
+  JobStatus status(int) override {
+    JobStatus s;
+    s.state = JobStatus::State::done;
+    s.progress = 1.0;
+    s.result = result_;
+    return s;
+  }
+
+ private:
+  std::vector<double> result_;
+  int started_ = 0;
+};
 
 }  // namespace shufflelab::test
