@@ -217,7 +217,8 @@ void DicePanel::draw_source_controls(DiceSession& s, bool show_method) {
   ImGui::SetNextItemWidth(em * 9.0f);
   if (ImGui::BeginCombo("##gen", s.state().gen.c_str())) {
     for (const DiceGeneratorInfo& g : dice_generators()) {
-      if (ImGui::Selectable(std::string(g.name).c_str(), g.name == s.state().gen)) send(s, "gen=" + std::string(g.name));
+      if (ImGui::Selectable(std::string(g.name).c_str(), g.name == s.state().gen))
+        send(s, "gen=" + std::string(g.name));
       if (ImGui::IsItemHovered()) {
         for (const GeneratorInfo& info : generator_catalog())
           if (info.name == g.catalog) ImGui::SetTooltip("%s", std::string(info.summary).c_str());
@@ -380,8 +381,9 @@ void DicePanel::draw_expr_error_caret(const DiceView& v, ImVec2 field_min, ImVec
   const std::string before(expr_text_, std::min(std::strlen(expr_text_), *v.expr_error_position - 1));
   const float x = field_min.x + ImGui::GetStyle().FramePadding.x + ImGui::CalcTextSize(before.c_str()).x;
   const ImVec2 tip(std::min(x, field_max.x - em * 0.3f), field_max.y + em * 0.05f);
+  // In the histogram's colour for faces that never come up.
   ImGui::GetWindowDrawList()->AddTriangleFilled(tip, ImVec2(tip.x - em * 0.35f, tip.y + em * 0.5f),
-                                                ImVec2(tip.x + em * 0.35f, tip.y + em * 0.5f), colors::kWarn);  // the histogram's "never" colour
+                                                ImVec2(tip.x + em * 0.35f, tip.y + em * 0.5f), colors::kWarn);
   ImGui::Dummy(ImVec2(0, em * 0.4f));
 }
 

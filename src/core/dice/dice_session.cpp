@@ -301,7 +301,8 @@ const DiceView& DiceSession::view() {
     v.expr_sample = expr_sample_.current(expr_sample_key(state_));
     v.expr_job = &expr_sample_;
     const bool with_law = expr_law_.law && expr_law_.view;
-    v.chart = expr_chart_view(with_law ? &*expr_law_.law : nullptr, with_law ? &*expr_law_.view : nullptr, v.expr_sample);
+    v.chart = expr_chart_view(with_law ? &*expr_law_.law : nullptr, with_law ? &*expr_law_.view : nullptr,
+                              v.expr_sample);
   } else {
     v.z80_seed = z80_seed();
     DiceLawTable& table = z80_laws();
@@ -496,8 +497,8 @@ std::vector<CsvExport> DiceSession::csv_exports() {
     const std::string name = "d" + std::to_string(s.sides) + "-" + s.method + "-" + std::to_string(s.bits) + "bit";
     out.push_back({"die", "Law of the d" + std::to_string(s.sides) + (sample ? " and the sample" : ""),
                    "shufflelab-" + name + ".csv",
-                   die_law_csv(current.value(),
-                               sample ? std::span<const std::uint64_t>(sample->counts[0]) : std::span<const std::uint64_t>(),
+                   die_law_csv(current.value(), sample ? std::span<const std::uint64_t>(sample->counts[0])
+                                                       : std::span<const std::uint64_t>(),
                                sample ? sample->rolls : 0)
                        .text()});
     out.push_back(methods_csv(die_laws(), false));

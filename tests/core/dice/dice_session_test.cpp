@@ -36,7 +36,7 @@ std::string all_text(const std::vector<TextLine>& lines) {
 struct Z80Bytes {
   std::array<unsigned, 8> s{};
   explicit Z80Bytes(const std::string& hex) {
-    for (int i = 0; i < 8; ++i) s[static_cast<std::size_t>(i)] = static_cast<unsigned>(std::stoul(hex.substr(2 * i, 2), nullptr, 16));
+    for (std::size_t i = 0; i < 8; ++i) s[i] = static_cast<unsigned>(std::stoul(hex.substr(2 * i, 2), nullptr, 16));
   }
   unsigned next() {
     const std::uint32_t x = s[4] | (s[5] << 8) | (s[6] << 16) | (static_cast<std::uint32_t>(s[7]) << 24);
@@ -48,7 +48,8 @@ struct Z80Bytes {
 };
 
 std::size_t filled(const DiceLawTable& table) {
-  return static_cast<std::size_t>(std::count_if(table.laws.begin(), table.laws.end(), [](const auto& l) { return l.has_value(); }));
+  return static_cast<std::size_t>(
+      std::count_if(table.laws.begin(), table.laws.end(), [](const auto& l) { return l.has_value(); }));
 }
 
 TEST(DiceSession, FieldCommandsSetTheStateAsTheControlsDo) {
@@ -120,7 +121,8 @@ TEST(DiceSession, TheShownLawAtOnceTheMethodTableOnePerTick) {
   ASSERT_TRUE(*v.law);
   std::vector<std::uint64_t> counts(20, 0);
   for (std::uint64_t x = 0; x < 256; ++x) ++counts[(19 * x) >> 8];
-  for (std::size_t face = 0; face < 20; ++face) EXPECT_EQ(v.law->value().weights[face].to_string(), std::to_string(counts[face]));
+  for (std::size_t face = 0; face < 20; ++face)
+    EXPECT_EQ(v.law->value().weights[face].to_string(), std::to_string(counts[face]));
   EXPECT_EQ(filled(*v.methods), 1u);
   s.tick(0.016);
   EXPECT_EQ(filled(*s.view().methods), 2u);
@@ -276,7 +278,8 @@ TEST(DiceSession, TextOfASampleCountsAndChiSquare) {
   s.tick(0.016);
   const std::string text = all_text(s.text());
   EXPECT_NE(text.find("Sample of 60 rolls"), std::string::npos) << text;
-  EXPECT_NE(text.find("Against a fair die: chi-square 5 with 5 degrees of freedom, p = 0.416"), std::string::npos) << text;
+  EXPECT_NE(text.find("Against a fair die: chi-square 5 with 5 degrees of freedom, p = 0.416"), std::string::npos)
+      << text;
   EXPECT_NE(text.find("Face 3 sampled: 15 (25%)"), std::string::npos) << text;
   EXPECT_NE(text.find("Random bits per roll: 8"), std::string::npos) << text;
   // Another view's text leaves the die's sample out.
