@@ -7,10 +7,6 @@
 
 namespace shufflelab {
 
-namespace {
-constexpr std::string_view kAppVerbs[] = {"lab", "tour", "tour_text", "tour_next", "tour_back", "tour_step", "tour_exit"};
-}  // namespace
-
 AppSession::AppSession(JobRunner& jobs)
     : poker_(state_.poker, jobs),
       asm_(state_.assembly),
@@ -18,24 +14,26 @@ AppSession::AppSession(JobRunner& jobs)
       chooser_(state_.chooser, jobs, open_link_),
       findings_(open_link_),
       lfsr_(state_.lfsr, jobs),
-      shuffle_(state_.shuffle, jobs) {}
+      shuffle_(state_.shuffle, jobs),
+      dice_(state_.dice, jobs) {}
 
-// The registry: which labs have a session.
-LabSession* AppSession::session_of(LabId lab) {
+// Every lab's session, by the lab's id.
+LabSession& AppSession::session_of(LabId lab) {
   switch (lab) {
-    case LabId::poker: return &poker_;
-    case LabId::assembly: return &asm_;
-    case LabId::check: return &check_;
-    case LabId::chooser: return &chooser_;
-    case LabId::gallery: return &findings_;
-    case LabId::about: return &about_;
-    case LabId::lfsr: return &lfsr_;
-    case LabId::shuffle: return &shuffle_;
-    default: return nullptr;
+    case LabId::poker: return poker_;
+    case LabId::assembly: return asm_;
+    case LabId::check: return check_;
+    case LabId::chooser: return chooser_;
+    case LabId::gallery: return findings_;
+    case LabId::about: return about_;
+    case LabId::lfsr: return lfsr_;
+    case LabId::shuffle: return shuffle_;
+    case LabId::dice: return dice_;
   }
+  return lfsr_;  // not reached: every LabId is listed
 }
 
-LabSession* AppSession::lab_session() { return session_of(state_.lab); }
+LabSession& AppSession::lab_session() { return session_of(state_.lab); }
 
 void AppSession::open(std::string_view fragment) {
   DecodedState decoded = decode_fragment(fragment);
@@ -81,13 +79,6 @@ void AppSession::leave_tour() {
   state_.tour.clear(), state_.tour_text.clear(), state_.tour_step = 0;
 }
 
-bool AppSession::takes(std::string_view command) const {
-  const LabCommand c = parse_lab_command(command);
-  for (std::string_view verb : kAppVerbs)
-    if (c.verb == verb) return true;
-  return const_cast<AppSession*>(this)->lab_session() != nullptr;
-}
-
 Result<bool> AppSession::apply(std::string_view command) {
   using R = Result<bool>;
   const LabCommand c = parse_lab_command(command);
@@ -129,37 +120,30 @@ Result<bool> AppSession::apply(std::string_view command) {
     open_tour(parsed.value(), 1);
     return changed();
   }
-  if (LabSession* lab = lab_session()) return lab->apply(c);
-  return R::fail(lab_command_text(c) + ": the " + std::string(lab_title(state_.lab)) + " lab has no such command");
+  return lab_session().apply(c);
 }
 
 void AppSession::tick(double seconds) {
-  if (ticked_lab_ != state_.lab)
-    if (LabSession* left = session_of(ticked_lab_)) left->leave();
+  if (ticked_lab_ != state_.lab) session_of(ticked_lab_).leave();
   ticked_lab_ = state_.lab;
-  LabSession* lab = lab_session();
-  if (std::exchange(run_pending_, false) && lab) lab->start_linked_run();
-  if (lab) lab->tick(seconds);
+  LabSession& lab = lab_session();
+  if (std::exchange(run_pending_, false)) lab.start_linked_run();
+  lab.tick(seconds);
 }
 
 bool AppSession::busy() const {
-  const LabSession* lab = const_cast<AppSession*>(this)->lab_session();
-  return run_pending_ || (lab && lab->busy());
+  return run_pending_ || const_cast<AppSession*>(this)->lab_session().busy();
 }
 
-std::vector<TextLine> AppSession::text(LabTextInputs panel_inputs) {
-  panel_inputs.tour = tour_ ? &*tour_ : nullptr;
-  LabSession* lab = lab_session();
-  if (!lab) return lab_text(state_, panel_inputs);
+std::vector<TextLine> AppSession::text() {
   TextLines out;
-  lab_text_header(state_, panel_inputs.tour, out);
-  out.append(lab->text());
+  lab_text_header(state_, tour_ ? &*tour_ : nullptr, out);
+  out.append(lab_session().text());
   return out.take();
 }
 
 std::vector<CsvExport> AppSession::csv_exports() {
-  LabSession* lab = lab_session();
-  return lab ? lab->csv_exports() : std::vector<CsvExport>{};
+  return lab_session().csv_exports();
 }
 
 std::string AppSession::describe_json_fields(std::string_view tour_rect) const {
@@ -178,10 +162,9 @@ std::string AppSession::describe_json_fields(std::string_view tour_rect) const {
 }
 
 std::string AppSession::describe_lab_json() {
-  LabSession* lab = lab_session();
   // The chooser's object keeps the key the hook has always used ("chooser"; its links say lab=choose).
   const std::string key = state_.lab == LabId::chooser ? "chooser" : std::string(lab_name(state_.lab));
-  return lab ? ",\"" + key + "\":" + lab->describe_json() + "}" : std::string();
+  return ",\"" + key + "\":" + lab_session().describe_json() + "}";
 }
 
 }  // namespace shufflelab

@@ -29,6 +29,7 @@
 #include "core/chooser/chooser_session.hpp"
 #include "core/findings_session.hpp"
 #include "core/lfsr/lfsr_session.hpp"
+#include "core/dice/dice_session.hpp"
 #include "core/poker/poker_session.hpp"
 #include "core/shuffle/shuffle_session.hpp"
 #include "core/url_state.hpp"
@@ -50,9 +51,6 @@ class AppSession {
   // App commands (above) or the current lab's. true: the state changed.
   // A command the app and the lab do not know: an error naming it.
   Result<bool> apply(std::string_view command);
-  // Whether the app or the current lab's session takes `command` (labs not
-  // yet moved to a session take theirs in their panel).
-  bool takes(std::string_view command) const;
   // Starts the current lab's linked run if a link opened since the last
   // tick, stops the jobs of a lab left, plays and polls.
   void tick(double seconds);
@@ -60,13 +58,9 @@ class AppSession {
   bool busy() const;
 
   const LabState& state() const { return state_; }
-  LabState& state() { return state_; }  // panels of labs without a session edit their part
   const std::vector<std::string>& notices() const { return notices_; }
   void set_notices(std::vector<std::string> notices) { notices_ = std::move(notices); }
   const std::optional<Tour>& tour() const { return tour_; }
-  // A link (or a lesson step) opened and its run= has not started yet
-  // (labs without a session start theirs in their panel, before tick()).
-  bool run_pending() const { return run_pending_; }
 
   bool open_tour(const Tour& tour, std::uint32_t step);
   bool go_to_step(std::uint32_t step);
@@ -80,20 +74,19 @@ class AppSession {
   AboutSession& about() { return about_; }
   LfsrSession& lfsr() { return lfsr_; }
   ShuffleSession& shuffle() { return shuffle_; }
-  // The current lab's session; null for a lab without one yet (its panel holds its jobs).
-  LabSession* lab_session();
+  DiceSession& dice() { return dice_; }
+  // The current lab's session (About has one too: its text and hook object).
+  LabSession& lab_session();
 
-  // The Text view: the header every lab shares, then the current lab's lines
-  // (from its session, or from `panel_inputs` for a lab without one).
-  std::vector<TextLine> text(LabTextInputs panel_inputs = {});
+  // The Text view: the header every lab shares, then the current lab's lines.
+  std::vector<TextLine> text();
   std::vector<CsvExport> csv_exports();
   // The test hook's fields every lab shares: "lab":...,"embed":...,"hash":...,
   // "note":...,"tour":{...} (with `tour_rect`, where the page drew the lesson
   // bar),"runText":...,"notices":[...] (no braces: the page and the CLI add theirs).
   std::string describe_json_fields(std::string_view tour_rect = "null") const;
   // ,"<lab>":{...}: the current lab's object as its session knows it (the
-  // page adds what is the screen's, such as the assembly lanes); "" for labs
-  // without a session.
+  // page adds what is the screen's, such as the assembly lanes).
   std::string describe_lab_json();
 
  private:
@@ -111,7 +104,8 @@ class AppSession {
   AboutSession about_;
   LfsrSession lfsr_;
   ShuffleSession shuffle_;
-  LabSession* session_of(LabId lab);
+  DiceSession dice_;
+  LabSession& session_of(LabId lab);
 };
 
 }  // namespace shufflelab

@@ -47,13 +47,6 @@ void LabApp::open_fragment(const std::string& fragment) { session_.open(fragment
 
 std::string LabApp::fragment() const { return session_.fragment(); }
 
-void LabApp::start_linked_run() {
-  switch (session_.state().lab) {
-    case LabId::dice: dice_panel_.start_run(session_.state().dice, ctx_); break;
-    default: break;
-  }
-}
-
 // [SECTION] Tours
 
 bool LabApp::open_tour(const Tour& tour, std::uint32_t step) { return session_.open_tour(tour, step); }
@@ -131,15 +124,7 @@ void LabApp::draw_tour_menu() {
   ImGui::EndPopup();
 }
 
-std::vector<CsvExport> LabApp::csv_exports() {
-  switch (session_.state().lab) {
-    case LabId::dice: return dice_panel_.csv_exports(session_.state().dice);
-    case LabId::shuffle:
-    case LabId::poker: return session_.csv_exports();
-    case LabId::chooser: return session_.csv_exports();
-    default: return {};
-  }
-}
+std::vector<CsvExport> LabApp::csv_exports() { return session_.csv_exports(); }
 
 bool LabApp::export_csv(std::string_view id) {
   for (const CsvExport& e : csv_exports())
@@ -160,28 +145,20 @@ bool LabApp::command(const std::string& name) {
   if (name.rfind("csv=", 0) == 0) return export_csv(std::string_view(name).substr(4));
   // What is the screen's goes to the panel that draws it: the assembly lanes under a lab, the LFSR
   // panel's camera and downloads. Every other command is the session's.
-  if (session_.state().lab == LabId::lfsr && LfsrPanel::takes(name)) return lfsr_panel_.command(name, session_.lfsr(), ctx_);
-  const bool lanes = name.rfind("lane_", 0) == 0;
-  if (!lanes && session_.takes(name)) return session_.apply(name).has_value();
-  switch (session_.state().lab) {
-    case LabId::lfsr: return false;  // the session's
-    case LabId::dice: return dice_panel_.command(name, session_.state().dice, ctx_);
-    case LabId::shuffle: return shuffle_panel_.command(name, session_.shuffle());
-    case LabId::poker: return poker_panel_.command(name, session_.poker());
-    default: return false;  // the session took it
+  const LabId lab = session_.state().lab;
+  if (lab == LabId::lfsr && LfsrPanel::takes(name)) return lfsr_panel_.command(name, session_.lfsr(), ctx_);
+  if (name.rfind("lane_", 0) == 0) {
+    switch (lab) {
+      case LabId::dice: return dice_panel_.command(name, session_.dice());
+      case LabId::shuffle: return shuffle_panel_.command(name, session_.shuffle());
+      case LabId::poker: return poker_panel_.command(name, session_.poker());
+      default: return false;
+    }
   }
-  return false;
+  return session_.apply(name).has_value();
 }
 
-std::vector<TextLine> LabApp::text_lines() {
-  LabTextInputs in;
-  switch (session_.state().lab) {
-    case LabId::lfsr: break;  // the session's
-    case LabId::dice: dice_panel_.text_inputs(session_.state().dice, in); break;
-    default: break;  // the session's
-  }
-  return session_.text(in);
-}
+std::vector<TextLine> LabApp::text_lines() { return session_.text(); }
 
 std::string LabApp::describe_json() {
   char timing[128];
@@ -197,7 +174,7 @@ std::string LabApp::describe_json() {
   out += "]";
   switch (session_.state().lab) {
     case LabId::lfsr: out += ",\"lfsr\":" + lfsr_panel_.describe_json(session_.lfsr()); break;
-    case LabId::dice: out += ",\"dice\":" + dice_panel_.describe_json(session_.state().dice, ctx_); break;
+    case LabId::dice: out += ",\"dice\":" + dice_panel_.describe_json(session_.dice()); break;
     case LabId::shuffle: out += ",\"shuffle\":" + shuffle_panel_.describe_json(session_.shuffle()); break;
     case LabId::poker: out += ",\"poker\":" + poker_panel_.describe_json(session_.poker()); break;
     case LabId::assembly:
@@ -374,7 +351,6 @@ void LabApp::frame() {
   // Every line of text in the lab wraps at its edge instead of running past it
   // (phones); child regions and tooltips keep their own setting.
   ImGui::PushTextWrapPos(0.0f);
-  if (session_.run_pending()) start_linked_run();  // labs without a session; the session starts its own
   session_.tick(ImGui::GetIO().DeltaTime);
   if (session_.tour() && lab_shortcuts_active()) {
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown), false)) go_to_step(session_.state().tour_step + 1);
@@ -385,7 +361,7 @@ void LabApp::frame() {
   draw_note_and_run();
   switch (session_.state().lab) {
     case LabId::lfsr: lfsr_panel_.draw(session_.lfsr(), ctx_); break;
-    case LabId::dice: dice_panel_.draw(session_.state().dice, ctx_); break;
+    case LabId::dice: dice_panel_.draw(session_.dice(), ctx_); break;
     case LabId::shuffle: shuffle_panel_.draw(session_.shuffle(), ctx_); break;
     case LabId::poker: poker_panel_.draw(session_.poker()); break;
     case LabId::assembly: asm_panel_.draw(session_.assembly()); break;

@@ -102,7 +102,6 @@ class LabApp {
   bool open_tour(const Tour& tour, std::uint32_t step);
   bool go_to_step(std::uint32_t step);
   void leave_tour();
-  void start_linked_run();
   void draw_notices();
   void draw_csv_menu();
   // The current lab's CSV files; export_csv offers one as a download.

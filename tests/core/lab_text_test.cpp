@@ -16,11 +16,11 @@
 #include <string>
 #include <vector>
 
-#include "core/dice/dice_sample.hpp"
 #include "core/gallery.hpp"
 #include "core/poker/poker.hpp"
 #include "core/app_session.hpp"
 #include "core/inline_job_runner.hpp"
+#include "test_support.hpp"
 #include "core/poker/poker_sweep.hpp"
 #include "core/tours.hpp"
 #include "core/url_state.hpp"
@@ -34,27 +34,25 @@ std::string all_text(const std::vector<TextLine>& lines) {
   return s;
 }
 
-// What the app's panels hand over (labs with a session hand over nothing).
-struct Inputs {
-  LabTextInputs in;
-  explicit Inputs(const LabState&) {}
-};
-
 LabState state_of(const std::string& fragment) {
   const DecodedState d = decode_fragment(fragment);
   EXPECT_TRUE(d.notices.empty()) << fragment << ": " << (d.notices.empty() ? "" : d.notices[0]);
   return d.state;
 }
 
-// As the page shows it: the app's session (labs with a session write their
-// own lines; the others get the inputs their panels would hand over).
+// As the page shows it: the app's session.
 std::vector<TextLine> text_of(const std::string& fragment) {
-  const LabState s = state_of(fragment);
-  const Inputs inputs(s);
+  state_of(fragment);  // the link must open without a notice
   InlineJobRunner jobs;
   AppSession session(jobs);
   session.open(fragment);
-  return session.text(inputs.in);
+  return session.text();
+}
+
+std::vector<TextLine> header_of(const LabState& s, const Tour* tour) {
+  TextLines out;
+  lab_text_header(s, tour, out);
+  return out.take();
 }
 
 // A Galois register stepped by hand: shift right, XOR the mask into the top byte when a 1 falls out.
@@ -214,42 +212,6 @@ TEST(LabText, AssemblyStepsForward) {
   EXPECT_NE(all_text(text_of("#v=1&lab=asm&t=2")).find("Instructions executed: 2,"), std::string::npos);  // backwards
 }
 
-TEST(LabText, DiceSampleCountsAndChiSquare) {
-  // Counts 5, 10, 15, 10, 10, 10 of 60 rolls against a fair d6: chi-square
-  // (25 + 0 + 25) / 10 = 5 on 5 degrees of freedom; SciPy's chi2.sf(5, 5) = 0.41588.
-  const LabState s = state_of("#v=1&lab=dice&method=modulo&sides=6&bits=8&rolls=60");
-  DiceSampleResult sample;
-  sample.sides = 6, sample.rolls = 60;
-  sample.counts = {{5, 10, 15, 10, 10, 10}};
-  sample.bits_drawn = {480};
-  LabTextInputs in;
-  EXPECT_EQ(all_text(lab_text(s, in)).find("Sample of"), std::string::npos);
-  in.die_sample = &sample;
-  const std::string text = all_text(lab_text(s, in));
-  EXPECT_NE(text.find("Sample of 60 rolls"), std::string::npos) << text;
-  EXPECT_NE(text.find("Against a fair die: chi-square 5 with 5 degrees of freedom, p = 0.416"), std::string::npos) << text;
-  EXPECT_NE(text.find("Face 3 sampled: 15 (25%)"), std::string::npos) << text;
-  EXPECT_NE(text.find("Random bits per roll: 8"), std::string::npos) << text;
-}
-
-// A runner whose every job finishes at once with a result given by the test.
-class ScriptedJobRunner final : public JobRunner {
- public:
-  explicit ScriptedJobRunner(std::vector<double> result) : result_(std::move(result)) {}
-  int start(const std::string&, const std::string&) override { return ++started_; }
-  void cancel(int) override {}
-  JobStatus status(int) override {
-    JobStatus s;
-    s.state = JobStatus::State::done;
-    s.progress = 1.0;
-    s.result = result_;
-    return s;
-  }
-
- private:
-  std::vector<double> result_;
-  int started_ = 0;
-};
 
 TEST(LabText, PokerSweepOfTheFirstSeedsByHand) {
   SweepStats st;
@@ -257,7 +219,7 @@ TEST(LabText, PokerSweepOfTheFirstSeedsByHand) {
   std::uint32_t most = 0, first = 0;
   for (std::uint32_t seed = 0; seed < 2000; ++seed)
     if (const auto calls = static_cast<std::uint32_t>(hand_deal(seed).verdicts.size()); calls > most) most = calls, first = seed;
-  ScriptedJobRunner jobs(sweep_result(st));
+  test::ScriptedJobRunner jobs(sweep_result(st));
   AppSession session(jobs);
   session.open("#v=1&lab=poker&run=sample");
   session.tick(0.0);  // starts the link's sweep
@@ -275,20 +237,18 @@ TEST(LabText, LessonStepTitleAndText) {
   ASSERT_GE(tour->steps.size(), 2u);
   LabState s = state_of(tour->steps[1].link);
   s.tour = tour->id, s.tour_step = 2;
-  LabTextInputs in;
-  in.tour = tour;
-  const auto lines = lab_text(s, in);
+  const auto lines = header_of(s, tour);
   ASSERT_GE(lines.size(), 3u);
   EXPECT_EQ(lines[1].text, "Lesson: " + tour->title + ", step 2 of " + std::to_string(tour->steps.size()));
   EXPECT_EQ(lines[2].text, tour->steps[1].text.substr(0, kMaxLabTextLineBytes));
   s.tour_step = static_cast<std::uint32_t>(tour->steps.size() + 1);  // out of range: no lesson lines
-  EXPECT_EQ(all_text(lab_text(s, in)).find("Lesson: "), std::string::npos);
+  EXPECT_EQ(all_text(header_of(s, tour)).find("Lesson: "), std::string::npos);
 }
 
 TEST(LabText, HostileNoteIsPlainTextAndJsonEscapes) {
   LabState s;
   s.note = "<img src=x onerror=alert(1)> \"quoted\" \\";
-  const auto lines = lab_text(s, LabTextInputs{});
+  const auto lines = header_of(s, nullptr);
   ASSERT_GE(lines.size(), 2u);
   EXPECT_EQ(lines[1].kind, TextKind::paragraph);
   EXPECT_NE(lines[1].text.find(s.note), std::string::npos);

@@ -5,6 +5,8 @@
 //    seed with a test's own reference deal, and the field-by-field comparison;
 //  - send / run_jobs / all_text: a command to a lab session as the hook
 //    writes it, its jobs ticked until none runs, its Text view as one string.
+//  - ScriptedJobRunner: a job runner whose every job finishes at once with a
+//    result the test gives.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -15,6 +17,7 @@
 #include <vector>
 
 #include "core/base/lab_session.hpp"
+#include "core/base/job_slot.hpp"
 
 namespace shufflelab::test {
 
@@ -76,5 +79,23 @@ void expect_same_sweep(const Stats& got, const Stats& want, const std::string& w
   EXPECT_EQ(got.max_calls, want.max_calls) << what;
   EXPECT_EQ(got.max_seed, want.max_seed) << what;
 }
+
+class ScriptedJobRunner final : public JobRunner {
+ public:
+  explicit ScriptedJobRunner(std::vector<double> result) : result_(std::move(result)) {}
+  int start(const std::string&, const std::string&) override { return ++started_; }
+  void cancel(int) override {}
+  JobStatus status(int) override {
+    JobStatus s;
+    s.state = JobStatus::State::done;
+    s.progress = 1.0;
+    s.result = result_;
+    return s;
+  }
+
+ private:
+  std::vector<double> result_;
+  int started_ = 0;
+};
 
 }  // namespace shufflelab::test
