@@ -35,8 +35,13 @@ LabSession& AppSession::session_of(LabId lab) {
 
 LabSession& AppSession::lab_session() { return session_of(state_.lab); }
 
+void AppSession::forget_results() {
+  for (LabId lab : all_labs()) session_of(lab).forget_results();
+}
+
 void AppSession::open(std::string_view fragment) {
   DecodedState decoded = decode_fragment(fragment);
+  forget_results();
   state_ = decoded.state;
   notices_ = decoded.notices;
   run_pending_ = true;
@@ -68,6 +73,7 @@ bool AppSession::go_to_step(std::uint32_t step) {
   LabState next = decoded.state;
   next.embed = state_.embed;
   next.tour = state_.tour, next.tour_text = state_.tour_text, next.tour_step = step;
+  forget_results();
   state_ = std::move(next);
   notices_ = decoded.notices;
   run_pending_ = true;

@@ -43,7 +43,8 @@ class AppSession {
   AppSession& operator=(const AppSession&) = delete;
 
   // Opens a link: its state, its problems (the rest of the link still
-  // applies), its lesson; the job its run= names starts at the next tick.
+  // applies), its lesson; what earlier jobs found is dropped and the job its
+  // run= names starts at the next tick, so the page shows what the link says.
   void open(std::string_view fragment);
   // The link for what is on screen (a lesson too long for a link keeps only the step).
   std::string fragment() const;
@@ -106,6 +107,7 @@ class AppSession {
   ShuffleSession shuffle_;
   DiceSession dice_;
   LabSession& session_of(LabId lab);
+  void forget_results();  // every lab's, before a link or a lesson step opens
 };
 
 }  // namespace shufflelab

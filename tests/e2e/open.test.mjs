@@ -82,7 +82,10 @@ test(`shufflelab open prints the page's Text view for every corpus link (${corpu
     const expected = normalize(cli.lines);
     await goTo(page, link, { canonical });
     const got = await settledLines(page, expected);
-    if (JSON.stringify(got) !== JSON.stringify(expected)) differ.push({ link, page: got, cli: expected });
+    if (JSON.stringify(got) !== JSON.stringify(expected)) {
+      differ.push({ link, page: got, cli: expected });
+      if (process.env.OPEN_TEST_DUMP) console.error(JSON.stringify({ link, page: got, cli: expected }));
+    }
   }
   assert.deepEqual(differ, []);
   assert.deepEqual(problems, []);

@@ -81,6 +81,13 @@ struct JobSlot {
   void cancel(JobRunner& jobs) {
     if (running()) jobs.cancel(id);
   }
+  // Stops the job and forgets it and its result (a link opened without it).
+  void clear(JobRunner& jobs) {
+    if (id == 0 && !result && error.empty()) return;
+    cancel(jobs);
+    *this = JobSlot{};
+    jobs.note_shown_results_changed();
+  }
   // Advances the status; true exactly once, when the job has just finished.
   bool poll(JobRunner& jobs) {
     if (!running()) return false;

@@ -25,6 +25,9 @@ using OpenLink = std::function<void(std::string_view fragment)>;
 class LabSession {
  public:
   virtual ~LabSession() = default;
+  // A link or a lesson step opens: the results of jobs started before are
+  // dropped, so it shows exactly what the link says (its run= starts after).
+  virtual void forget_results() {}
   // The job the link's run= names (once, when a link or a lesson step opens).
   virtual void start_linked_run() {}
   // true: the state changed; an error names the command and why it was refused.

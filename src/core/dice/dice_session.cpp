@@ -538,4 +538,10 @@ CsvExport DiceSession::methods_csv(DiceLawTable& table, bool with_printed) {
           "shufflelab-" + die + "-methods.csv", face_law_matrix_csv(rows).text()};
 }
 
+void DiceSession::forget_results() {
+  die_sample_.clear(jobs_);
+  expr_sample_.clear(jobs_);
+  z80_sample_.clear(jobs_);
+}
+
 }  // namespace shufflelab

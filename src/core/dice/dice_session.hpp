@@ -98,6 +98,7 @@ class DiceSession final : public LabSession {
   // `state` is the lab's part of the whole link state; it outlives the session.
   DiceSession(DiceLabState& state, JobRunner& jobs) : state_(state), jobs_(jobs) {}
 
+  void forget_results() override;
   void start_linked_run() override;
   Result<bool> apply(const LabCommand& command) override;
   void tick(double seconds) override;  // polls the jobs, fills one law of the method table

@@ -652,4 +652,8 @@ std::string LfsrSession::describe_json_with(std::string_view bit_plane_screen, s
   return out + step_job;  // the caller adds the lanes and closes the object
 }
 
+void LfsrSession::forget_results() {
+  step_check_.clear(jobs_);
+}
+
 }  // namespace shufflelab

@@ -102,6 +102,7 @@ class LfsrSession final : public LabSession {
   // `state` is the lab's part of the whole link state; it outlives the session.
   LfsrSession(LfsrLabState& state, JobRunner& jobs) : state_(state), jobs_(jobs) {}
 
+  void forget_results() override;
   void start_linked_run() override;                        // run=period: the check by stepping
   Result<bool> apply(const LabCommand& command) override;  // true: the state changed
   void tick(double seconds) override;                      // plays, polls the check

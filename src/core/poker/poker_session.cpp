@@ -239,4 +239,12 @@ std::vector<TextLine> PokerSession::text() {
   return out.take();
 }
 
+void PokerSession::forget_results() {
+  sweep_.job.clear(jobs_);
+  hands_.job.clear(jobs_);
+  sweep_ = {};
+  hands_ = {};
+  view_.swept.reset();
+}
+
 }  // namespace shufflelab

@@ -55,6 +55,7 @@ class PokerSession final : public LabSession {
   PokerSession(PokerLabState& state, JobRunner& jobs) : state_(state), jobs_(jobs) {}
 
   // The job the link's run= names (once, when a link or a lesson step opens).
+  void forget_results() override;
   void start_linked_run() override;
   Result<bool> apply(const LabCommand& command) override;  // true: the state changed
   void tick(double seconds) override;                      // playback, 3 calls a second; polls the sweeps

@@ -629,4 +629,12 @@ std::vector<CsvExport> ShuffleSession::csv_exports() {
   return out;
 }
 
+void ShuffleSession::forget_results() {
+  bias_.job.clear(jobs_);
+  bias_.kind = ShuffleBiasKind::none;
+  matrix_view_.reset();
+  predict_.clear(jobs_);
+  engine_sample_.clear(jobs_);
+}
+
 }  // namespace shufflelab

@@ -102,6 +102,7 @@ class ShuffleSession final : public LabSession {
   // `state` is the lab's part of the whole link state; it outlives the session.
   ShuffleSession(ShuffleLabState& state, JobRunner& jobs) : state_(state), jobs_(jobs) {}
 
+  void forget_results() override;
   void start_linked_run() override;
   Result<bool> apply(const LabCommand& command) override;  // true: the state changed
   void tick(double seconds) override;  // polls; the tab shown plays, animates or starts its table

@@ -1,0 +1,73 @@
+// The app's session: a link opens on exactly its own results (what earlier
+// jobs found is dropped), a lesson step opens as its link does, and the
+// app's commands refuse what they cannot do, naming it.
+#include "core/app_session.hpp"
+
+#include <gtest/gtest.h>
+
+#include "core/inline_job_runner.hpp"
+#include "core/poker/poker.hpp"
+#include "core/poker/poker_sweep.hpp"
+#include "core/tours.hpp"
+#include "test_support.hpp"
+
+namespace shufflelab {
+namespace {
+
+using test::ScriptedJobRunner;
+
+std::string text_of(AppSession& session) {
+  std::string s;
+  for (const TextLine& l : session.text()) s += l.text + "\n";
+  return s;
+}
+
+TEST(AppSession, ALinkWithoutRunShowsNoEarlierResult) {
+  // A sweep of three seeds, counted here: whatever the job reports is what the text must show.
+  SweepStats stats;
+  for (std::uint32_t seed = 0; seed < 3; ++seed) stats.add(seed, one_chip_deal(seed).calls);
+  ScriptedJobRunner jobs(sweep_result(stats));
+  AppSession session(jobs);
+  session.open("#v=1&lab=poker&seed=932D217C&run=sample");
+  session.tick(0.0);  // starts the link's sweep
+  session.tick(0.0);  // its result comes in
+  ASSERT_NE(text_of(session).find("SAMPLE, partial: 3 of the"), std::string::npos) << text_of(session);
+  session.open("#v=1&lab=poker&seed=932D217C");
+  session.tick(0.0);
+  EXPECT_EQ(text_of(session).find("SAMPLE"), std::string::npos) << text_of(session);
+  EXPECT_EQ(session.state().poker.run, "");
+}
+
+TEST(AppSession, ALessonStepOpensAsItsLink) {
+  const Tour* tour = find_builtin_tour("how-to-shuffle");
+  ASSERT_NE(tour, nullptr);
+  ASSERT_GE(tour->steps.size(), 2u);
+  InlineJobRunner jobs;
+  AppSession by_step(jobs), by_link(jobs);
+  by_step.open("#v=1&tour=how-to-shuffle&step=1");
+  ASSERT_TRUE(by_step.apply("tour_next"));
+  by_link.open(tour->steps[1].link);
+  EXPECT_EQ(by_step.state().lab, by_link.state().lab);
+  // The same lab fields: the link the step writes back, without its lesson fields.
+  LabState a = by_step.state(), b = by_link.state();
+  a.tour.clear(), a.tour_step = 0;
+  EXPECT_EQ(encode_fragment(a), encode_fragment(b));
+}
+
+TEST(AppSession, AppCommandsRefuseWhatTheyCannotDo) {
+  InlineJobRunner jobs;
+  AppSession session(jobs);
+  session.open("#v=1&lab=poker&seed=00000001");
+  const LabState before = session.state();
+  for (const char* bad : {"lab=nowhere", "tour_next", "tour_exit", "tour=no-such-lesson", "warp"}) {
+    auto r = session.apply(bad);
+    ASSERT_FALSE(r) << bad;
+    EXPECT_NE(r.error().find(parse_lab_command(bad).verb), std::string::npos) << r.error();
+    EXPECT_EQ(session.state(), before) << bad;
+  }
+  ASSERT_TRUE(session.apply("lab=dice"));
+  EXPECT_EQ(session.state().lab, LabId::dice);
+}
+
+}  // namespace
+}  // namespace shufflelab
