@@ -170,12 +170,16 @@ test('links that open on their result: the result\'s numbers are in the accessib
   snapshot = await page.locator('#text-view').ariaSnapshot();
   assert.ok(snapshot.includes(`Exact counts over all 27 draw lists: largest relative deviation from 1/3 is ${Number(worst.toPrecision(4))}.`),
     `${worst}\n${snapshot}`);
-  // Changing the setup takes the result out of the text (it belongs to the old setup).
-  await setHash(page, '#v=1&lab=shuffle&algo=naive&n=4&tab=bias');
+  // Changing the setup (the Cards field sends n=4) takes the result out of the text: it belongs to the old setup.
+  assert.ok(await command(page, 'n=4'));
   await waitForLabText(page, 'Shuffle', 'Deck: 4 cards');
   assert.ok(!(await viewText(page)).includes('draw lists'));
   // The test hook says the same: the result it reports is for another setup.
   await waitFor(page, () => window.shufflelab.state().shuffle.bias.stale === true);
+  // A link opens on exactly its own results: without run= it shows none, stale or not.
+  await setHash(page, '#v=1&lab=shuffle&algo=naive&n=3&tab=bias');
+  await waitFor(page, () => window.shufflelab.state().shuffle.bias.kind === 'none' && window.shufflelab.state().shuffle.n === 3);
+  assert.ok(!(await viewText(page)).includes('draw lists'));
   assert.deepEqual(problems, []);
   await context.close();
 });
