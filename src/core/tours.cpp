@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "core/base/cards.hpp"
+#include "core/base/parse.hpp"
 #include "core/base/plain_text.hpp"
 #include "core/base/text_format.hpp"
 #include "core/dice/dice_law.hpp"
@@ -28,11 +29,6 @@ namespace shufflelab {
 // ---- Numbers as the sentences write them -------------------------------------
 
 namespace {
-std::string hex(std::uint64_t v, int digits) {
-  std::string out(static_cast<std::size_t>(digits), '0');
-  for (auto it = out.rbegin(); it != out.rend(); ++it, v >>= 4) *it = "0123456789ABCDEF"[v & 15];
-  return out;
-}
 std::string num(std::uint64_t v) { return grouped(v); }
 std::uint64_t factorial(std::uint64_t n) { return n <= 1 ? 1 : n * factorial(n - 1); }
 std::string span_text(std::uint64_t low, std::uint64_t high) {
@@ -128,9 +124,9 @@ TourStep tarot_first_byte() {
   int ones = 0;
   for (int i = 0; i < 8; ++i) ones += g.step_bit();
   return {lfsr_link(kTarotSeed, 8),
-          "LFSR() shifts the " + std::to_string(g.width) + "-bit register right " + num(kBitsPerByte) + " times; each time a 1 falls out, " + hex(kTarotMask, 2) +
-              " is XORed into the top byte. From seed " + hex(kTarotSeed, 8) + ", " + std::to_string(ones) +
-              " of the " + num(kBitsPerByte) + " shifts drop a 1, and the first call returns the top byte " + hex(g.top_byte(), 2) + "."};
+          "LFSR() shifts the " + std::to_string(g.width) + "-bit register right " + num(kBitsPerByte) + " times; each time a 1 falls out, " + format_hex_upper(kTarotMask, 2) +
+              " is XORed into the top byte. From seed " + format_hex_upper(kTarotSeed, 8) + ", " + std::to_string(ones) +
+              " of the " + num(kBitsPerByte) + " shifts drop a 1, and the first call returns the top byte " + format_hex_upper(g.top_byte(), 2) + "."};
 }
 
 TourStep tarot_period() {
@@ -140,7 +136,7 @@ TourStep tarot_period() {
   const std::uint64_t claimed = (std::uint64_t{1} << 32) - 1;
   const std::uint64_t period = a->seed.period;
   return {link, "The article promises " + num(claimed) + " steps before the register repeats. The numbers disagree: from " +
-                    hex(kTarotSeed, 8) + " it comes back after " + num(period) + " bit-steps" +
+                    format_hex_upper(kTarotSeed, 8) + " it comes back after " + num(period) + " bit-steps" +
                     (period < claimed ? ", " + num(claimed - period) + " short" : "") +
                     ", and no seed gets more than " + num(a->map.max_period) +
                     ". The link re-runs a check that steps the register all the way round."};
@@ -172,7 +168,7 @@ TourStep tarot_coin_flips() {
 
 TourStep tarot_roller_slip() {
   const std::string link = dice_link({.method = "fdr-tarot", .sides = kTarotCards, .run = "sample", .gen = "tarot32",
-                                      .seed = hex(kTarotSeed, 8)});
+                                      .seed = format_hex_upper(kTarotSeed, 8)});
   auto law = law_of("fdr-tarot", kTarotCards, 8);
   if (!law) return {link, law.error()};
   const double fair = 1.0 / static_cast<double>(kTarotCards);

@@ -149,9 +149,9 @@ bool LabApp::command(const std::string& name) {
   if (lab == LabId::lfsr && LfsrPanel::takes(name)) return lfsr_panel_.command(name, session_.lfsr(), ctx_);
   if (name.rfind("lane_", 0) == 0) {
     switch (lab) {
-      case LabId::dice: return dice_panel_.command(name, session_.dice());
-      case LabId::shuffle: return shuffle_panel_.command(name, session_.shuffle());
-      case LabId::poker: return poker_panel_.command(name, session_.poker());
+      case LabId::dice: return dice_panel_.lane_command(name, session_.dice());
+      case LabId::shuffle: return shuffle_panel_.lane_command(name, session_.shuffle());
+      case LabId::poker: return poker_panel_.lane_command(name, session_.poker());
       default: return false;
     }
   }

@@ -554,13 +554,10 @@ void DicePanel::draw(DiceSession& s, PanelContext& ctx) {
   });
 }
 
-bool DicePanel::command(std::string_view name, DiceSession& s) {
-  if (name.rfind("lane_", 0) == 0) {
-    const DiceLabState& state = s.state();
-    lanes_.refresh(state.lanes, setup_key(state, encode_dice_lab), [&] { return dice_lab_lanes(state); });
-    return lanes_.command(name);
-  }
-  return s.apply(parse_lab_command(name)).has_value();
+bool DicePanel::lane_command(std::string_view name, DiceSession& s) {
+  const DiceLabState& state = s.state();
+  lanes_.refresh(state.lanes, setup_key(state, encode_dice_lab), [&] { return dice_lab_lanes(state); });
+  return lanes_.command(name);
 }
 
 std::string DicePanel::describe_json(DiceSession& s) {

@@ -21,8 +21,8 @@ class DicePanel {
   // Draws the session's view; every change goes to the session as a command
   // (ctx: the link to the Check lab).
   void draw(DiceSession& session, PanelContext& ctx);
-  // Test hook: lane_* commands stay here (the lanes are the screen's); the rest go to the session.
-  bool command(std::string_view name, DiceSession& session);
+  // The lane_* commands (the assembly lanes are the screen's; every other command is the session's).
+  bool lane_command(std::string_view name, DiceSession& session);
   std::string describe_json(DiceSession& session);
 
  private:

@@ -548,8 +548,7 @@ bool LfsrPanel::command(std::string_view name, LfsrSession& s, PanelContext& ctx
     if (lattice) point_edge_on(*lattice);
     return lattice != nullptr;
   }
-  if (name.rfind("download_stream=", 0) == 0) return download_stream(s, ctx, std::string(name));
-  return send(s, name).has_value();
+  return download_stream(s, ctx, std::string(name));  // download_stream=N: the last command takes() lets through
 }
 
 std::string LfsrPanel::describe_json(LfsrSession& s) {

@@ -80,7 +80,6 @@ void PokerPanel::sync_seed_text(const PokerLabState& state) {
 void PokerPanel::draw_controls(PokerSession& s) {
   const float em = ImGui::GetFontSize();
   const PokerView& view = s.view();
-  const PokerDealView& v = view.deal;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Seed");
   ImGui::SameLine();
@@ -506,13 +505,10 @@ void PokerPanel::draw_lanes(PokerSession& s) {
   if (open != state.lanes) (void)s.apply({"lanes", open ? "1" : "0", true});
 }
 
-bool PokerPanel::command(std::string_view name, PokerSession& s) {
-  if (name.rfind("lane_", 0) == 0) {
-    const PokerLabState& state = s.state();
-    lanes_.refresh(state.lanes, setup_key(state, encode_poker_lab), [&] { return poker_lab_lanes(state); });
-    return lanes_.command(name);
-  }
-  return s.apply(parse_lab_command(name)).has_value();
+bool PokerPanel::lane_command(std::string_view name, PokerSession& s) {
+  const PokerLabState& state = s.state();
+  lanes_.refresh(state.lanes, setup_key(state, encode_poker_lab), [&] { return poker_lab_lanes(state); });
+  return lanes_.command(name);
 }
 
 std::string PokerPanel::describe_json(PokerSession& s) {

@@ -21,8 +21,8 @@ class PokerPanel {
  public:
   // Draws the session's view; every change goes to the session as a command.
   void draw(PokerSession& session);
-  // Test hook: lane_* commands stay here (the lanes are the screen's); the rest go to the session.
-  bool command(std::string_view name, PokerSession& session);
+  // The lane_* commands (the assembly lanes are the screen's; every other command is the session's).
+  bool lane_command(std::string_view name, PokerSession& session);
   std::string describe_json(PokerSession& session);
 
  private:

@@ -586,13 +586,10 @@ void ShufflePanel::draw(ShuffleSession& s, PanelContext& ctx) {
   });
 }
 
-bool ShufflePanel::command(std::string_view name, ShuffleSession& s) {
-  if (name.rfind("lane_", 0) == 0) {
-    const ShuffleLabState& state = s.state();
-    lanes_.refresh(state.lanes, setup_key(state, encode_shuffle_lab), [&] { return make_lanes(s); });
-    return lanes_.command(name);
-  }
-  return s.apply(parse_lab_command(name)).has_value();
+bool ShufflePanel::lane_command(std::string_view name, ShuffleSession& s) {
+  const ShuffleLabState& state = s.state();
+  lanes_.refresh(state.lanes, setup_key(state, encode_shuffle_lab), [&] { return make_lanes(s); });
+  return lanes_.command(name);
 }
 
 std::string ShufflePanel::describe_json(ShuffleSession& s) {

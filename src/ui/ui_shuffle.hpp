@@ -24,8 +24,8 @@ class ShufflePanel {
   // Draws the session's view; every change goes to the session as a command
   // (the Check lab's button asks the app to open a link through ctx).
   void draw(ShuffleSession& session, PanelContext& ctx);
-  // Test hook: lane_* commands stay here (the lanes are the screen's); the rest go to the session.
-  bool command(std::string_view name, ShuffleSession& session);
+  // The lane_* commands (the assembly lanes are the screen's; every other command is the session's).
+  bool lane_command(std::string_view name, ShuffleSession& session);
   std::string describe_json(ShuffleSession& session);
 
  private:

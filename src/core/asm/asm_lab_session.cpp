@@ -21,12 +21,6 @@ bool same_setup(const AsmLabState& a, const AsmLabState& b) {
          a.inputs.n == b.inputs.n && a.inputs.calls == b.inputs.calls;
 }
 
-// At least `digits` uppercase hex digits (a wider value keeps all of its).
-std::string hex(std::uint64_t v, int digits) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "%0*" PRIX64, digits, v);
-  return buf;
-}
 }  // namespace
 
 void AsmLabSession::settle() {
@@ -139,7 +133,7 @@ std::vector<TextLine> AsmLabSession::text() {
   }
   if (!v.error.empty()) out.para("Stopped: " + v.error);
   std::string outputs;
-  for (std::size_t i = 0; i < run.outputs().size() && i < 16; ++i) outputs += (i ? " " : "") + hex(run.outputs()[i], 2);
+  for (std::size_t i = 0; i < run.outputs().size() && i < 16; ++i) outputs += (i ? " " : "") + hex_at_least(run.outputs()[i], 2);
   if (!outputs.empty()) out.item("Outputs of finished calls (hex): " + outputs);
   return out.take();
 }

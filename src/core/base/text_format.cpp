@@ -1,5 +1,6 @@
 #include "core/base/text_format.hpp"
 
+#include <cinttypes>
 #include <cmath>
 #include <cstdio>
 
@@ -53,6 +54,12 @@ std::string json_number(double value, int digits) {
   char buffer[40];
   std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
   return buffer;
+}
+
+std::string hex_at_least(std::uint64_t value, int digits) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%0*" PRIX64, digits, value);
+  return buf;
 }
 
 }  // namespace shufflelab

@@ -14,6 +14,8 @@ namespace shufflelab {
 
 class BigUint;
 
+// Upper-case hex with at least `digits` digits; a wider value keeps all of its own.
+std::string hex_at_least(std::uint64_t value, int digits);
 std::string grouped(std::string_view digits);
 std::string grouped(std::uint64_t value);
 std::string grouped(const BigUint& value);

@@ -50,12 +50,6 @@ std::optional<double> parse_speed(std::string_view text) {
   return value;
 }
 
-// Upper-case hex, at least `digits` of them (the Text view's spelling).
-std::string hex(std::uint64_t v, int digits) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "%0*" PRIX64, digits, v);
-  return buf;
-}
 
 }  // namespace
 
@@ -455,14 +449,14 @@ std::vector<TextLine> LfsrSession::text() {
   std::string gen = "Generator: " + std::string(lab_gen_name(s.gen));
   if (s.gen == LabGen::tarot32) {
     gen += " (the tarot article's Galois LFSR), width " + std::to_string(s.width) +
-           (s.full_taps ? ", taps " + hex(lab_galois_taps(s), (s.width + 3) / 4) : ", mask " + hex(s.mask, 2));
+           (s.full_taps ? ", taps " + hex_at_least(lab_galois_taps(s), (s.width + 3) / 4) : ", mask " + hex_at_least(s.mask, 2));
   } else if (s.gen == LabGen::fibonacci) {
-    gen += " (Fibonacci LFSR), width " + std::to_string(s.width) + ", taps " + hex(s.taps, (s.width + 3) / 4);
+    gen += " (Fibonacci LFSR), width " + std::to_string(s.width) + ", taps " + hex_at_least(s.taps, (s.width + 3) / 4);
   } else if (s.gen == LabGen::z80) {
     gen += " (the Z80 routine's 64-bit LFSR)";
   }
   out.item(gen);
-  out.item("Seed: " + hex(s.seed, lab_seed_digits(s)));
+  out.item("Seed: " + hex_at_least(s.seed, lab_seed_digits(s)));
   out.item("Step t = " + grouped_and_plain(s.t) + " " + lab_unit_word(s.gen, s.t));
   const LfsrSessionView& view = this->view();
   if (!view.runs) {
@@ -487,21 +481,21 @@ std::vector<TextLine> LfsrSession::text() {
                ", entered at the top. Output byte " + std::to_string(r.byte_number) + ": " +
                std::to_string(v.shifts_into_byte) + " of 8 shifts done.");
     }
-    out.item("Register: " + hex(v.state, (v.width + 3) / 4) + " = " + bits_string(v.state, v.width));
+    out.item("Register: " + hex_at_least(v.state, (v.width + 3) / 4) + " = " + bits_string(v.state, v.width));
     if (!r.fallen.empty()) out.item("Bits fallen in this byte, oldest first: " + r.fallen);
     if (!r.recent_bytes.empty()) out.item("Output bytes so far (hex): " + r.recent_bytes);
   } else if (s.gen == LabGen::z80) {
     const Z80View& v = stepper.z80;
     std::string bytes;
-    for (std::size_t i = 0; i < v.bytes.size(); ++i) bytes += (i ? " " : "") + hex(v.bytes[i], 2);
+    for (std::size_t i = 0; i < v.bytes.size(); ++i) bytes += (i ? " " : "") + hex_at_least(v.bytes[i], 2);
     out.para(std::string(v.upcoming ? "The call about to run" : "Call " + std::to_string(v.t)) +
-             " reads bytes +4..+7 as X = " + hex(v.x, 8) +
-             ", XORs the low bytes of X>>24, X>>21, X>>20, X>>12 and X>>3 into " + hex(v.output, 2) +
-             ", stores it at +0 and moves the old byte +7 (" + hex(v.dropped, 2) + ") out.");
+             " reads bytes +4..+7 as X = " + hex_at_least(v.x, 8) +
+             ", XORs the low bytes of X>>24, X>>21, X>>20, X>>12 and X>>3 into " + hex_at_least(v.output, 2) +
+             ", stores it at +0 and moves the old byte +7 (" + hex_at_least(v.dropped, 2) + ") out.");
     out.item("_LFSRSeed+0..+7: " + bytes);
-    out.item("Output byte: " + hex(v.output, 2) + " (" + std::to_string(v.output) + ")");
+    out.item("Output byte: " + hex_at_least(v.output, 2) + " (" + std::to_string(v.output) + ")");
     std::string recent;
-    for (auto b : v.recent_bytes) recent += (recent.empty() ? "" : " ") + hex(b, 2);
+    for (auto b : v.recent_bytes) recent += (recent.empty() ? "" : " ") + hex_at_least(b, 2);
     if (!recent.empty()) out.item("Outputs so far (hex): " + recent);
   } else {
     const OutputsView& v = stepper.outputs;
@@ -511,8 +505,8 @@ std::vector<TextLine> LfsrSession::text() {
     if (!state.empty()) out.item("State: " + state);
     if (!v.recent.empty()) {
       const OutputRow& last = v.recent.back();
-      out.item("Output " + std::to_string(last.index) + ": " + hex(last.value, (v.value_bits + 3) / 4) + " = " +
-               grouped_and_plain(last.value) + ", byte " + hex(last.byte, 2));
+      out.item("Output " + std::to_string(last.index) + ": " + hex_at_least(last.value, (v.value_bits + 3) / 4) + " = " +
+               grouped_and_plain(last.value) + ", byte " + hex_at_least(last.byte, 2));
     }
   }
 
