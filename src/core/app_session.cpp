@@ -92,7 +92,7 @@ Result<bool> AppSession::apply(std::string_view command) {
   const auto changed = [&] { return R::ok(!(state_ == before)); };
   if (c.verb == "lab") {
     for (LabId lab : all_labs())
-      if (c.arg == lab_name(lab)) return state_.lab = lab, changed();
+      if (c.arg == lab_name(lab)) return state_.lab = lab, leave_previous_lab(), changed();
     return R::fail("lab=" + printable_excerpt(c.arg) + ": no lab has that name");
   }
   if (c.verb == "tour_next" || c.verb == "tour_back" || c.verb == "tour_step") {
@@ -129,9 +129,15 @@ Result<bool> AppSession::apply(std::string_view command) {
   return lab_session().apply(c);
 }
 
+// Called where the lab may change (lab=, then again each tick for links and lesson steps), so
+// the lab left stops its work before the next frame.
+void AppSession::leave_previous_lab() {
+  if (entered_lab_ != state_.lab) session_of(entered_lab_).leave();
+  entered_lab_ = state_.lab;
+}
+
 void AppSession::tick(double seconds) {
-  if (ticked_lab_ != state_.lab) session_of(ticked_lab_).leave();
-  ticked_lab_ = state_.lab;
+  leave_previous_lab();
   LabSession& lab = lab_session();
   if (std::exchange(run_pending_, false)) lab.start_linked_run();
   lab.tick(seconds);

@@ -95,7 +95,8 @@ class AppSession {
   std::vector<std::string> notices_;
   std::optional<Tour> tour_;
   bool run_pending_ = false;
-  LabId ticked_lab_ = LabId::gallery;  // the lab of the last tick: leaving a lab calls its leave()
+  LabId entered_lab_ = LabId::gallery;  // leaving it calls its leave()
+  void leave_previous_lab();
   PokerSession poker_;
   OpenLink open_link_ = [this](std::string_view link) { open(link); };  // the labs' links to another lab
   AsmLabSession asm_;

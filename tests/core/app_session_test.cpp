@@ -3,6 +3,8 @@
 // app's commands refuse what they cannot do, naming it.
 #include "core/app_session.hpp"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "core/inline_job_runner.hpp"
@@ -35,6 +37,46 @@ TEST(AppSession, ALinkWithoutRunShowsNoEarlierResult) {
   session.open("#v=1&lab=poker&seed=932D217C");
   session.tick(0.0);
   EXPECT_EQ(text_of(session).find("SAMPLE"), std::string::npos) << text_of(session);
+  EXPECT_EQ(session.state().poker.run, "");
+}
+
+// A runner whose jobs run until cancelled, recording the cancels.
+class EndlessJobRunner final : public JobRunner {
+ public:
+  int start(const std::string&, const std::string&) override { return ++started; }
+  void cancel(int id) override { cancelled.push_back(id); }
+  JobStatus status(int id) override {
+    JobStatus s;
+    const bool stopped = std::find(cancelled.begin(), cancelled.end(), id) != cancelled.end();
+    s.state = stopped ? JobStatus::State::cancelled : JobStatus::State::running;
+    s.progress = 0.25;
+    return s;
+  }
+  int started = 0;
+  std::vector<int> cancelled;
+};
+
+TEST(AppSession, LeavingALabStopsItsJobInTheSameCommand) {
+  EndlessJobRunner jobs;
+  AppSession session(jobs);
+  session.open("#v=1&lab=poker&seed=932D217C&run=sweep");
+  session.tick(0.0);
+  ASSERT_EQ(jobs.started, 1);
+  ASSERT_TRUE(session.busy());
+  ASSERT_TRUE(session.apply("lab=lfsr"));
+  EXPECT_EQ(jobs.cancelled, std::vector<int>{1}) << "no frame between the switch and the cancel";
+  ASSERT_TRUE(session.apply("lab=poker"));
+  EXPECT_EQ(session.state().poker.run, "") << "a cancelled sweep leaves the link";
+}
+
+TEST(AppSession, CancelShowsInTheNextReadNotTheNextFrame) {
+  EndlessJobRunner jobs;
+  AppSession session(jobs);
+  session.open("#v=1&lab=poker&seed=932D217C&run=sweep");
+  session.tick(0.0);
+  ASSERT_TRUE(session.apply("cancel_sweep"));
+  EXPECT_FALSE(session.busy());
+  EXPECT_NE(session.describe_lab_json().find("\"state\":4"), std::string::npos) << session.describe_lab_json();
   EXPECT_EQ(session.state().poker.run, "");
 }
 

@@ -77,14 +77,14 @@ test('crisp at device scale factor 1 and 2: backing store follows devicePixelRat
 test('the canvas follows a window resize', async () => {
   const { page, context } = await openApp(env, '', { width: 900, height: 600 });
   await page.setViewportSize({ width: 640, height: 480 });
-  await page.waitForFunction(() => canvas.width === 640 && canvas.height === 480, null, { timeout: 5000 });
+  await page.waitForFunction(() => canvas.width === 640 && canvas.height === 480, null, { timeout: 30000 });
   await context.close();
 });
 
 test('keyboard and touch reach the app', async () => {
   const { page, context } = await openApp(env, '#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=5', { touch: true });
   await page.keyboard.press('ArrowRight');
-  await page.waitForFunction(() => window.shufflelab.state().lfsr.t === 6, null, { timeout: 5000 });
+  await page.waitForFunction(() => window.shufflelab.state().lfsr.t === 6, null, { timeout: 30000 });
   // Tap the "Shuffle" entry of the navigation column where the app says it drew it
   // (backing pixels, so divide by devicePixelRatio); at 800 px high the column's
   // last entries are below its fold.
@@ -93,7 +93,7 @@ test('keyboard and touch reach the app', async () => {
   const [x0, y0, x1, y1] = s.nav.shuffle;
   const dpr = await page.evaluate(() => window.devicePixelRatio);
   await page.touchscreen.tap((x0 + x1) / 2 / dpr, (y0 + y1) / 2 / dpr);
-  await page.waitForFunction(() => window.shufflelab.state().lab === 'shuffle', null, { timeout: 5000 });
+  await page.waitForFunction(() => window.shufflelab.state().lab === 'shuffle', null, { timeout: 30000 });
   await context.close();
 });
 
@@ -111,11 +111,12 @@ test('long work runs in a worker: the stepping check agrees with the algebra, an
   // This check running with progress, not the finished width-20 check's progress.
   await waitForState(page, (x) => x.lfsr.width === 32 && x.lfsr.stepJob.state === 1 && x.lfsr.stepJob.progress > 0,
                      'the width-32 check running with progress', { timeout: 10000 });
-  const t0 = Date.now();
-  await command(page, 'cancel_check');
-  s = await state(page);
-  assert.equal(s.lfsr.stepJob.state, 4, 'cancelled');
-  assert.ok(Date.now() - t0 < 1000);
+  // Cancel stops the worker inside the command: the next read is already cancelled.
+  const cancelled = await page.evaluate(() => {
+    window.shufflelab.command('cancel_check');
+    return window.shufflelab.state().lfsr.stepJob.state;
+  });
+  assert.equal(cancelled, 4, 'cancelled in the same call');
   // The worker is restartable: a new check on a small register completes.
   await setHash(page, '#v=1&lab=lfsr&width=12&seed=ABC&mask=B8');
   await waitForHash(page, '#v=1&lab=lfsr&width=12&seed=ABC&mask=B8&t=0');

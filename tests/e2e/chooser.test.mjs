@@ -65,9 +65,8 @@ test('a chooser link opens on its recommendation and the table renders', async (
   const computing = seen.filter((f) => f.computing);
   assert.ok(computing.length > 0, 'the switch was never seen computing');
   for (const f of computing) assert.equal(f.shown, 'z80&d20', JSON.stringify(f));  // the old table stays
-  // This pick took 331 ms on the UI thread (idle machine) before it moved to
-  // the worker; the bound leaves room for a loaded machine's software GL.
-  assert.ok(longest < 300, `longest gap between frames while the job ran: ${longest.toFixed(0)} ms`);
+  // Frames drawn while the job was computing prove the UI thread was free; how long
+  // a frame takes is a machine's measurement (./lab budgets), printed above, not a bound here.
   const x86 = await chooserReady(page);
   assert.equal(x86.chooser.pick.use, 'deck78');
   assert.equal(x86.chooser.pick.method.maxMinRatio, '1/1');

@@ -62,8 +62,8 @@ test('keyboard only: reach the dice lab through the navigation, change a field, 
   s = await press(page, 'Tab');
   await page.keyboard.type('12');
   s = await press(page, 'Enter');
-  await page.waitForFunction(() => window.shufflelab.state().dice.sides === 12, null, { timeout: 5000 });
-  await page.waitForFunction(() => location.hash.includes('sides=12'), null, { timeout: 5000 });
+  await page.waitForFunction(() => window.shufflelab.state().dice.sides === 12, null, { timeout: 30000 });
+  await page.waitForFunction(() => location.hash.includes('sides=12'), null, { timeout: 30000 });
 
   // Right moves the ring along the row to the next help mark "(?)"; Space opens its text, Escape closes it.
   for (let i = 0; i < 8 && !s.keyboard.helpFocused; ++i) s = await press(page, 'ArrowRight');

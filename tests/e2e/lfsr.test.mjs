@@ -85,7 +85,7 @@ async function shoot(page, name, scale) {
 
 async function showTab(page, tab) {
   await command(page, `tab=${tab}`);
-  await page.waitForFunction((t) => window.shufflelab.state().lfsr.tab === t, tab, { timeout: 5000 });
+  await page.waitForFunction((t) => window.shufflelab.state().lfsr.tab === t, tab, { timeout: 30000 });
 }
 
 test('tarot32: the old link, the stepper, the dice queue, jump-ahead scrubbing and the claims', async () => {

@@ -96,16 +96,20 @@ test('the sample sweep finishes, is labelled partial and matches dealing every s
   await context.close();
 });
 
-test('Cancel stops the full sweep within a second, and the worker runs again', { timeout: 120000 }, async () => {
+test('Cancel stops the full sweep at once, and the worker runs again', { timeout: 120000 }, async () => {
   const { page, context, problems } = await openApp(env, '#v=1&lab=poker');
   await command(page, 'sweep_full');
   await page.waitForFunction(() => window.shufflelab.state().poker.sweep.progress > 0, null, { timeout: 30000, polling: 50 });
-  const started = Date.now();
-  await command(page, 'cancel_sweep');
-  await page.waitForFunction(() => window.shufflelab.state().poker.sweep.state === 4, null, { timeout: 1000, polling: 20 });
-  const cancelMs = Date.now() - started;
-  console.log(`# cancel took ${cancelMs} ms`);
-  assert.ok(cancelMs < 1000);
+  // Cancel terminates the sweep's workers inside the command: the state the very next read
+  // returns is cancelled, with no frame in between. The time is a measurement, not a bound.
+  const cancel = await page.evaluate(() => {
+    const t0 = performance.now();
+    window.shufflelab.command('cancel_sweep');
+    return { state: window.shufflelab.state().poker.sweep.state, busy: window.shufflelabJobs.busy(), ms: performance.now() - t0 };
+  });
+  console.log(`# cancel returned in ${cancel.ms.toFixed(1)} ms`);
+  assert.equal(cancel.state, 4, 'cancelled in the same call');
+  assert.equal(cancel.busy, 0, 'no worker still busy with the sweep');
   // Progress stays where it stopped, and a new job still runs to the end.
   const stopped = (await state(page)).poker.sweep.progress;
   // Ten frames later (each polls the jobs), not 300 ms later: on a slow machine that may be no frame at all.
@@ -123,16 +127,20 @@ test('leaving the lab stops the full sweep: no worker stays busy out of sight, a
   const { page, context, problems } = await openApp(env, '#v=1&lab=poker&run=sweep');
   await page.waitForFunction(() => window.shufflelab.state().poker.sweep.progress > 0, null, { timeout: 30000, polling: 50 });
   assert.ok(await page.evaluate(() => window.shufflelabJobs.busy()) > 0);
-  await command(page, 'lab=lfsr');
-  await page.waitForFunction(() => window.shufflelabJobs.busy() === 0, null, { timeout: 2000, polling: 20 });
-  await command(page, 'lab=poker');
-  await page.waitForFunction(() => window.shufflelab.state().poker.sweep.state === 4, null, { timeout: 2000, polling: 20 });
+  // Leaving is part of the lab switch itself: the same call that switches finds no worker busy.
+  const left = await page.evaluate(() => {
+    window.shufflelab.command('lab=lfsr');
+    return { lab: window.shufflelab.state().lab, busy: window.shufflelabJobs.busy() };
+  });
+  assert.deepEqual(left, { lab: 'lfsr', busy: 0 });
+  const back = (await command(page, 'lab=poker')).poker;
+  assert.equal(back.sweep.state, 4, 'the sweep shows as cancelled');
   // The poker link without run=, in the hook and in the address bar (the address alone may
   // still show the LFSR lab's link, which has no run= either).
   await page.waitForFunction(() => {
     const s = window.shufflelab.state();
     return s.lab === 'poker' && !s.hash.includes('run=') && location.hash === s.hash;
-  }, null, { timeout: 2000, polling: 20 });
+  }, null, { timeout: 30000, polling: 20 });
   assert.deepEqual(problems, []);
   await context.close();
 });

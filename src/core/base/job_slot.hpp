@@ -78,8 +78,12 @@ struct JobSlot {
     error = std::move(message);
     jobs.note_shown_results_changed();
   }
+  // Cancelled from this call on, not from the next poll: a view read right after shows it.
   void cancel(JobRunner& jobs) {
-    if (running()) jobs.cancel(id);
+    if (!running()) return;
+    jobs.cancel(id);
+    status.state = JobStatus::State::cancelled;
+    jobs.note_shown_results_changed();
   }
   // Stops the job and forgets it and its result (a link opened without it).
   void clear(JobRunner& jobs) {

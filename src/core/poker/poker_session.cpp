@@ -124,6 +124,7 @@ void PokerSession::tick(double seconds) {
 void PokerSession::leave() {
   sweep_.job.cancel(jobs_);
   hands_.job.cancel(jobs_);
+  note_run();
 }
 
 const PokerView& PokerSession::view() {
