@@ -2,6 +2,7 @@
 
 #include "core/base/text_format.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <tuple>
 
@@ -47,7 +48,7 @@ GalleryEntry tarot_mask() {
            " bit-steps, and " + q.percent(weak, "lfsr.analysis.weakShare") +
            " of all seeds sit on even shorter cycles. The comment beside the code gives the mask as %11000101, which is "
            "C5: from seed 00000001 that one comes back after " +
-           q.plain(to_decimal(commented->seed.period), "lfsr.claims.tarotC5Seed1") + ", not maximal either. Only " +
+           q.plain(to_decimal(commented->seed.period), "lfsr.claims.tarotC5Seed1") + " bit-steps: not maximal either. Only " +
            q.plain(std::to_string(masks.size()), "lfsr.analysis.maximalMasks.#") + " top-byte masks are maximal at 32 bits: " +
            list + ".";
   e.quotes = q.take();
@@ -82,6 +83,28 @@ GalleryEntry z80_d20() {
            q.plain(to_decimal(counts->accepted()), "dice.exact.total") + " inputs. But the article's MulHbyL starts HL "
            "at L instead of 0, so it returns (H+1)*L: the code as printed multiplies by 20, and face 20 comes from " +
            q.plain(std::to_string(printed[20]), "dice.z80.printedRollDieFace20") + " of the 256 bytes. Two slips cancel out.";
+  e.quotes = q.take();
+  return e;
+}
+
+GalleryEntry maxu8_hundred() {
+  GalleryEntry e = entry("MAXU8's doubled band for 1-100", "Rolling D20s on the Z80",
+                         "#v=1&lab=dice&method=maxu8&sides=101&bits=8&gen=z80&seed=0123456789ABCDEF&rolls=1000000&expr=3d6+2&view=die");
+  auto counts = exact_range_counts(RangeMethod::maxu8, 101, 8);  // rangeMax 101: values 0..100
+  if (!counts) return e.text = counts.error(), e;
+  const auto& c = counts->counts;
+  const auto most = *std::max_element(c.begin(), c.end()), least = *std::min_element(c.begin(), c.end());
+  const auto first = static_cast<std::size_t>(std::find(c.begin(), c.end(), most) - c.begin());
+  const auto last = c.size() - 1 - static_cast<std::size_t>(std::find(c.rbegin(), c.rend(), most) - c.rbegin());
+  const auto low = static_cast<std::size_t>(std::find(c.begin(), c.end(), least) - c.begin());
+  Quotes q;
+  e.text = "The article says the mask-halving loop makes the middle 25-75 of 1-100 come up twice as often. Counted over "
+           "all " + q.plain(to_decimal(counts->accepted()), "dice.exact.total") + " bytes, the doubled band is only values " +
+           std::to_string(first) + "-" + std::to_string(last) + " (faces " + std::to_string(first + 1) + "-" +
+           std::to_string(last + 1) + " of this 101-sided die): " + q.plain(std::to_string(last - first + 1), "dice.exact.favoured") +
+           " values get " + q.plain(to_decimal(most), "dice.exact.counts." + std::to_string(first)) + " bytes each, the other " +
+           q.plain(std::to_string(c.size() - (last - first + 1)), "dice.exact.starved") + " get " +
+           q.plain(to_decimal(least), "dice.exact.counts." + std::to_string(low)) + ".";
   e.quotes = q.take();
   return e;
 }
@@ -273,7 +296,7 @@ GalleryEntry small_xorshift() {
 }  // namespace
 
 std::vector<GalleryEntry> gallery_entries() {
-  return {tarot_mask(),    z80_weak_seed(),   z80_d20(),     tarot_roller(), float_scaling(),
+  return {tarot_mask(),    z80_weak_seed(),   z80_d20(),     maxu8_hundred(), tarot_roller(), float_scaling(),
           reachable_decks(), onechip_worst(), pdep_strike(), naive_first_position(), comparator_favourite(),
           seven_riffles(), faro_order(), small_xorshift()};
 }

@@ -51,8 +51,11 @@ class LinkBook {
       for (const std::string& link : links_in(line.text))
         add(link, writer + ", its Text view", link.find('&', link.find("&lab=") + 1) != std::string::npos);
   }
-  // The link the app writes for what is on screen now.
+  // The link the app writes for what is on screen now. A command that
+  // opened a link inside the app (the chooser's and the findings' buttons)
+  // left that link's notices: those are failures of the link it opened.
   void add_current(AppSession& app, const std::string& writer) {
+    if (!app.notices().empty()) opened_with_notice_.push_back(writer + ": " + app.notices().front());
     add(app.fragment(), writer);
     add_text_links(app, writer);
   }
@@ -61,8 +64,10 @@ class LinkBook {
     bool canonical;
   };
   const std::vector<Entry>& links() const { return links_; }
+  const std::vector<std::string>& opened_with_notice() const { return opened_with_notice_; }
 
  private:
+  std::vector<std::string> opened_with_notice_;
   std::set<std::string> seen_;
   std::vector<Entry> links_;
 };
@@ -239,6 +244,11 @@ TEST(LinksOpen, EveryLinkTheProductWritesOpensWithoutANoticeAndComesBackUnchange
   add_chooser_links(book);
   add_findings_and_lessons(book);
   ASSERT_GE(book.links().size(), 300u);
+  for (const std::string& failure : book.opened_with_notice())
+    ADD_FAILURE() << "a button opened a link with a notice: " << failure
+                  << (failure.find("cpu=6502") != std::string::npos && failure.find("open_listing") != std::string::npos
+                          ? " [known bug, issue 27: the chooser's 6502 Assembly link carries a 64-bit seed; fixed on branch chooser]"
+                          : "");
   std::size_t failures = 0;
   for (const LinkBook::Entry& e : book.links()) {
     InlineJobRunner jobs;

@@ -121,6 +121,18 @@ const FINDINGS_CHECKS = {
     assert.equal(s.dice.exact.counts[19], zero);
     assert.equal(String(s.dice.z80.printedRollDieFace20), text.match(/face 20 comes from (\d+) of the/)[1]);
   },
+  // All 256 bytes through the article's MAXU8 loop (the mask halves until the value is below 101), counted here.
+  "MAXU8's doubled band for 1-100": (s, text) => {
+    const counts = Array(101).fill(0);
+    for (let x = 0; x < 256; x++) {
+      let a = x, mask = 0xff;
+      while (a >= 101) { mask >>= 1; a &= mask; }
+      counts[a]++;
+    }
+    const first = counts.indexOf(4), last = counts.lastIndexOf(4);
+    assert.ok(text.includes(`only values ${first}-${last} (faces ${first + 1}-${last + 1} `), text);
+    assert.deepEqual(s.dice.exact.counts.map(Number), counts);
+  },
   "The coin-flip roller's overshoot": (s, text) => {
     const e = s.dice.exact;
     const p = (k) => Number(e.counts[k]) / Number(e.total);
