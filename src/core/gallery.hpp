@@ -2,10 +2,14 @@
 // moment that shows a lesson from the source articles, with a sentence or two
 // whose numbers the core computes when the gallery is built (nothing pasted).
 // Each link is in canonical form (what the app writes back for that state),
-// so a test can open it and check the app shows exactly that state.
+// so a test can open it and check the app shows exactly that state. Each
+// number a text quotes from the lab is declared in `quotes` with where the
+// link's view shows it (core/base/quoted_number.hpp).
 #pragma once
 #include <string>
 #include <vector>
+
+#include "core/base/quoted_number.hpp"
 
 namespace shufflelab {
 
@@ -14,6 +18,7 @@ struct GalleryEntry {
   std::string source;  // which article the lesson is about
   std::string link;    // "#v=1&lab=..."
   std::string text;    // the lesson, with live numbers
+  std::vector<QuotedNumber> quotes;
 };
 
 std::vector<GalleryEntry> gallery_entries();

@@ -123,10 +123,12 @@ TourStep tarot_first_byte() {
   GaloisLfsr g = tarot_register();
   int ones = 0;
   for (int i = 0; i < 8; ++i) ones += g.step_bit();
-  return {lfsr_link(kTarotSeed, 8),
-          "LFSR() shifts the " + std::to_string(g.width) + "-bit register right " + num(kBitsPerByte) + " times; each time a 1 falls out, " + format_hex_upper(kTarotMask, 2) +
+  Quotes q;
+  std::string text = "LFSR() shifts the " + std::to_string(g.width) + "-bit register right " + num(kBitsPerByte) + " times; each time a 1 falls out, " + format_hex_upper(kTarotMask, 2) +
               " is XORed into the top byte. From seed " + format_hex_upper(kTarotSeed, 8) + ", " + std::to_string(ones) +
-              " of the " + num(kBitsPerByte) + " shifts drop a 1, and the first call returns the top byte " + format_hex_upper(g.top_byte(), 2) + "."};
+              " of the " + num(kBitsPerByte) + " shifts drop a 1, and the first call returns the top byte " +
+              q.plain(format_hex_upper(g.top_byte(), 2), "lfsr.stepper.dice.rng") + ".";
+  return {lfsr_link(kTarotSeed, 8), std::move(text), q.take()};
 }
 
 TourStep tarot_period() {
@@ -135,11 +137,13 @@ TourStep tarot_period() {
   if (!a) return {link, a.error()};
   const std::uint64_t claimed = (std::uint64_t{1} << 32) - 1;
   const std::uint64_t period = a->seed.period;
-  return {link, "The article promises " + num(claimed) + " steps before the register repeats. The numbers disagree: from " +
-                    format_hex_upper(kTarotSeed, 8) + " it comes back after " + num(period) + " bit-steps" +
+  Quotes q;
+  std::string text = "The article promises " + q.grouped(claimed, "lfsr.claims.tarotClaimed") + " steps before the register repeats. The numbers disagree: from " +
+                    format_hex_upper(kTarotSeed, 8) + " it comes back after " + q.grouped(period, "lfsr.period") + " bit-steps" +
                     (period < claimed ? ", " + num(claimed - period) + " short" : "") +
-                    ", and no seed gets more than " + num(a->map.max_period) +
-                    ". The link re-runs a check that steps the register all the way round."};
+                    ", and no seed gets more than " + q.grouped(static_cast<std::uint64_t>(a->map.max_period), "lfsr.maxPeriod") +
+                    ". The link re-runs a check that steps the register all the way round.";
+  return {link, std::move(text), q.take()};
 }
 
 TourStep tarot_coin_flips() {
@@ -154,16 +158,20 @@ TourStep tarot_coin_flips() {
     return bit;
   };
   auto roller = FastDiceRoller::make(kTarotCards, FdrVariant::tarot);
+  Quotes q;
   std::string cards;
   for (int k = 0; k < 3 && roller; ++k) {
     const std::uint64_t before = flips;
     const std::uint64_t card = roller->draw(coin);
-    cards += (k ? ", " : "") + num(card) + " (" + num(flips - before) + " flips)";
+    // The link (after two bytes) lists the cards the second byte finished: rolls 2 and 3.
+    const std::string shown = k == 0 ? num(card) : q.plain(num(card), "lfsr.stepper.dice.rolls.index=" + std::to_string(k + 1) + ".card");
+    cards += (k ? ", " : "") + shown + " (" + num(flips - before) + " flips)";
   }
   return {lfsr_link(kTarotSeed, 16),
           "Each LFSR() byte becomes " + num(kBitsPerByte) + " coin flips, lowest bit first; flips a card does not use wait for the next one. "
           "getRandomNumber() doubles v and appends a flip to c until v passes " + num(kTarotCards - 1) +
-              ". From this seed the first cards are " + cards + "."};
+              ". From this seed the first cards are " + cards + ".",
+          q.take()};
 }
 
 TourStep tarot_roller_slip() {
@@ -172,13 +180,16 @@ TourStep tarot_roller_slip() {
   auto law = law_of("fdr-tarot", kTarotCards, 8);
   if (!law) return {link, law.error()};
   const double fair = 1.0 / static_cast<double>(kTarotCards);
-  return {link, "The slip: on an overshoot the code subtracts " + num(kTarotCards - 1) + ", not " + num(kTarotCards) +
+  Quotes q;
+  std::string text = "The slip: on an overshoot the code subtracts " + num(kTarotCards - 1) + ", not " + num(kTarotCards) +
                     ", so c stays at least 1 from then on. Exactly, card" +
                     (law->probabilities[1] == law->probabilities[0] ? std::string("s 0 and 1 come") : std::string(" 0 comes")) +
                     " up with probability " +
-                    fixed_decimals(law->probabilities[0], 5) + " (" + fixed_decimals(law->probabilities[0] / fair, 2) +
-                    " times fair) and the likeliest card with " + fixed_decimals(law->stats.max_probability.to_double(), 5) +
-                    ". The link rolls a sample."};
+                    q.fixed(law->probabilities[0], 5, "dice.exact.counts.0", "dice.exact.total") + " (" + fixed_decimals(law->probabilities[0] / fair, 2) +
+                    " times fair) and the likeliest card with " +
+                    q.fixed(law->stats.max_probability.to_double(), 5, "dice.exact.counts." + num(kTarotCards - 1), "dice.exact.total") +
+                    ". The link rolls a sample.";
+  return {link, std::move(text), q.take()};
 }
 
 TourStep tarot_deck() {
@@ -187,10 +198,13 @@ TourStep tarot_deck() {
   if (!setup) return {link, setup.error()};
   auto rec = record_lab_shuffle(*setup);
   if (!rec) return {link, rec.error()};
-  return {link, "Fisher-Yates: for A = " + num(kTarotCards - 1) + " down to 1, swap card A with a random card 0..A. That is " +
-                    num(rec->total_steps()) + " rolls, which read " + num(rec->words_read) +
-                    " LFSR() bytes here. The deck ends with " + card_face(CardFaces::tarot, rec->final_deck.back()).name +
-                    " at position " + num(kTarotCards - 1) + "."};
+  Quotes q;
+  std::string text = "Fisher-Yates: for A = " + num(kTarotCards - 1) + " down to 1, swap card A with a random card 0..A. That is " +
+                    q.plain(num(rec->total_steps()), "shuffle.totalSteps") + " rolls, which read " + num(rec->words_read) +
+                    " LFSR() bytes here. The deck ends with " +
+                    q.plain(card_face(CardFaces::tarot, rec->final_deck.back()).name, "shuffle.topCard") +
+                    " at position " + num(kTarotCards - 1) + ".";
+  return {link, std::move(text), q.take()};
 }
 
 TourStep tarot_bias() {
@@ -200,10 +214,12 @@ TourStep tarot_bias() {
   auto roller = solve_fdr_exact(kTarotCards, FdrVariant::tarot);
   if (!roller) return {link, roller.error()};
   const double p0 = roller->probabilities[0].to_double();
-  return {link, "The first roll picks the card for position " + num(kTarotCards - 1) +
+  Quotes q;
+  std::string text = "The first roll picks the card for position " + num(kTarotCards - 1) +
                     ", so the slip shows there: card 0 lands in it with probability " + fixed_decimals(p0, 5) + " instead of " +
-                    fixed_decimals(1.0 / kTarotCards, 5) + ". The link samples " + num(state.shuffles) +
-                    " shuffles; look at the last row of the matrix."};
+                    fixed_decimals(1.0 / kTarotCards, 5) + ". The link samples " + q.grouped(state.shuffles, "shuffle.bias.total") +
+                    " shuffles; look at the last row of the matrix.";
+  return {link, std::move(text), q.take()};
 }
 
 // Ids, titles and sources are known without computing a step, so the app can
@@ -235,12 +251,16 @@ TourStep dice_modulo() {
   if (!law) return {link, law.error()};
   const auto c = byte_counts(*law);
   const auto [first, last] = top_band(c);
-  const std::uint64_t least = *std::min_element(c.begin(), c.end());
-  return {link, "Start with the obvious: the byte modulo " + num(kD20) + ". The " + num(law->inputs.low_u64()) +
+  const std::size_t least = static_cast<std::size_t>(std::min_element(c.begin(), c.end()) - c.begin());
+  Quotes q;
+  std::string text = "Start with the obvious: the byte modulo " + num(kD20) + ". The " + q.plain(num(law->inputs.low_u64()), "dice.exact.total") +
                     " bytes do not split into " + num(kD20) + " equal piles: faces " +
-                    span_text(first + 1, last + 1) + " get " + num(c[first]) + " bytes each and the rest " + num(least) +
-                    ". Small, but every low face is " + fixed_decimals(static_cast<double>(c[first]) / static_cast<double>(least), 3) +
-                    " times as likely as a high one."};
+                    span_text(first + 1, last + 1) + " get " + q.plain(num(c[first]), "dice.exact.counts." + num(first)) +
+                    " bytes each and the rest " + q.plain(num(c[least]), "dice.exact.counts." + num(least)) +
+                    ". Small, but every low face is " +
+                    q.fixed(static_cast<double>(c[first]) / static_cast<double>(c[least]), 3, "dice.exact.maxMinRatio") +
+                    " times as likely as a high one.";
+  return {link, std::move(text), q.take()};
 }
 
 TourStep dice_shift() {
@@ -249,10 +269,13 @@ TourStep dice_shift() {
   if (!law) return {link, law.error()};
   const auto c = byte_counts(*law);
   const auto [first, last] = top_band(c);
-  return {link, "The article's first try shifts the byte right until it is below " + num(kD20) + ". It keeps the value in the top half of "
-                "whatever range it lands in: faces " + span_text(first + 1, last + 1) + " get " + num(c[first]) +
-                    " of the " + num(law->inputs.low_u64()) + " bytes each, and the average roll is " + fixed_decimals(mean_face(c), 2) + " instead of " +
-                    fixed_decimals((kD20 + 1) / 2.0, 1) + "."};
+  Quotes q;
+  std::string text = "The article's first try shifts the byte right until it is below " + num(kD20) + ". It keeps the value in the top half of "
+                "whatever range it lands in: faces " + span_text(first + 1, last + 1) + " get " +
+                    q.plain(num(c[first]), "dice.exact.counts." + num(first)) + " of the " +
+                    q.plain(num(law->inputs.low_u64()), "dice.exact.total") + " bytes each, and the average roll is " +
+                    fixed_decimals(mean_face(c), 2) + " instead of " + fixed_decimals((kD20 + 1) / 2.0, 1) + ".";
+  return {link, std::move(text), q.take()};
 }
 
 TourStep dice_maxu8_d20() {
@@ -263,10 +286,14 @@ TourStep dice_maxu8_d20() {
   const auto v = byte_counts(*values);
   const auto [first, last] = top_band(v);
   const std::uint64_t low = *std::min_element(v.begin(), v.end());
-  return {link, "MAXU8 masks the byte with a shrinking mask until it is below " + num(kD20 + 1) + ". The article's split holds: values " +
-                    span_text(first, last) + " get " + num(v[first]) + " of " + num(values->inputs.low_u64()) + " bytes, the others " + num(low) +
-                    ". Reading 0 as a 20 gives the top face " + num(byte_counts(*die)[kD20 - 1]) +
-                    "/" + num(die->inputs.low_u64()) + ", as often as the middle faces."};
+  // Values 1-20 are faces 1-20 on the link's die, so its counts show the same split.
+  Quotes q;
+  std::string text = "MAXU8 masks the byte with a shrinking mask until it is below " + num(kD20 + 1) + ". The article's split holds: values " +
+                    span_text(first, last) + " get " + q.plain(num(v[first]), "dice.exact.counts." + num(first - 1)) + " of " +
+                    num(values->inputs.low_u64()) + " bytes, the others " + q.plain(num(low), "dice.exact.counts.0") +
+                    ". Reading 0 as a 20 gives the top face " + q.plain(num(byte_counts(*die)[kD20 - 1]), "dice.exact.counts." + num(kD20 - 1)) +
+                    "/" + q.plain(num(die->inputs.low_u64()), "dice.exact.total") + ", as often as the middle faces.";
+  return {link, std::move(text), q.take()};
 }
 
 TourStep dice_maxu8_d100() {
@@ -276,11 +303,17 @@ TourStep dice_maxu8_d100() {
   if (!law) return {link, law.error()};
   const auto v = byte_counts(*law);
   const auto [first, last] = top_band(v);
-  return {link, "For 1-" + num(range - 1) + " the article says the middle 25-75 comes up twice as often. Count the " +
-                    num(law->inputs.low_u64()) + " bytes and the doubled "
-                "band is only " + span_text(first, last) + ": " + num(last - first + 1) + " values get " + num(v[first]) +
-                    " bytes, the other " + num(v.size() - (last - first + 1)) + " get " +
-                    num(*std::min_element(v.begin(), v.end())) + "."};
+  const std::size_t least = static_cast<std::size_t>(std::min_element(v.begin(), v.end()) - v.begin());
+  // The link's die counts from 1: value x is face x + 1 there.
+  Quotes q;
+  std::string text = "For 1-" + num(range - 1) + " the article says the middle 25-75 comes up twice as often. Count the " +
+                    q.plain(num(law->inputs.low_u64()), "dice.exact.total") + " bytes and the doubled "
+                "band is only " + span_text(first, last) + " (faces " + span_text(first + 1, last + 1) + " on this die of values 0-" +
+                    num(range - 1) + "): " + q.plain(num(last - first + 1), "dice.exact.favoured") + " values get " +
+                    q.plain(num(v[first]), "dice.exact.counts." + num(first)) + " bytes, the other " +
+                    q.plain(num(v.size() - (last - first + 1)), "dice.exact.starved") + " get " +
+                    q.plain(num(v[least]), "dice.exact.counts." + num(least)) + ".";
+  return {link, std::move(text), q.take()};
 }
 
 TourStep dice_mulhi_minus1() {
@@ -289,20 +322,27 @@ TourStep dice_mulhi_minus1() {
   if (!law) return {link, law.error()};
   const auto c = byte_counts(*law);
   const auto [lo, hi] = std::minmax_element(c.begin(), c.end() - 1);
-  return {link, "The final rollDie multiplies the byte by DIESIDES-1 = " + num(kD20 - 1) +
+  Quotes q;
+  const auto count_at = [&](auto it) { return q.plain(num(*it), "dice.exact.counts." + num(static_cast<std::uint64_t>(it - c.begin()))); };
+  std::string text = "The final rollDie multiplies the byte by DIESIDES-1 = " + num(kD20 - 1) +
                     " and keeps the high byte, plus one. With an exact multiply, face " + num(kD20) + " would come from " +
-                    num(c[kD20 - 1]) + " of the " + num(law->inputs.low_u64()) + " bytes: it could never be rolled, while faces 1-" + num(kD20 - 1) + " get " +
-                    span_text(*lo, *hi) + " each. The link rolls a sample."};
+                    q.plain(num(c[kD20 - 1]), "dice.exact.counts." + num(kD20 - 1)) + " of the " +
+                    q.plain(num(law->inputs.low_u64()), "dice.exact.total") + " bytes: it could never be rolled, while faces 1-" +
+                    num(kD20 - 1) + " get " + (*lo == *hi ? count_at(lo) : count_at(lo) + "-" + count_at(hi)) +
+                    " each. The link rolls a sample.";
+  return {link, std::move(text), q.take()};
 }
 
 TourStep dice_printed_mulhbyl() {
   const std::string link = dice_link({.method = "mulhi-minus1", .sides = kD20, .view = "z80"});
   const auto printed = z80_roll_die_counts(static_cast<std::uint8_t>(kD20));
   const auto [lo, hi] = std::minmax_element(printed.begin() + 1, printed.begin() + kD20 + 1);
-  return {link, "Yet the printed code works: MulHbyL starts its sum at L instead of 0, so it returns (H+1)*L, which "
+  Quotes q;
+  std::string text = "Yet the printed code works: MulHbyL starts its sum at L instead of 0, so it returns (H+1)*L, which "
                 "multiplies by " + num(kD20) + " after all. Over all " + num(printed.size()) + " bytes the listing gives face " +
-                    num(kD20) + " from " + num(printed[kD20]) +
-                    " and every face from " + span_text(*lo, *hi) + ". Two slips cancel."};
+                    num(kD20) + " from " + q.plain(num(printed[kD20]), "dice.z80.printedRollDieFace20") +
+                    " and every face from " + span_text(*lo, *hi) + ". Two slips cancel.";
+  return {link, std::move(text), q.take()};
 }
 
 Tour loaded_dice() {
@@ -326,10 +366,13 @@ TourStep shuffle_fisher_yates() {
   const std::string link = shuffle_link(small_deck("fisher-yates", n));
   auto m = exact_matrix(ShuffleAlgo::FisherYates, n);
   if (!m) return {link, m.error()};
-  return {link, "Fisher-Yates on " + num(n) + " cards makes " + num(n - 1) +
-                    " draws, from " + num(n) + " choices then " + num(n - 1) + ": " + num(m->total) +
+  Quotes q;
+  const std::string total = q.plain(num(m->total), "shuffle.bias.total");
+  std::string text = "Fisher-Yates on " + num(n) + " cards makes " + num(n - 1) +
+                    " draws, from " + num(n) + " choices then " + num(n - 1) + ": " + total +
                     " equally likely draw lists, one per order. The exact matrix is flat: every card lands in every "
-                    "position in " + num(m->at(0, 0)) + " of the " + num(m->total) + " lists."};
+                    "position in " + q.plain(num(m->at(0, 0)), "shuffle.bias.counts.0") + " of the " + total + " lists.";
+  return {link, std::move(text), q.take()};
 }
 
 TourStep shuffle_naive() {
@@ -342,9 +385,12 @@ TourStep shuffle_naive() {
     const auto k = static_cast<std::uint32_t>(it - m->counts.begin());
     return "card " + num(k % n) + " in position " + num(k / n);
   };
-  return {link, "The naive shuffle swaps every position with any of the " + num(n) + ": " + num(m->total) +
-                    " draw lists for " + num(factorial(n)) + " orders, which do not divide evenly: " + cell(hi) + " happens in " + num(*hi) +
-                    " lists, " + cell(lo) + " in only " + num(*lo) + "; fair would be " + num(m->total / n) + "."};
+  Quotes q;
+  const auto count_at = [&](auto it) { return q.plain(num(*it), "shuffle.bias.counts." + num(static_cast<std::uint64_t>(it - m->counts.begin()))); };
+  std::string text = "The naive shuffle swaps every position with any of the " + num(n) + ": " + q.plain(num(m->total), "shuffle.bias.total") +
+                    " draw lists for " + num(factorial(n)) + " orders, which do not divide evenly: " + cell(hi) + " happens in " + count_at(hi) +
+                    " lists, " + cell(lo) + " in only " + count_at(lo) + "; fair would be " + num(m->total / n) + ".";
+  return {link, std::move(text), q.take()};
 }
 
 TourStep shuffle_sattolo() {
@@ -354,9 +400,11 @@ TourStep shuffle_sattolo() {
   if (!m) return {link, m.error()};
   std::uint64_t home = 0;
   for (std::uint32_t p = 0; p < n; ++p) home += m->at(p, p);
-  return {link, "Sattolo's variant draws from 0..A-1 instead of 0..A. It is not a bad shuffle, it is a different one: its " +
-                    num(m->total) + " draw lists give only the orders that are one big cycle, so a card stays in its "
-                    "own place in " + num(home) + " of them. The diagonal is empty."};
+  Quotes q;
+  std::string text = "Sattolo's variant draws from 0..A-1 instead of 0..A. It is not a bad shuffle, it is a different one: its " +
+                    q.plain(num(m->total), "shuffle.bias.total") + " draw lists give only the orders that are one big cycle, so a card stays in its "
+                    "own place in " + num(home) + " of them. The diagonal is empty.";
+  return {link, std::move(text), q.take()};
 }
 
 TourStep shuffle_sort_keys() {
@@ -366,19 +414,24 @@ TourStep shuffle_sort_keys() {
   const std::string link = shuffle_link(state);
   auto m = exact_matrix(ShuffleAlgo::SortKeys, n, keys);
   if (!m) return {link, m.error()};
-  return {link, "Sorting by random keys is fair only if keys never tie. With keys 0-" + num(keys - 1) + " for " + num(n) +
-                    " cards there are " + num(m->total) + " key lists, ties keep the old order, and card 0 ends on top in " +
-                    num(m->at(0, 0)) + " of them, card " + num(n - 1) + " in only " + num(m->at(0, n - 1)) + "."};
+  Quotes q;
+  std::string text = "Sorting by random keys is fair only if keys never tie. With keys 0-" + num(keys - 1) + " for " + num(n) +
+                    " cards there are " + q.plain(num(m->total), "shuffle.bias.total") + " key lists, ties keep the old order, and card 0 ends on top in " +
+                    q.plain(num(m->at(0, 0)), "shuffle.bias.counts.0") + " of them, card " + num(n - 1) + " in only " +
+                    q.plain(num(m->at(0, n - 1)), "shuffle.bias.counts." + num(n - 1)) + ".";
+  return {link, std::move(text), q.take()};
 }
 
 TourStep shuffle_seed_space() {
   const ShuffleLabState state{.algo = "lin2003", .tab = "reach", .run = {}};
   const std::string link = shuffle_link(state);
   const ReachView view = reach_view(state);
-  return {link, "A perfect shuffle still needs enough randomness. A deck has " + num(state.n) + "! orders, about 2^" +
-                    fixed_decimals(view.log2_orders, 1) + "; shuffle.c is seeded with a number of about 2^" +
-                    fixed_decimals(view.log2_seeds, 1) + " values, so it can deal at most a 2^" +
-                    fixed_decimals(view.log2_reached_fraction, 1) + " share of all decks."};
+  Quotes q;
+  std::string text = "A perfect shuffle still needs enough randomness. A deck has " + num(state.n) + "! orders, about 2^" +
+                    q.fixed(view.log2_orders, 1, "shuffle.reach.log2Factorial") + "; shuffle.c is seeded with a number of about 2^" +
+                    q.fixed(view.log2_seeds, 1, "shuffle.reach.rows.0.log2") + " values, so it can deal at most a 2^" +
+                    fixed_decimals(view.log2_reached_fraction, 1) + " share of all decks.";
+  return {link, std::move(text), q.take()};
 }
 
 Tour how_to_shuffle() {
@@ -398,31 +451,40 @@ std::vector<std::uint32_t> seen_cards() {
 TourStep predict_deal() {
   const std::uint32_t n = 52;
   const std::string link = shuffle_link({.algo = "lin2003", .n = n, .seed = kDefaultPredictTime, .t = n - 1, .run = {}});
-  return {link, "shuffle.c seeds rand() with time(NULL). A game started at " + format_utc(kDefaultPredictTime) +
-                    " has seed " + std::to_string(kDefaultPredictTime) + ", and its deck begins " +
-                    card_list(seen_cards(), kPredictShownCards, CardFaces::standard) + "."};
+  Quotes q;
+  std::string text = "shuffle.c seeds rand() with time(NULL). A game started at " + format_utc(kDefaultPredictTime) +
+                    " has seed " + q.plain(std::to_string(kDefaultPredictTime), "shuffle.seed") + ", and its deck begins " +
+                    card_list(seen_cards(), kPredictShownCards, CardFaces::standard) + ".";
+  return {link, std::move(text), q.take()};
 }
 
-std::size_t matches_in(std::string_view window, std::size_t cards) {
+// Every seed of the window whose deck starts with the first `cards` seen (the Predict tab lists at most 64).
+std::uint64_t matches_in(std::string_view window, std::size_t cards) {
   const auto seen = seen_cards();
   const std::vector<std::uint32_t> first(seen.begin(), seen.begin() + static_cast<std::ptrdiff_t>(cards));
-  return find_lin2003_seeds(first, 52, predict_window(kDefaultPredictGuess, window_seconds(window))).size();
+  return count_lin2003_seeds(first, 52, predict_window(kDefaultPredictGuess, window_seconds(window)));
 }
 
 TourStep predict_hour() {
   const std::string link = shuffle_link({.algo = "lin2003", .tab = "predict", .run = "predict"});
   const std::uint64_t seconds = window_seconds("hour");
-  return {link, "Seeing those " + num(kPredictShownCards) + " cards and knowing the hour is enough: try all " +
-                    num(seconds) + " seconds as seeds. 1 card leaves " + num(matches_in("hour", 1)) + " candidates, 2 leave " +
-                    num(matches_in("hour", 2)) + ", " + num(kPredictShownCards) + " leave " + num(matches_in("hour", kPredictShownCards)) +
-                    ": the seed, and with it the other " + num(52 - kPredictShownCards) + " cards."};
+  Quotes q;
+  std::string text = "Seeing those " + q.plain(num(kPredictShownCards), "shuffle.predict.seen.#") + " cards and knowing the hour is enough: try all " +
+                    q.grouped(seconds, "shuffle.predict.windowCount") + " seconds as seeds. 1 card leaves " + num(matches_in("hour", 1)) + " candidates, 2 leave " +
+                    num(matches_in("hour", 2)) + ", " + num(kPredictShownCards) + " leave " +
+                    q.plain(num(matches_in("hour", kPredictShownCards)), "shuffle.predict.found.#") +
+                    ": the seed, and with it the other " + num(52 - kPredictShownCards) + " cards.";
+  return {link, std::move(text), q.take()};
 }
 
 TourStep predict_day() {
   const std::string link = shuffle_link({.algo = "lin2003", .tab = "predict", .window = "day", .run = "predict"});
-  return {link, "A whole day is no harder: " + num(window_seconds("day")) + " seeds, and the " + num(kPredictShownCards) + " cards still leave " +
-                    num(matches_in("day", kPredictShownCards)) + ". Seeding from the clock gives away almost all of "
-                    "the seed."};
+  Quotes q;
+  std::string text = "A whole day is no harder: " + q.grouped(window_seconds("day"), "shuffle.predict.windowCount") + " seeds, and the " +
+                    num(kPredictShownCards) + " cards still leave " +
+                    q.plain(num(matches_in("day", kPredictShownCards)), "shuffle.predict.found.#") + ". Seeding from the clock gives away almost all of "
+                    "the seed.";
+  return {link, std::move(text), q.take()};
 }
 
 TourStep onechip_deal() {
@@ -430,33 +492,39 @@ TourStep onechip_deal() {
   const std::uint32_t values = lcrng_card(~0u) + 1;  // the top bits as a card value
   std::uint32_t bits = 0;
   while ((1u << bits) < values) ++bits;
-  return {poker_link(kWorstDealSeed, 0),
-          "One Chip deals differently: step the LCRNG (x " + num(kLcrngMultiplier) + " + " + num(kLcrngIncrement) +
+  Quotes q;
+  std::string text = "One Chip deals differently: step the LCRNG (x " + num(kLcrngMultiplier) + " + " + num(kLcrngIncrement) +
               "), take the top " + num(bits) + " bits, and redraw a value of " +
               num(kOneChipDeckCards) + "-" + num(values - 1) + " or a card already dealt. " + num(values - kOneChipDeckCards) +
-              " of the " + num(values) + " values are wasted; this seed needs " + num(d.calls) + " calls for " +
-              num(kOneChipDealCards) + " cards."};
+              " of the " + num(values) + " values are wasted; this seed needs " + q.plain(num(d.calls), "poker.calls") + " calls for " +
+              q.plain(num(kOneChipDealCards), "poker.cards.#") + " cards.";
+  return {poker_link(kWorstDealSeed, 0), std::move(text), q.take()};
 }
 
 TourStep onechip_worst() {
   const OneChipDeal d = one_chip_deal(kWorstDealSeed);
-  return {poker_link(kWorstDealSeed, d.calls),
-          "The next link's sweep finds no worse seed: " + num(d.too_high) + " values too high and " + num(d.duplicates) +
-              " duplicates before card " + num(kOneChipDealCards) + ", " + num(d.calls) + " calls in all. The article's PC program found "
-              "the same limit of " + num(kArticleWorstCalls) + " by dealing every seed."};
+  Quotes q;
+  std::string text = "The next link's sweep finds no worse seed: " + q.plain(num(d.too_high), "poker.tooHigh") + " values too high and " +
+              q.plain(num(d.duplicates), "poker.duplicates") + " duplicates before card " + num(kOneChipDealCards) + ", " +
+              q.plain(num(d.calls), "poker.calls") + " calls in all. The article's PC program found "
+              "the same limit of " + num(kArticleWorstCalls) + " by dealing every seed.";
+  return {poker_link(kWorstDealSeed, d.calls), std::move(text), q.take()};
 }
 
 TourStep onechip_sweep() {
-  return {poker_link(kWorstDealSeed, 0, "sweep"),
-          "The link deals all " + num(kLcrngPeriod) + " seeds again, the longest job here. They are few: " + num(possible_deal_count()) +
+  Quotes q;
+  std::string text = "The link deals all " + num(kLcrngPeriod) + " seeds again, the longest job here. They are few: " +
+              q.grouped(possible_deal_count(), "poker.possibleDeals") +
               " deals exist (a pat hand and " + num(kOneChipDealCards - kPatHandCards) + " draws), so only " + fixed_decimals(dealt_share_percent(), 4) +
-              "% of them can ever come out of this machine."};
+              "% of them can ever come out of this machine.";
+  return {poker_link(kWorstDealSeed, 0, "sweep"), std::move(text), q.take()};
 }
 
 TourStep onechip_hands() {
-  return {poker_link(kWorstDealSeed, 0, "hands"),
-          "Which pat hands can it deal? There are " + num(pat_hand_count()) +
-              " " + num(kPatHandCards) + "-card hands; this link marks every one some seed deals, over the whole cycle."};
+  Quotes q;
+  std::string text = "Which pat hands can it deal? There are " + q.grouped(pat_hand_count(), "poker.patHands") +
+              " " + num(kPatHandCards) + "-card hands; this link marks every one some seed deals, over the whole cycle.";
+  return {poker_link(kWorstDealSeed, 0, "hands"), std::move(text), q.take()};
 }
 
 Tour break_the_shuffle() {
@@ -466,10 +534,11 @@ Tour break_the_shuffle() {
 
 // ---- Tour 5: how people really shuffle (comparator sorts, riffles) --------------
 
-// "card c ends in position p with chance x (exactly a/b)": from the exact law.
-std::string comparator_cell(const std::vector<Fraction>& law, std::uint32_t n, std::uint32_t position, std::uint32_t card) {
+// "card c ends in position p with chance x (exactly a/b)": from the exact law; the link's matrix shows the cell.
+std::string comparator_cell(Quotes& q, const std::vector<Fraction>& law, std::uint32_t n, std::uint32_t position, std::uint32_t card) {
   const Fraction& f = law[position * n + card];
-  return percent(f.to_double()) + " (exactly " + f.to_string() + ")";
+  return q.percent(f.to_double(), "shuffle.bias.counts." + num(position * n + card), "shuffle.bias.total") + " (exactly " +
+         f.to_string() + ")";
 }
 
 TourStep people_coin_sort() {
@@ -478,10 +547,12 @@ TourStep people_coin_sort() {
   ComparatorExact exact(ComparatorSort::V8, n);
   while (!exact.done()) exact.run(std::uint64_t{1} << 20);
   const auto law = exact.probabilities();
-  return {link, "array.sort(() => Math.random() - 0.5) flips a coin per comparison. On " + num(n) +
-                    " cards node's V8 sort leaves card 0 on top with chance " + comparator_cell(law, n, 0, 0) +
-                    ", at the bottom " + comparator_cell(law, n, n - 1, 0) + ", not " + percent(1.0 / n) + "; it flips " +
-                    fixed_decimals(exact.mean_comparisons().to_double(), 2) + " coins on average."};
+  Quotes q;
+  std::string text = "array.sort(() => Math.random() - 0.5) flips a coin per comparison. On " + num(n) +
+                    " cards node's V8 sort leaves card 0 on top with chance " + comparator_cell(q, law, n, 0, 0) +
+                    ", at the bottom " + comparator_cell(q, law, n, n - 1, 0) + ", not " + percent(1.0 / n) + "; it flips " +
+                    fixed_decimals(exact.mean_comparisons().to_double(), 2) + " coins on average.";
+  return {link, std::move(text), q.take()};
 }
 
 TourStep people_one_riffle() {
@@ -505,21 +576,25 @@ TourStep people_seven_riffles() {
   const std::string link = shuffle_link(state);
   auto table = RiffleTable::make(52);
   if (!table) return {link, table.error()};
+  Quotes q;
   std::string row;
   for (std::uint32_t k = 5; k <= 10; ++k)
-    row += (row.empty() ? "" : ", ") + num(k) + ": " + fixed_decimals(table->law(k).distance, 3);
-  return {link, "Exact distance from uniform after k riffles of 52 cards (Eulerian numbers): " + row + ". k = " +
-                    num(riffles_below_half(*table, 20)) + " is the first below 1/2: that is what \"seven riffles "
-                    "suffice\" means. Each further riffle about halves it."};
+    row += (row.empty() ? "" : ", ") + num(k) + ": " + q.fixed(table->law(k).distance, 3, "shuffle.riffle.distances." + num(k - 1));
+  std::string text = "Exact distance from uniform after k riffles of 52 cards (Eulerian numbers): " + row + ". k = " +
+                    q.plain(num(riffles_below_half(*table, 20)), "shuffle.riffle.belowHalf") + " is the first below 1/2: that is what \"seven riffles "
+                    "suffice\" means. Each further riffle about halves it.";
+  return {link, std::move(text), q.take()};
 }
 
 TourStep people_faro_and_overhand() {
   ShuffleLabState state{.algo = "overhand", .n = 52, .tab = "human", .run = {}};
   state.rounds = 7;
   const std::string link = shuffle_link(state);
-  return {link, "A perfect riffle (Faro out-shuffle) is no shuffle: " + num(faro_out_order(52)) +
+  Quotes q;
+  std::string text = "A perfect riffle (Faro out-shuffle) is no shuffle: " + q.plain(num(faro_out_order(52)), "shuffle.riffle.faroOrder") +
                     " of them bring 52 cards back to their order. The overhand shuffle (Pemantle 1989: a cut at each "
-                    "gap with a fixed chance, packets reversed) keeps neighbours together far longer: see the pairs kept."};
+                    "gap with a fixed chance, packets reversed) keeps neighbours together far longer: see the pairs kept.";
+  return {link, std::move(text), q.take()};
 }
 
 Tour how_people_shuffle() {

@@ -25,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/base/quoted_number.hpp"
 #include "core/base/result.hpp"
 
 namespace shufflelab {
@@ -37,7 +38,11 @@ constexpr std::size_t kMaxTourFileBytes = std::size_t{4} << 20;  // refused whol
 struct TourStep {
   std::string link;  // canonical "#v=1&lab=..." (no note/tour fields)
   std::string text;  // plain text, <= kMaxTourTextLength code points
-  bool operator==(const TourStep&) const = default;
+  // The built-in lessons' numbers the text quotes, with where the link's view
+  // shows them (core/base/quoted_number.hpp). A lesson file has none, so they
+  // are not part of what makes two steps the same.
+  std::vector<QuotedNumber> quotes = {};
+  bool operator==(const TourStep& o) const { return link == o.link && text == o.text; }
 };
 
 struct Tour {

@@ -121,13 +121,26 @@ const FINDINGS_CHECKS = {
     assert.equal(s.dice.exact.counts[19], zero);
     assert.equal(String(s.dice.z80.printedRollDieFace20), text.match(/face 20 comes from (\d+) of the/)[1]);
   },
+  // All 256 bytes through the article's MAXU8 loop (the mask halves until the value is below 101), counted here.
+  "MAXU8's doubled band for 1-100": (s, text) => {
+    const counts = Array(101).fill(0);
+    for (let x = 0; x < 256; x++) {
+      let a = x, mask = 0xff;
+      while (a >= 101) { mask >>= 1; a &= mask; }
+      counts[a]++;
+    }
+    const first = counts.indexOf(4), last = counts.lastIndexOf(4);
+    assert.ok(text.includes(`only values ${first}-${last} (faces ${first + 1}-${last + 1} `), text);
+    assert.deepEqual(s.dice.exact.counts.map(Number), counts);
+  },
   "The coin-flip roller's overshoot": (s, text) => {
     const e = s.dice.exact;
     const p = (k) => Number(e.counts[k]) / Number(e.total);
-    const [, den, p0] = text.match(/card 0 comes up with probability 1\/(\d+) = ([\d.]+)/);
+    const [, den, p0] = text.match(/cards 0-1 come up with probability 1\/(\d+) = ([\d.]+) each/);
     assert.equal(p(0), 1 / Number(den));
+    assert.equal(p(1), p(0));
     assert.equal(p(0).toFixed(p0.split('.')[1].length), p0);
-    const p77 = text.match(/card 77 with ([\d.]+)/)[1];
+    const p77 = text.match(/cards \d+-77 with ([\d.]+)/)[1];
     assert.equal(p(77).toFixed(p77.split('.')[1].length), p77);
     const flips = text.match(/spends ([\d.]+) coin flips/)[1];
     assert.equal(e.expectedBits.toFixed(flips.split('.')[1].length), flips);
@@ -190,7 +203,7 @@ const FINDINGS_CHECKS = {
     assert.ok(text.includes('all 65,535 nonzero states'), text);
     assert.ok(text.includes(`runs ${(2 ** 32 - 1).toLocaleString('en-US')} steps`), text);
   },
-  "The naive shuffle's diagonal": (s, text) => {
+  "The naive shuffle's uneven first position": (s, text) => {
     const b = s.shuffle.bias;
     assert.equal(b.total, Number(text.match(/gives (\d+) equally likely/)[1]));
     const [, c0, of, c1, c2] = text.match(/in (\d+) of (\d+) cases, card 1 in (\d+), card 2 in (\d+)/);

@@ -2,6 +2,13 @@
 
 namespace shufflelab {
 
+void fit_seed_to(AsmAlgorithm algorithm, AsmInputs& inputs) {
+  if (AsmSession::start(algorithm, inputs)) return;
+  AsmInputs one = inputs;
+  one.seed = 1;
+  if (AsmSession::start(algorithm, one)) inputs = one;
+}
+
 void decode_asm_lab(FieldReader& fields, AsmLabState& state) {
   AsmLabState c = state;
   std::string algorithm;
@@ -18,13 +25,8 @@ void decode_asm_lab(FieldReader& fields, AsmLabState& state) {
   // The inputs must make a valid session for that listing; otherwise keep the old ones.
   auto algo = parse_asm_algorithm("algo", c.algorithm);
   if (algo) {
+    if (!seed_given) fit_seed_to(algo.value(), c.inputs);
     auto session = AsmSession::start(algo.value(), c.inputs);
-    // A link naming a listing but no seed gets seed 1, which every listing's
-    // register takes (the 64-bit default is too wide for 16- and 32-bit ones).
-    if (!session && !seed_given) {
-      c.inputs.seed = 1;
-      session = AsmSession::start(algo.value(), c.inputs);
-    }
     if (!session) {
       fields.notice(session.error());
       c.inputs = state.inputs;

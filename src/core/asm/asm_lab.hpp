@@ -22,6 +22,12 @@ struct AsmLabState {
 
 constexpr std::uint64_t kMaxAsmStep = 2'000'000;
 
+// Another listing's inputs: as they are when its register takes them, else
+// with seed 1, which every listing's register takes (the 64-bit default seed
+// is too wide for the 16- and 32-bit ones). Used by a link naming a listing
+// without a seed and by the listing picker, so both reach the same state.
+void fit_seed_to(AsmAlgorithm algorithm, AsmInputs& inputs);
+
 void decode_asm_lab(FieldReader& fields, AsmLabState& state);
 void encode_asm_lab(const AsmLabState& state, FieldWriter& out);
 // The lab's name in links ("lab=asm"), and a link to the lab in this state.

@@ -70,9 +70,11 @@ Result<bool> AsmLabSession::apply(const LabCommand& c) {
     if (!speed) return Result<bool>::fail(speed.error());
     speed_ = static_cast<int>(*speed);
   } else if (v == "algo") {
-    if (auto algorithm = parse_asm_algorithm("algo", c.arg); !algorithm) return Result<bool>::fail(algorithm.error());
+    auto algorithm = parse_asm_algorithm("algo", c.arg);
+    if (!algorithm) return Result<bool>::fail(algorithm.error());
     state_.algorithm = c.arg;
     state_.t = 0;
+    fit_seed_to(algorithm.value(), state_.inputs);  // the Z80's 64-bit seed does not fit a 32-bit register
   } else {
     return refused(c, "the assembly lab has no such command");
   }

@@ -40,6 +40,13 @@ std::vector<std::uint32_t> find_lin2003_seeds(std::span<const std::uint32_t> see
   return seed_search_from_result(job.result()).value().found;
 }
 
+std::uint64_t count_lin2003_seeds(std::span<const std::uint32_t> seen, std::uint32_t n, SeedWindow window) {
+  std::vector<std::uint32_t> deck(n);
+  std::uint64_t found = 0;
+  for (std::uint64_t k = 0; k < window.count; ++k) found += starts_with(static_cast<std::uint32_t>(window.first + k), seen, deck);
+  return found;
+}
+
 Result<SeedSearchResult> seed_search_from_result(const std::vector<double>& result) {
   using R = Result<SeedSearchResult>;
   constexpr auto kLimit = static_cast<double>(kSeedLimit);

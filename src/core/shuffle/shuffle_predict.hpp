@@ -36,8 +36,10 @@ struct SeedWindow {
 // `seconds` seeds centred on guess, kept inside 0..2^32-1.
 SeedWindow predict_window(std::uint64_t guess, std::uint64_t seconds);
 
-// Seeds in the window whose shuffle.c deck of n cards starts with `seen`.
+// Seeds in the window whose shuffle.c deck of n cards starts with `seen`
+// (the first kMaxSeedMatches of them), and how many there are in all.
 std::vector<std::uint32_t> find_lin2003_seeds(std::span<const std::uint32_t> seen, std::uint32_t n, SeedWindow window);
+std::uint64_t count_lin2003_seeds(std::span<const std::uint32_t> seen, std::uint32_t n, SeedWindow window);
 
 class SeedSearchJob final : public Job {
  public:

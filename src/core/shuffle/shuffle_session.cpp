@@ -585,7 +585,8 @@ std::string ShuffleSession::describe_human_json() const {
                     ",\"distances\":" +
                     (riffle_.result ? json_array(riffle_.result->rows, [](const RiffleRow& r) { return r.text; })
                                     : std::string("[]")) +
-                    ",\"belowHalf\":" + std::to_string(riffle_.result ? riffle_.result->below_half : 0) + "}";
+                    ",\"belowHalf\":" + std::to_string(riffle_.result ? riffle_.result->below_half : 0) +
+                    ",\"faroOrder\":" + std::to_string(state_.n % 2 == 0 ? faro_out_order(state_.n) : 0) + "}";
   out += ",\"engine\":{\"sampleState\":" + std::to_string(static_cast<int>(engine_sample_.status.state)) +
          ",\"error\":" + json_string(engine_sample_.error);
   if (const auto view = engine_comparison())
