@@ -6,7 +6,10 @@
 // U+202A..U+202E, U+2066..U+2069), which can reorder what a reader sees.
 // Markup such as "<b>" is allowed: it is never interpreted, only drawn.
 // percent_encode / percent_decode carry such text in a link fragment
-// (RFC 3986: everything but A-Z a-z 0-9 - . _ ~ as %XX).
+// (RFC 3986: everything but A-Z a-z 0-9 - . _ ~ as %XX). Decoding reads a
+// '%' not followed by two hex digits as a typed percent sign, as the WHATWG
+// URL standard does ("100% sure" in a hand-edited link), except at the very
+// end, where "%" or "%E" is a link cut off inside an escape: an error.
 #pragma once
 #include <cstddef>
 #include <string>
