@@ -42,5 +42,7 @@ void publish_text(const std::string& json);
 void show_note(const std::string& note, bool light);
 // Opens the Share dialog (web/share.js).
 void open_share_dialog();
+// Resizes the GLFW window and its canvas (backing pixels), never asking for fullscreen.
+void set_window_size(int width, int height);
 
 }  // namespace shufflelab::web
