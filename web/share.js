@@ -37,8 +37,9 @@
   const qrCanvas = make('canvas', { id: 'share-qr', role: 'img', 'aria-label': 'QR code of the link' });
   const qrCaption = make('figcaption', { id: 'share-qr-caption', text: 'Scan to open the link.' });
   const close = make('button', { id: 'share-close', type: 'button', text: 'Close' });
+  // Close is at the top, where a phone's thumb finds it without scrolling past the QR code.
   const dialog = make('dialog', { id: 'share-dialog', 'aria-labelledby': 'share-title' }, [
-    make('h2', { id: 'share-title', text: 'Share what is on screen' }),
+    make('div', { class: 'share-header' }, [make('h2', { id: 'share-title', text: 'Share what is on screen' }), close]),
     make('div', { class: 'share-layout' }, [
       make('div', { class: 'share-form' }, [
         make('label', { for: 'share-note', class: 'share-label', text: 'Note (optional)' }),
@@ -52,7 +53,6 @@
       ]),
       make('figure', { class: 'share-qr' }, [qrCanvas, qrCaption]),
     ]),
-    make('p', { class: 'share-actions share-end' }, [close]),
   ]);
   document.body.appendChild(dialog);
 
@@ -163,7 +163,7 @@
     note.value = state.note;
     dialog.showModal();
     show(state);
-    note.focus();
+    note.focus({ preventScroll: true });
   }
   close.addEventListener('click', function () { dialog.close(); });
   dialog.addEventListener('close', function () { if (canvas) canvas.focus({ preventScroll: true }); });
