@@ -209,7 +209,7 @@ test('the QR code decodes (zbarimg) to the link, at a size readable from the bac
     assert.equal(await decodeQr(page, 'qr'), shown.output, `QR of the link with note ${note.slice(0, 20)}`);
   }
   const box = await page.locator('#share-qr').boundingBox();
-  assert.ok(box.width >= 400, `QR ${box.width} CSS px wide at 1920x1080`);
+  assert.ok(box.width >= 500, `QR ${box.width} CSS px wide at 1920x1080`);
   assert.deepEqual(problems, []);
   await context.close();
 });
