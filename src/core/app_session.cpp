@@ -44,6 +44,7 @@ void AppSession::open(std::string_view fragment) {
   forget_results();
   state_ = decoded.state;
   notices_ = decoded.notices;
+  note_problem_.clear();  // it was about the note this link replaces
   run_pending_ = true;
   tour_ = std::move(decoded.tour);
 }

@@ -86,7 +86,7 @@ std::vector<LabId> all_labs() {
 }
 
 Result<std::string> decode_note(std::string_view encoded) {
-  auto text = percent_decode(encoded, "note");
+  auto text = percent_decode(encoded, "note", StrayPercent::keep);
   if (!text) return text;
   return check_plain_text(text.value(), kMaxNoteLength, "note");
 }

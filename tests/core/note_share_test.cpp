@@ -69,6 +69,9 @@ TEST(NoteCodec, HandEditedLinksKeepAmpersandsAndPercentSigns) {
   // What cannot be told from a field: "A=B" after '&' is a field, so the note stops before it.
   d = decode_fragment(kDiceLink + "&note=Q&A=B");
   EXPECT_EQ(d.state.note, "Q");
+  // Only a note reads stray percent signs: machine-written text (a lesson's tt=, a file name) stays strict.
+  EXPECT_FALSE(percent_decode("50%off", "tt").has_value());
+  EXPECT_EQ(percent_decode("50%off", "note", StrayPercent::keep).value(), "50%off");
   // A link cut off inside an escape is still refused, with the reason.
   for (const char* cut : {"&note=caf%C3%A", "&note=100%", "&note=caf%"}) {
     d = decode_fragment(kDiceLink + cut);
@@ -106,6 +109,11 @@ TEST(NoteCommand, SetsTheNoteOrKeepsTheLastValidOneAndSaysWhy) {
   ASSERT_TRUE(session.apply("note=").has_value());
   EXPECT_EQ(session.state().note, "");
   EXPECT_EQ(session.fragment(), kDiceLink);
+  // A link opened after a refusal replaces the note the refusal was about.
+  ASSERT_FALSE(session.apply("note=%01").has_value());
+  session.open(kDiceLink + "&note=Hi");
+  EXPECT_EQ(session.note_problem(), "");
+  EXPECT_EQ(session.state().note, "Hi");
 }
 
 TEST(LessonStepLine, IsTheStepLinkATabAndTheNote) {

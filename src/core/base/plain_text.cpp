@@ -78,7 +78,7 @@ std::string percent_encode(std::string_view text) {
   return out;
 }
 
-Result<std::string> percent_decode(std::string_view text, std::string_view what) {
+Result<std::string> percent_decode(std::string_view text, std::string_view what, StrayPercent stray) {
   using R = Result<std::string>;
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -94,6 +94,8 @@ Result<std::string> percent_decode(std::string_view text, std::string_view what)
       i += 2;
       continue;
     }
+    if (stray == StrayPercent::refuse)
+      return R::fail(std::string(what) + ": \"%\" at character " + std::to_string(i + 1) + " is not followed by two hex digits");
     // "%", "%E" at the very end: a link cut off inside an escape, which would show half a character.
     const std::string_view rest = text.substr(i + 1);
     if (rest.size() < 2 && (rest.empty() || hex_value(rest[0]) >= 0))
