@@ -18,6 +18,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "app/gl_views.hpp"
 #include "app/web_glue.hpp"
@@ -60,6 +61,7 @@ struct App {
   double text_checked_at = -1e9;  // emscripten_get_now() of the last check
   int saved_scale = 0;  // the preferences last saved (0: none yet)
   bool saved_light = false;
+  std::optional<std::pair<std::string, bool>> shown_note;  // the note and theme web/note.js shows
 };
 App* g_app = nullptr;
 
@@ -327,7 +329,7 @@ void follow_canvas_size() {
   const int want_h = static_cast<int>(std::lround(size.css_height * size.device_pixel_ratio));
   int w = 0, h = 0;
   glfwGetWindowSize(g_app->window, &w, &h);
-  if (w != want_w || h != want_h) glfwSetWindowSize(g_app->window, want_w, want_h);
+  if (w != want_w || h != want_h) shufflelab::web::set_window_size(want_w, want_h);
   g_app->coarse_pointer = size.coarse_pointer;
   // The font and sizes follow the device's pixel ratio times the reader's UI scale.
   const float scale = dpr * g_app->lab.ui_scale();
@@ -365,6 +367,14 @@ void publish_text(double now) {
   shufflelab::web::publish_text(g_app->text_json);
 }
 
+// The sender's note as DOM text (web/note.js), handed over when it or the theme changed.
+void show_note() {
+  std::pair<std::string, bool> note{g_app->lab.state().note, g_app->lab.theme() == shufflelab::ui::Theme::light};
+  if (g_app->shown_note == note) return;
+  shufflelab::web::show_note(note.first, note.second);
+  g_app->shown_note = std::move(note);
+}
+
 void frame() {
   const double started = emscripten_get_now();
   follow_canvas_size();
@@ -398,6 +408,7 @@ void frame() {
     g_app->written_fragment = fragment;
   }
   publish_text(emscripten_get_now());
+  show_note();
   g_app->lab.note_frame_cpu_ms(ui_done - started, emscripten_get_now() - started);
   if (!g_app->first_frame_done) {
     g_app->first_frame_done = true;
@@ -565,6 +576,7 @@ int main() {
   io.SetClipboardTextFn = set_clipboard;
   io.GetClipboardTextFn = get_clipboard;
   g_app->lab.copy_to_clipboard = shufflelab::web::copy_to_clipboard;
+  g_app->lab.open_share = shufflelab::web::open_share_dialog;
   g_app->lab.set_gpu_views(&g_app->gl_views);
   g_app->lab.set_download(shufflelab::web::download);
   g_app->lab.set_file_access(shufflelab::web::pick_check_file, shufflelab::web::add_check_text);

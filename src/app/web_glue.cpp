@@ -95,6 +95,26 @@ EM_JS(void, js_publish_text, (const char* json), {
   const view = window['shufflelabTextView'];
   if (view && view.update) view.update(text);
 });
+// Emscripten 3.1.6's glfwSetWindowSize asks for fullscreen (and pointer lock)
+// whenever the size equals the screen's, as a canvas filling the window again
+// does (the note's strip hidden): refused without a gesture, that throws. This
+// is the rest of what it does: the canvas size and the window's.
+EM_JS(void, js_set_window_size, (int width, int height), {
+  Browser.setCanvasSize(width, height);
+  GLFW.active.width = width;
+  GLFW.active.height = height;
+});
+// The note (web/note.js) and the Share dialog (web/share.js).
+EM_JS(void, js_show_note, (const char* note, int light), {
+  const shown = [UTF8ToString(note), !!light];
+  Module['shufflelabNoteShown'] = shown;  // for web/note.js if it loads later
+  const view = window['shufflelabNote'];
+  if (view) view.show(shown[0], shown[1]);
+});
+EM_JS(void, js_open_share_dialog, (), {
+  const dialog = window['shufflelabShare'];
+  if (dialog) dialog.open();
+});
 // clang-format on
 
 namespace shufflelab::web {
@@ -136,5 +156,8 @@ void text_proxy(bool active, float x0, float y0, float x1, float y1, const std::
   js_text_proxy(active ? 1 : 0, x0, y0, x1, y1, mode.c_str());
 }
 void publish_text(const std::string& json) { js_publish_text(json.c_str()); }
+void show_note(const std::string& note, bool light) { js_show_note(note.c_str(), light ? 1 : 0); }
+void open_share_dialog() { js_open_share_dialog(); }
+void set_window_size(int width, int height) { js_set_window_size(width, height); }
 
 }  // namespace shufflelab::web

@@ -37,5 +37,12 @@ void text_proxy(bool active, float x0, float y0, float x1, float y1, const std::
 // Hands the lab's text mirror (core/lab_text: a JSON array of {kind, text}) to
 // web/textview.js, which renders it as headings and lists with textContent.
 void publish_text(const std::string& json);
+// The sender's note, drawn by web/note.js as DOM text (any script, right to
+// left too) in the theme's colours; "" hides it.
+void show_note(const std::string& note, bool light);
+// Opens the Share dialog (web/share.js).
+void open_share_dialog();
+// Resizes the GLFW window and its canvas (backing pixels), never asking for fullscreen.
+void set_window_size(int width, int height);
 
 }  // namespace shufflelab::web

@@ -44,6 +44,7 @@ void AppSession::open(std::string_view fragment) {
   forget_results();
   state_ = decoded.state;
   notices_ = decoded.notices;
+  note_problem_.clear();  // it was about the note this link replaces
   run_pending_ = true;
   tour_ = std::move(decoded.tour);
 }
@@ -116,6 +117,16 @@ Result<bool> AppSession::apply(std::string_view command) {
     open_tour(*tour, 1);
     return changed();
   }
+  if (c.verb == "note") {  // the Share dialog's note, percent-encoded like in a link
+    auto text = decode_note(c.arg);
+    if (!text) {
+      note_problem_ = text.error() + "; the link keeps the last valid note";
+      return R::fail(note_problem_);
+    }
+    note_problem_.clear();
+    state_.note = std::move(text.value());
+    return changed();
+  }
   if (c.verb == "tour_text") {  // a lesson file's text (the page reads the file), percent-encoded
     auto text = percent_decode(c.arg, "lesson file");
     auto parsed = text ? parse_tour_text(text.value()) : Result<Tour>::fail(text.error());
@@ -168,8 +179,11 @@ std::string AppSession::describe_json_fields(std::string_view tour_rect) const {
            ",\"step\":" + std::to_string(state_.tour_step) + ",\"steps\":" + std::to_string(tour_->steps.size()) +
            ",\"text\":" + json_string(tour_->steps[state_.tour_step - 1].text) + ",\"rect\":" + std::string(tour_rect) +
            "}";
+  const auto step_line = lesson_step_line(state_);  // the Share dialog's "as a lesson step"
   return "\"lab\":" + json_string(lab_name(state_.lab)) + ",\"embed\":" + (state_.embed ? "true" : "false") +
-         ",\"hash\":" + json_string(fragment()) + ",\"note\":" + json_string(state_.note) + ",\"tour\":" + tour +
+         ",\"hash\":" + json_string(fragment()) + ",\"note\":" + json_string(state_.note) +
+         ",\"noteProblem\":" + json_string(note_problem_) + ",\"lessonStep\":" + json_string(step_line ? *step_line : "") +
+         ",\"tour\":" + tour +
          ",\"runText\":" + json_string(linked_run_text(state_)) + ",\"notices\":" + notices;
 }
 

@@ -10,6 +10,9 @@
 //   tour=ID             open a built-in lesson at its first step
 //   tour_text=TEXT      open a lesson file (percent-encoded), at its first step
 //   tour_next, tour_back, tour_step=K, tour_exit
+//   note=TEXT           the sender's note (percent-encoded; empty removes it); a
+//                       note that is not plain text or too long is refused and
+//                       the last valid one kept (note_problem() says why)
 // A lesson step opens exactly as its link does: the step's state, and the
 // job its run= names.
 #pragma once
@@ -62,6 +65,8 @@ class AppSession {
   const std::vector<std::string>& notices() const { return notices_; }
   void set_notices(std::vector<std::string> notices) { notices_ = std::move(notices); }
   const std::optional<Tour>& tour() const { return tour_; }
+  // Why the last note= command was refused; empty once a note is accepted.
+  const std::string& note_problem() const { return note_problem_; }
 
   bool open_tour(const Tour& tour, std::uint32_t step);
   bool go_to_step(std::uint32_t step);
@@ -83,7 +88,7 @@ class AppSession {
   std::vector<TextLine> text();
   std::vector<CsvExport> csv_exports();
   // The test hook's fields every lab shares: "lab":...,"embed":...,"hash":...,
-  // "note":...,"tour":{...} (with `tour_rect`, where the page drew the lesson
+  // "note":...,"noteProblem":...,"lessonStep":...,"tour":{...} (with `tour_rect`, where the page drew the lesson
   // bar),"runText":...,"notices":[...] (no braces: the page and the CLI add theirs).
   std::string describe_json_fields(std::string_view tour_rect = "null") const;
   // ,"<lab>":{...}: the current lab's object as its session knows it (the
@@ -94,6 +99,7 @@ class AppSession {
   LabState state_;
   std::vector<std::string> notices_;
   std::optional<Tour> tour_;
+  std::string note_problem_;
   bool run_pending_ = false;
   LabId entered_lab_ = LabId::gallery;  // leaving it calls its leave()
   void leave_previous_lab();

@@ -85,14 +85,19 @@ std::vector<LabId> all_labs() {
   return labs;
 }
 
+Result<std::string> decode_note(std::string_view encoded) {
+  auto text = percent_decode(encoded, "note", StrayPercent::keep);
+  if (!text) return text;
+  return check_plain_text(text.value(), kMaxNoteLength, "note");
+}
+
 namespace {
 // The note and the tour position, shared by every lab. A note that is not
 // plain text is dropped whole (never shown in part); a tour's text is checked
 // when the app opens the tour (core/tours.hpp).
 void decode_shared_fields(FieldReader& fields, LabState& state) {
   if (const std::string* note = fields.raw("note")) {
-    auto text = percent_decode(*note, "note");
-    if (text) text = check_plain_text(*text, kMaxNoteLength, "note");
+    auto text = decode_note(*note);
     if (text) state.note = std::move(text.value());
     else fields.notice(text.error() + ": the note was dropped");
   }
@@ -145,6 +150,27 @@ void open_tour_step(DecodedState& out) {
 }
 }  // namespace
 
+namespace {
+// A hand-typed '&' splits a note ("note=Q&A" reads as note "Q" and a field
+// "A"). Pieces after a note that cannot be fields (no '=', not empty) are
+// put back into it, as the app itself writes %26; the app's own links never
+// have such pieces, so they open as before.
+std::string rejoin_note_ampersands(std::string_view fragment) {
+  std::string out;
+  bool in_note = false;
+  while (true) {
+    const std::size_t amp = fragment.find('&');
+    const std::string_view item = fragment.substr(0, amp);
+    const bool bare = !item.empty() && item.find('=') == std::string_view::npos;
+    if (!out.empty()) out += in_note && bare ? "%26" : "&";
+    out += item;
+    if (!(in_note && bare)) in_note = item.substr(0, 5) == "note=";
+    if (amp == std::string_view::npos) return out;
+    fragment.remove_prefix(amp + 1);
+  }
+}
+}  // namespace
+
 DecodedState decode_fragment(std::string_view fragment) {
   DecodedState out;
   if (!fragment.empty() && fragment[0] == '#') fragment.remove_prefix(1);
@@ -154,7 +180,7 @@ DecodedState decode_fragment(std::string_view fragment) {
                           " characters, more than any valid state needs (" + std::to_string(kMaxFragmentLength) + ")");
     return out;
   }
-  const FragmentPairs pairs = split_fragment(fragment);
+  const FragmentPairs pairs = split_fragment(rejoin_note_ampersands(fragment));
   FieldReader fields(pairs, out.notices);
   const std::string* version = fields.raw("v");
   if (!version || *version != std::to_string(kUrlFormatVersion)) {
@@ -199,6 +225,14 @@ Result<std::string> canonical_step_link(std::string_view fragment) {
   return Result<std::string>::ok(encode_fragment(s));
 }
 }  // namespace
+
+Result<std::string> lesson_step_line(const LabState& state) {
+  if (state.note.empty())
+    return Result<std::string>::fail("a lesson step needs a text: write it as the note");
+  LabState step = state;
+  step.note.clear(), step.tour.clear(), step.tour_text.clear(), step.tour_step = 0, step.embed = false;
+  return Result<std::string>::ok(encode_fragment(step) + "\t" + state.note);
+}
 
 Result<Tour> parse_tour_text(std::string_view text, std::size_t max_steps) {
   return parse_tour_lines(text, canonical_step_link, max_steps);

@@ -54,6 +54,9 @@ struct LabState {
 };
 
 constexpr std::size_t kMaxNoteLength = 280;  // characters (Unicode code points)
+// A note= value (percent-encoded) as the note's text, or what is wrong with it
+// (core/base/plain_text: not UTF-8, a control character, over 280 characters).
+Result<std::string> decode_note(std::string_view encoded);
 
 struct DecodedState {
   LabState state;
@@ -77,5 +80,9 @@ Result<Tour> parse_tour_text(std::string_view text, std::size_t max_steps = kDef
 // can be cancelled. Empty when the link carries no result.
 std::string linked_run_text(const LabState& state);
 std::string encode_fragment(const LabState& state);  // starts with '#'
+// What is on screen as one line of a lesson file: the step's canonical link
+// (no note, lesson or embed), a tab, and the note as the step's text. Fails,
+// saying so, when there is no note to be the text.
+Result<std::string> lesson_step_line(const LabState& state);
 
 }  // namespace shufflelab

@@ -86,17 +86,9 @@ void LabApp::draw_lesson_bar() {
   lesson_rect_json_ = rect;  // where a swipe turns the page (test hook, web/app.js)
 }
 
+// The sender's note is the page's (web/note.js draws it as DOM text: the
+// canvas font holds only the characters the app itself draws).
 void LabApp::draw_note_and_run() {
-  if (!session_.state().note.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::kNoteBg);
-    const float line = ImGui::GetTextLineHeightWithSpacing();
-    const float text_h = ImGui::CalcTextSize(session_.state().note.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x - line).y;
-    ImGui::BeginChild("note", ImVec2(0, text_h + line * 2.2f), true);
-    ImGui::TextColored(colors::kAccent, "The sender's note (their words, not the playground's):");
-    ImGui::TextWrapped("%s", session_.state().note.c_str());
-    ImGui::EndChild();
-    ImGui::PopStyleColor();
-  }
   const std::string run = linked_run_text(session_.state());
   if (!run.empty()) explain(run.c_str());
 }
@@ -223,6 +215,11 @@ void LabApp::draw_navigation(float width) {
 }
 
 void LabApp::draw_page_actions() {
+  if (open_share && ImGui::Button("Share... (S)", ImVec2(-1, 0))) {
+    ImGui::CloseCurrentPopup();  // the phone's menu: the dialog takes its place
+    open_share();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The link for what is on screen, with a note, a QR code or as a lesson step.");
   if (ImGui::Button("Copy link", ImVec2(-1, 0))) {
     const std::string url = page_url_without_fragment + fragment();
     if (copy_to_clipboard) copy_to_clipboard(url);
@@ -291,6 +288,14 @@ void LabApp::handle_preference_keys() {
   if (ImGui::IsKeyPressed(kZero, false)) preferences_chosen_ |= set_ui_scale(100);
 }
 
+// S opens the Share dialog, unless a text field takes the letter.
+void LabApp::handle_share_key() {
+  const ImGuiIO& io = ImGui::GetIO();
+  constexpr int kS = 83;  // GLFW_KEY_S
+  if (open_share && !io.WantTextInput && !io.KeyCtrl && !io.KeyAlt && !io.KeySuper && ImGui::IsKeyPressed(kS, false))
+    open_share();
+}
+
 void LabApp::draw_csv_menu() {
   // Listing the exports builds their text; only do it while the menu is open.
   const bool any = session_.state().lab == LabId::dice || session_.state().lab == LabId::shuffle || session_.state().lab == LabId::poker;
@@ -332,6 +337,7 @@ void LabApp::frame() {
   apply_theme(theme_);
   legibility::begin_frame();
   handle_preference_keys();
+  handle_share_key();
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->WorkPos);
   ImGui::SetNextWindowSize(vp->WorkSize);

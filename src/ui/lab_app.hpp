@@ -59,6 +59,8 @@ class LabApp {
 
   // Set by the platform layer: copy text to the clipboard (navigator.clipboard).
   void (*copy_to_clipboard)(const std::string& text) = nullptr;
+  // Set by the platform layer: open the page's Share dialog (web/share.js).
+  void (*open_share)() = nullptr;
   std::string page_url_without_fragment;
 
   // CPU milliseconds of the last frame: building it (UI + core), and in total
@@ -93,6 +95,7 @@ class LabApp {
   void draw_page_actions();  // Copy link, Save PNG, Export CSV, preferences
   void draw_preferences();
   void handle_preference_keys();
+  void handle_share_key();
   bool set_ui_scale(int percent);
   void draw_tour_menu();
   // Above the lab: the lesson bar, the sender's note, what the link re-runs.

@@ -41,3 +41,18 @@ test('bad arguments: one line on stderr, exit status 2', () => {
     assert.equal(r.stdout, '');
   }
 });
+
+test('open: a note set by --do note= or typed into a link, as the Share dialog writes it', () => {
+  let r = run('open', '#v=1&lab=dice&sides=6', '--do', 'note=' + encodeURIComponent('Q&A: 100% “fair”? ✓'), '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  assert.equal(s.note, 'Q&A: 100% “fair”? ✓');
+  assert.ok(s.hash.endsWith('&note=Q%26A%3A%20100%25%20%E2%80%9Cfair%E2%80%9D%3F%20%E2%9C%93'), s.hash);
+  assert.equal(s.lessonStep, s.hash.slice(0, s.hash.indexOf('&note=')) + '\tQ&A: 100% “fair”? ✓');
+  // Typed by hand: '&' and '%' stay in the note.
+  r = run('open', '#v=1&lab=dice&note=Q&A, 100% sure', '--json');
+  assert.equal(JSON.parse(r.stdout).note, 'Q&A, 100% sure');
+  r = run('open', '#v=1&lab=dice', '--do', 'note=' + 'x'.repeat(281));
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /note: longer than 280 characters; the link keeps the last valid note/);
+});

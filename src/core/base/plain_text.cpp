@@ -78,7 +78,7 @@ std::string percent_encode(std::string_view text) {
   return out;
 }
 
-Result<std::string> percent_decode(std::string_view text, std::string_view what) {
+Result<std::string> percent_decode(std::string_view text, std::string_view what, StrayPercent stray) {
   using R = Result<std::string>;
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -89,10 +89,19 @@ Result<std::string> percent_decode(std::string_view text, std::string_view what)
     const bool has_two = i + 2 < text.size();
     const int hi = has_two ? hex_value(text[i + 1]) : -1;
     const int lo = has_two ? hex_value(text[i + 2]) : -1;
-    if (hi < 0 || lo < 0)
+    if (hi >= 0 && lo >= 0) {
+      out += static_cast<char>(hi * 16 + lo);
+      i += 2;
+      continue;
+    }
+    if (stray == StrayPercent::refuse)
       return R::fail(std::string(what) + ": \"%\" at character " + std::to_string(i + 1) + " is not followed by two hex digits");
-    out += static_cast<char>(hi * 16 + lo);
-    i += 2;
+    // "%", "%E" at the very end: a link cut off inside an escape, which would show half a character.
+    const std::string_view rest = text.substr(i + 1);
+    if (rest.size() < 2 && (rest.empty() || hex_value(rest[0]) >= 0))
+      return R::fail(std::string(what) + ": ends inside an escape (\"%" + std::string(rest) + "\" at character " +
+                     std::to_string(i + 1) + "): the link was cut off");
+    out += '%';  // a percent sign someone typed ("100% sure"), as URL parsers read it
   }
   return R::ok(std::move(out));
 }

@@ -6,7 +6,11 @@
 // U+202A..U+202E, U+2066..U+2069), which can reorder what a reader sees.
 // Markup such as "<b>" is allowed: it is never interpreted, only drawn.
 // percent_encode / percent_decode carry such text in a link fragment
-// (RFC 3986: everything but A-Z a-z 0-9 - . _ ~ as %XX).
+// (RFC 3986: everything but A-Z a-z 0-9 - . _ ~ as %XX). A '%' not followed
+// by two hex digits is an error, or, with StrayPercent::keep (text people
+// type into links: a note's "100% sure"), a percent sign as the WHATWG URL
+// standard reads it, except at the very end, where "%" or "%E" is a link cut
+// off inside an escape and still an error.
 #pragma once
 #include <cstddef>
 #include <string>
@@ -19,7 +23,8 @@ namespace shufflelab {
 // The text unchanged, or an error naming `what` and the first problem.
 Result<std::string> check_plain_text(std::string_view text, std::size_t max_code_points, std::string_view what);
 
+enum class StrayPercent { refuse, keep };
 std::string percent_encode(std::string_view text);
-Result<std::string> percent_decode(std::string_view text, std::string_view what);
+Result<std::string> percent_decode(std::string_view text, std::string_view what, StrayPercent stray = StrayPercent::refuse);
 
 }  // namespace shufflelab
