@@ -551,7 +551,7 @@ Result<bool> AsmSession::step() {
   m.last_row = row;
   if (row >= 0) {
     const auto at = static_cast<std::size_t>(row);
-    if (m.row_cycles.size() <= at) m.row_cycles.resize(m.program->rows.size() > at ? m.program->rows.size() : at + 1);
+    if (m.row_cycles.size() <= at) m.row_cycles.resize(std::max(m.program->rows.size(), at + 1));
     m.row_cycles[at] += m.cycles() - cycles_before;
   }
   ++m.steps_this_call;
@@ -652,9 +652,11 @@ constexpr std::array<std::array<std::string_view, 3>, 4> kGroups{{
 
 }  // namespace
 
-Result<AsmCost> asm_cost(AsmAlgorithm algorithm) {
+Result<AsmCost> asm_cost(AsmAlgorithm algorithm) { return asm_cost_on(algorithm, asm_measured_inputs(algorithm)); }
+
+Result<AsmCost> asm_cost_on(AsmAlgorithm algorithm, const AsmInputs& inputs) {
   const AsmAlgorithmInfo& info = asm_algorithm_info(algorithm);
-  auto session = AsmSession::start(algorithm, asm_measured_inputs(algorithm));
+  auto session = AsmSession::start(algorithm, inputs);
   if (!session) return Result<AsmCost>::fail(session.error());
   if (const auto ran = session.value().run(~std::uint64_t{0}); !ran) return Result<AsmCost>::fail(ran.error());
   const AsmSession& s = session.value();

@@ -147,6 +147,8 @@ AsmInputs asm_measured_inputs(AsmAlgorithm algorithm);
 
 // One algorithm measured on its fixed inputs.
 Result<AsmCost> asm_cost(AsmAlgorithm algorithm);
+// The same measurement on other inputs (the chooser's rollers at a use's bound).
+Result<AsmCost> asm_cost_on(AsmAlgorithm algorithm, const AsmInputs& inputs);
 
 struct AsmCostTable {
   std::string_view group;

@@ -52,16 +52,11 @@ std::string scale_text(const ChooserUseInfo& use) {
 // A listing's own cycles per call (its generator routines excluded), run on
 // its measured inputs with n = bound.
 Result<double> own_cycles_at(AsmAlgorithm listing, std::uint64_t bound, bool set_bound) {
-  using R = Result<double>;
   AsmInputs inputs = asm_measured_inputs(listing);
   if (set_bound) inputs.n = bound;
-  auto started = AsmSession::start(listing, inputs);
-  if (!started) return R::fail(std::string(asm_algorithm_info(listing).id) + ": " + started.error());
-  AsmSession& session = started.value();
-  if (auto ran = session.run(~std::uint64_t{0}); !ran) return R::fail(ran.error());
-  std::uint64_t cycles = session.cycles();
-  for (const std::string_view r : asm_generator_routines(asm_algorithm_info(listing))) cycles -= session.cycles_in(r);
-  return R::ok(static_cast<double>(cycles) / static_cast<double>(session.calls_done()));
+  auto cost = asm_cost_on(listing, inputs);
+  if (!cost) return Result<double>::fail(std::string(asm_algorithm_info(listing).id) + ": " + cost.error());
+  return Result<double>::ok(*cost->own_cycles_per_output);
 }
 
 // The exact law of the method for the use: one die, or every Fisher-Yates draw.
@@ -87,7 +82,13 @@ void fill_law(MethodCandidate& m, const ChooserUseInfo& use) {
     m.bytes_per_use = plus(m.bytes_per_use, Fraction(law->expected_bits.numerator(), law->expected_bits.denominator() * 8));
     if (!law->stats.max_min_ratio) m.possible = false;
     else m.max_min_ratio = times(m.max_min_ratio, *law->stats.max_min_ratio);
-    if (!use.deck) m.rolls_to_notice = rolls_to_notice(*law);
+    if (!use.deck) {
+      m.rolls_to_notice = rolls_to_notice(*law);
+      // Over the law's common denominator, so the counts read as counted.
+      const auto [least, most] = std::minmax_element(law->weights.begin(), law->weights.end());
+      const std::string total = "/" + law->total.to_string();
+      m.face_odds = most->to_string() + total + " against " + least->to_string() + total;
+    }
   }
 }
 
@@ -143,11 +144,12 @@ Result<std::vector<MethodCandidate>> method_candidates(AsmIsa cpu, const Chooser
     out.push_back(std::move(m));
   }
   const std::size_t whole_decks = out.size();
-  for (const auto& [listing, method] : kMethodListings) {
-    const bool shuffled = std::any_of(out.begin(), out.end(), [&](const MethodCandidate& m) { return m.method == method; });
-    if (shuffled || !on_cpu(listing)) continue;
+  for (const auto& entry : kMethodListings) {
+    const std::string_view method = entry.second;
+    const bool shuffled = std::any_of(out.begin(), out.end(), [method](const MethodCandidate& m) { return m.method == method; });
+    if (shuffled || !on_cpu(entry.first)) continue;
     MethodCandidate m;
-    m.method = method, m.listing = listing, m.bits = bits;
+    m.method = method, m.listing = entry.first, m.bits = bits;
     out.push_back(std::move(m));
   }
   if (out.empty())
@@ -161,6 +163,7 @@ Result<std::vector<MethodCandidate>> method_candidates(AsmIsa cpu, const Chooser
     MethodCandidate& m = out[i];
     fill_law(m, use);
     m.bias_hidden = bias_hidden(m, use);
+    if (!m.possible && m.own_note.empty()) m.own_note = "not measured: some " + std::string(use.deck ? "decks" : "faces") + " can never come up";
     if (!m.possible || m.listing.empty()) continue;
     if (auto ok = measure_own_cycles(m, use, i < whole_decks); !ok) return R::fail(ok.error());
   }
@@ -207,6 +210,7 @@ std::string bias_sentence(const MethodCandidate& m, const ChooserUseInfo& use) {
   std::string out = "the likeliest " + what + " is " + ratio_text(m.max_min_ratio) + " times as likely as the least likely (" +
                     m.method + " on " + std::to_string(m.bits) + "-bit words)";
   if (!use.deck) {
+    out += ", " + m.face_odds;
     out += "; a chi-square test needs about " + grouped(static_cast<std::uint64_t>(std::llround(m.rolls_to_notice))) +
            " rolls to notice it, ";
     out += m.rolls_to_notice >= static_cast<double>(kUsesPerSession) ? "more than " : "fewer than ";

@@ -70,6 +70,7 @@ struct MethodCandidate {
   unsigned bits = 8;               // word size it reads
   bool possible = true;            // every face (deck) has a nonzero probability
   Fraction max_min_ratio;          // 1 when exact; meaningful only when possible
+  std::string face_odds;           // dice uses: "13/256 against 12/256", the likeliest and least likely face
   double rolls_to_notice = 0;      // dice uses: rolls before a chi-square test notices (infinite when exact)
   Fraction bytes_per_use;          // exact expected bytes per roll / per shuffle
   std::optional<double> own_cycles;  // per use, measured: the listing's cycles outside its generator routines

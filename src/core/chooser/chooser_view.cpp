@@ -56,7 +56,7 @@ ChooserPickView pick_view(const ChooserPick& p) {
   v.lab_link = p.lab_link;
   v.use_label = use.deck ? "Open the shuffle (Shuffle lab" : "Open the die (Dice lab";
   // The lab's law is the method's; its generator differs when the lab has none of the pick's.
-  v.use_label += p.use_link_generator.empty() ? ")" : ", with its " + p.use_link_generator + ": it has no " + p.generator().name + ")";
+  v.use_label += p.use_link_generator.empty() ? ")" : ", with its " + p.use_link_generator + " generator: it has no " + p.generator().name + ")";
   v.use_link = p.dice_link;
   v.asm_link = p.asm_link;
   const std::string unit(asm_isa_info(p.cpu).cycle_unit);
