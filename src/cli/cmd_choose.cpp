@@ -3,57 +3,53 @@
 // listings with --cpu). --csv and --json change the format.
 #include "cli/cli.hpp"
 #include "core/base/text_format.hpp"
-#include "core/chooser/chooser_pick.hpp"
+#include "core/chooser/chooser_view.hpp"
 
 namespace shufflelab::cli {
 namespace {
 
-void print_table(std::ostream& out, const ChooserTable& table, std::optional<AsmIsa> cpu) {
-  for (const ChooserRow* row : rows_for_cpu(table, cpu)) {
-    out << row->name << ": " << row->state_bytes << " state bytes, period " << period_text(*row)
-        << (row->period_bytes ? " bytes, weak seeds " + weak_share_text(*row) : std::string())
-        << ", linear complexity " << row->linear_complexity << " of " << kComplexityBits << " bits, dieharder ";
-    if (row->dieharder.empty()) out << "not recorded";
-    else out << row->dieharder_failed << " FAILED " << row->dieharder_weak << " WEAK of " << row->dieharder.size();
-    for (const ChooserCost& c : row->costs)
-      if (!cpu || c.isa == *cpu)
-        out << "; " << c.listing << ": " << c.code_bytes << " code bytes, "
-            << (c.ram_bytes ? std::to_string(*c.ram_bytes) : std::string("?")) << " RAM bytes, "
-            << fixed_decimals(c.cycles_per_byte, 1) << " " << asm_isa_info(c.isa).cycle_unit << " per byte";
-    out << "\n";
-  }
-}
-
 int run_choose(ArgList& args, std::ostream& out) {
+  // "all" (the default) is the table of every CPU's listings, as cpu=all in a link.
+  std::string cpu_text = "all";
   std::optional<AsmIsa> cpu;
-  if (auto text = args.get("cpu")) cpu = value_or_usage_error(parse_chooser_cpu("--cpu", *text));
+  if (auto text = args.get("cpu")) {
+    cpu_text = *text == "x86_64" ? "x86-64" : *text;
+    if (*text != "all") cpu = value_or_usage_error(parse_chooser_cpu("--cpu", *text));
+  }
   std::optional<ChooserUse> use;
   if (auto text = args.get("use")) use = value_or_usage_error(parse_chooser_use("--use", *text));
   const bool csv = args.flag("csv");
   const bool json = args.flag("json");
   args.finish();
   if (csv && json) throw UsageError("give --csv or --json, not both");
-  if (use && !cpu) throw UsageError("--use needs --cpu (z80, sm83, x86-64, pic14, ...)");
+  if (use && !cpu) throw UsageError("--use needs one CPU (z80, sm83, x86-64, pic14, 6502): the table of every CPU has no recommendation");
   if (use && csv) throw UsageError("--csv writes the table: leave out --use");
-  const ChooserTable table = value_or_usage_error(chooser_table());
+  if (json && !use) throw UsageError("--json writes a recommendation: give --cpu and --use");
   if (use) {
+    const ChooserTable table = value_or_usage_error(chooser_table());
     const ChooserPick pick = value_or_usage_error(choose(table, *cpu, *use));
     out << (json ? chooser_pick_json(pick) + "\n" : chooser_pick_text(pick));
-  } else if (csv) {
-    out << chooser_table_csv(table, cpu);
-  } else {
-    print_table(out, table, cpu);
+    return 0;
   }
+  // The table as the app's view of cpu=ID shows it (its Text view lines, or its CSV export).
+  const ChooserViewModel view = build_chooser_view({cpu_text, std::string(chooser_uses().front().id)});
+  if (!view.error.empty()) throw UsageError(view.error);
+  if (csv) {
+    out << view.csv;
+    return 0;
+  }
+  for (std::size_t i = 0; i < view.rows.size(); ++i) out << view.text_lines[view.text_lines.size() - view.rows.size() + i] << "\n";
   return 0;
 }
 
 const SubcommandRegistrar choose_command(
     "choose",
-    "  choose  [--cpu z80|sm83|x86-64|pic14|...] [--use d20|d6|deck52|deck78] [--csv | --json]\n"
+    "  choose  [--cpu all|z80|sm83|x86-64|pic14|6502] [--use d20|d6|deck52|deck78] [--csv | --json]\n"
     "          the generator chooser: every generator's state, exact period, weak seeds, linear\n"
-    "          complexity, dieharder verdicts and listing costs (one CPU's with --cpu; --csv: the\n"
-    "          table as CSV); with --cpu and --use, the recommended generator, range method and\n"
-    "          shuffle with its exact bias and measured cost (--json for scripts)",
+    "          complexity, dieharder verdicts and listing costs (one CPU's with --cpu; all: every\n"
+    "          CPU's, as cpu=all in a link; --csv: the table as CSV); with one CPU and --use, the\n"
+    "          pick by the stated rule, its scale, exact bias, period and measured cost, and every\n"
+    "          candidate in the rule's order (--json for scripts)",
     {"csv", "json"}, run_choose);
 
 }  // namespace

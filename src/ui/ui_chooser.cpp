@@ -1,6 +1,7 @@
 // Sections: [SECTION] Pickers  [SECTION] Recommendation  [SECTION] Table  [SECTION] Draw
 #include "ui/ui_chooser.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "imgui.h"
@@ -44,9 +45,8 @@ std::string draw_pick(const ChooserPickView& pick) {
   std::string open;
   section("Recommendation");
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(pick.headline.c_str());
-  ImGui::TextUnformatted(pick.bias.c_str());
-  ImGui::TextUnformatted(pick.cost.c_str());
+  for (const std::string* line : {&pick.headline, &pick.verdict, &pick.period, &pick.bias, &pick.reach, &pick.cost})
+    if (!line->empty()) ImGui::TextUnformatted(line->c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, colors::kMuted);
   ImGui::TextUnformatted(pick.rule.c_str());
   ImGui::PopStyleColor();
@@ -60,15 +60,18 @@ std::string draw_pick(const ChooserPickView& pick) {
   }
   // Columns keep their width and the table scrolls sideways on phones, rather
   // than wrapping numbers one digit per line.
-  const float lines = static_cast<float>(pick.methods.size() + 1);
+  section("Trade-offs, in the rule's order");
+  const float lines = static_cast<float>(std::min<std::size_t>(pick.candidates.size(), 12) + 1);
   const float rows_height = lines * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetStyle().ScrollbarSize +
                             2.0f * ImGui::GetStyle().CellPadding.y * lines;
-  const int columns = static_cast<int>(pick.method_headers.size());
-  if (columns > 0 && ImGui::BeginTable("methods", columns, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
-                                                               ImGuiTableFlags_ScrollX, ImVec2(0.0f, rows_height))) {
-    for (const std::string& h : pick.method_headers) ImGui::TableSetupColumn(h.c_str());
+  const int columns = static_cast<int>(pick.candidate_headers.size());
+  if (columns > 0 && ImGui::BeginTable("candidates", columns, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
+                                                                  ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY,
+                                       ImVec2(0.0f, rows_height))) {
+    ImGui::TableSetupScrollFreeze(1, 1);
+    for (const std::string& h : pick.candidate_headers) ImGui::TableSetupColumn(h.c_str());
     ImGui::TableHeadersRow();
-    for (const auto& cells : pick.methods) {
+    for (const auto& cells : pick.candidates) {
       ImGui::TableNextRow();
       for (const std::string& cell : cells) ImGui::TableNextColumn(), ImGui::TextUnformatted(cell.c_str());
     }

@@ -56,3 +56,29 @@ test('open: a note set by --do note= or typed into a link, as the Share dialog w
   assert.equal(r.status, 2);
   assert.match(r.stderr, /note: longer than 280 characters; the link keeps the last valid note/);
 });
+
+// `choose --cpu all` is the app's view of cpu=all: the same table lines as the
+// page's Text view of that link (printed by `open`), and the same CSV; one
+// CPU's pick is the one the link's view carries (its hook JSON).
+test('choose --cpu all prints what the cpu=all link shows', () => {
+  const table = run('choose', '--cpu', 'all');
+  assert.equal(table.status, 0, table.stderr);
+  const lines = table.stdout.trimEnd().split('\n');
+  assert.equal(lines.length, 18);
+  const page = run('open', '#v=1&lab=choose&cpu=all&use=d20');
+  assert.equal(page.status, 0, page.stderr);
+  const pageLines = page.stdout.trimEnd().split('\n');
+  // The page's text: the lab's title, its setup line, then the same lines.
+  assert.deepEqual(pageLines.slice(-lines.length), lines);
+  assert.equal(pageLines.length, lines.length + 2);
+  assert.equal(run('choose', '--cpu', 'all', '--csv').stdout, run('choose', '--csv').stdout);
+  // A use needs one CPU, as the link's view of cpu=all has no pick.
+  const refused = run('choose', '--cpu', 'all', '--use', 'd20');
+  assert.equal(refused.status, 2);
+  assert.match(refused.stderr, /--use needs one CPU/);
+  const json = JSON.parse(run('choose', '--cpu', '6502', '--use', 'd20', '--json').stdout);
+  const hook = JSON.parse(run('open', '#v=1&lab=choose&cpu=6502&use=d20', '--json').stdout);
+  assert.deepEqual(hook.chooser.pick, json);
+  // The 6502 d20's listing link carries a 32-bit seed and the die's 20 sides.
+  assert.match(json.links.asm, /algo=6502-reject&seed=0000000012345678&x=00&n=20&/);
+});

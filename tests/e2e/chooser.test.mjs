@@ -38,7 +38,9 @@ test('a chooser link opens on its recommendation and the table renders', async (
   await page.waitForFunction(() => document.getElementById('text-view-body').textContent.includes('Recommended for a d20'),
                              null, { timeout: 10000 });
   const text = await page.evaluate(() => document.getElementById('text-view-body').textContent);
-  assert.match(text, /z80: 8 state bytes, period 36,028,247,263,084,545 bytes/);
+  assert.match(text, /z80: state bytes 8; period \(bytes\) 36,028,247,263,084,545;/);
+  // The pick's cost as the sum of its measured parts (one byte of the Z80 LFSR listing + the roller's own).
+  assert.match(text, /Cost: [0-9.]+ T-states = 1\.0000 bytes x [0-9.]+ \(z80-lfsr\) \+ [0-9.]+ \(z80-roll-exact/);
   // Something is drawn: the canvas is not one flat colour.
   const shot = await page.screenshot();
   assert.ok(shot.length > 20000, `screenshot of ${shot.length} bytes`);
@@ -82,22 +84,30 @@ test('a chooser link opens on its recommendation and the table renders', async (
   await context.close();
 });
 
-test("the pick's links open the generator, the shuffle and the listing in their labs", async () => {
-  const { page, context, problems } = await openApp(env, '#v=1&lab=choose&cpu=sm83&use=deck78');
+// The 6502 d20 used to write a 64-bit seed into its Assembly link, which then
+// opened the Z80 listing with an error; every link now opens its own lab cleanly.
+test("the pick's links open the generator, the die and the listing in their labs", async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=choose&cpu=6502&use=d20');
   const pick = (await chooserReady(page)).chooser.pick;
-  assert.equal(pick.generator, 'tarot32');
-  assert.equal(pick.method.maxMinRatio, '1/1');  // a shuffle must be exactly uniform
-  for (const [link, lab] of [[pick.links.lfsr, 'lfsr'], [pick.links.lab, 'shuffle'], [pick.links.asm, 'asm']]) {
-    if (!link) continue;
+  // The cheapest generator whose 65,535-byte cycle outlasts 10,000 rolls, with exact mask-and-reject.
+  assert.equal(pick.generator, 'xorshift16');
+  assert.equal(pick.method.method, 'reject');
+  assert.equal(pick.qualifies, true);
+  for (const [link, lab] of [[pick.links.lfsr, 'lfsr'], [pick.links.lab, 'dice'], [pick.links.asm, 'asm']]) {
+    assert.ok(link, lab);
     // The hashchange handler has applied the link (so the state is the link's, not the chooser's or the previous link's).
     await setHash(page, link);
     const s = await waitForState(page, (x) => x.lab === lab, `${link} opens the ${lab} lab`, { timeout: 10000 });
     assert.deepEqual(s.notices, [], link);
     assert.equal(s.hash, link);
   }
-  const shuffle = new URLSearchParams(pick.links.lab.slice(1));
-  assert.equal(shuffle.get('n'), '78');
-  assert.equal(shuffle.get('method'), pick.method.method);
+  const asm = new URLSearchParams(pick.links.asm.slice(1));
+  assert.equal(asm.get('algo'), '6502-reject');
+  assert.equal(asm.get('n'), '20');
+  assert.equal(asm.get('seed'), '0000000012345678');
+  const die = new URLSearchParams(pick.links.lab.slice(1));
+  assert.equal(die.get('sides'), '20');
+  assert.equal(die.get('method'), pick.method.method);
   assert.deepEqual(problems, []);
   await context.close();
 });

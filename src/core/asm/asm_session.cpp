@@ -135,6 +135,7 @@ struct AsmSession::Machine {
   std::uint64_t steps_this_call = 0;
   std::ptrdiff_t last_row = -1;
   std::vector<std::uint64_t> outputs;
+  std::vector<std::uint64_t> row_cycles;  // cycles of the instructions run at each row
 
   virtual ~Machine() = default;
   virtual std::uint32_t pc() const = 0;
@@ -544,9 +545,15 @@ Result<bool> AsmSession::step() {
     return Result<bool>::fail("run: call " + std::to_string(m.calls_done + 1) + " has not returned after " +
                               std::to_string(kMaxStepsPerCall) + " instructions (a degenerate seed?)");
   const std::ptrdiff_t row = current_row();
+  const std::uint64_t cycles_before = m.cycles();
   const auto executed = m.execute();
   if (!executed) return Result<bool>::fail(executed.error());
   m.last_row = row;
+  if (row >= 0) {
+    const auto at = static_cast<std::size_t>(row);
+    if (m.row_cycles.size() <= at) m.row_cycles.resize(std::max(m.program->rows.size(), at + 1));
+    m.row_cycles[at] += m.cycles() - cycles_before;
+  }
   ++m.steps_this_call;
   if (!m.in_call()) {
     m.finish_call();
@@ -574,6 +581,28 @@ std::vector<AsmRegisterView> AsmSession::registers() const { return machine_->re
 const std::vector<std::uint64_t>& AsmSession::outputs() const { return machine_->outputs; }
 std::uint32_t AsmSession::ram_bytes() const { return machine_->ram_bytes(); }
 
+std::uint64_t AsmSession::cycles_in(std::string_view routine_name) const {
+  const AsmRoutine* routine = machine_->program->routine(routine_name);
+  if (!routine) return 0;
+  const std::vector<std::uint64_t>& rows = machine_->row_cycles;
+  std::uint64_t sum = 0;
+  for (std::size_t r = routine->first_row; r < routine->end_row && r < rows.size(); ++r) sum += rows[r];
+  return sum;
+}
+
+std::vector<std::string_view> asm_generator_routines(const AsmAlgorithmInfo& listing) {
+  std::vector<std::string_view> found;
+  if (listing.group == "lfsr" || listing.group == "lcrng") return found;
+  for (const AsmAlgorithmInfo& g : asm_algorithms()) {
+    if (g.isa != listing.isa || (g.group != "lfsr" && g.group != "lcrng")) continue;
+    for (const std::string_view r : listing.routines)
+      if (std::find(g.routines.begin(), g.routines.end(), r) != g.routines.end() &&
+          std::find(found.begin(), found.end(), r) == found.end())
+        found.push_back(r);
+  }
+  return found;
+}
+
 std::vector<AsmMemoryView> AsmSession::memory() const {
   std::vector<AsmMemoryView> views;
   for (const AsmSymbol& symbol : machine_->program->data) {
@@ -586,9 +615,7 @@ std::vector<AsmMemoryView> AsmSession::memory() const {
 }
 
 // ---- costs ------------------------------------------------------------------------
-namespace {
-
-AsmInputs measured_inputs(AsmAlgorithm algorithm) {
+AsmInputs asm_measured_inputs(AsmAlgorithm algorithm) {
   switch (algorithm) {
     case AsmAlgorithm::z80_lfsr: return {0x0123456789abcdefu, 0, 0, 64};
     case AsmAlgorithm::z80_roll_minus1:
@@ -614,6 +641,8 @@ AsmInputs measured_inputs(AsmAlgorithm algorithm) {
   return {};
 }
 
+namespace {
+
 constexpr std::array<std::array<std::string_view, 3>, 4> kGroups{{
     {"lfsr", "One random byte from an LFSR or xorshift", "shufflelab_wasm_z80_next_byte shufflelab_wasm_galois_next_byte"},
     {"roll", "A die roll (a value in [0, n))", ""},
@@ -623,9 +652,11 @@ constexpr std::array<std::array<std::string_view, 3>, 4> kGroups{{
 
 }  // namespace
 
-Result<AsmCost> asm_cost(AsmAlgorithm algorithm) {
+Result<AsmCost> asm_cost(AsmAlgorithm algorithm) { return asm_cost_on(algorithm, asm_measured_inputs(algorithm)); }
+
+Result<AsmCost> asm_cost_on(AsmAlgorithm algorithm, const AsmInputs& inputs) {
   const AsmAlgorithmInfo& info = asm_algorithm_info(algorithm);
-  auto session = AsmSession::start(algorithm, measured_inputs(algorithm));
+  auto session = AsmSession::start(algorithm, inputs);
   if (!session) return Result<AsmCost>::fail(session.error());
   if (const auto ran = session.value().run(~std::uint64_t{0}); !ran) return Result<AsmCost>::fail(ran.error());
   const AsmSession& s = session.value();
@@ -640,6 +671,10 @@ Result<AsmCost> asm_cost(AsmAlgorithm algorithm) {
   cost.ram_bytes = s.ram_bytes();
   cost.outputs = s.calls_done();
   cost.cycles_per_output = static_cast<double>(s.cycles()) / static_cast<double>(cost.outputs);
+  std::uint64_t in_generator = 0;
+  for (const std::string_view r : asm_generator_routines(info)) in_generator += s.cycles_in(r);
+  cost.generator_cycles_per_output = static_cast<double>(in_generator) / static_cast<double>(cost.outputs);
+  cost.own_cycles_per_output = static_cast<double>(s.cycles() - in_generator) / static_cast<double>(cost.outputs);
   cost.output = info.output;
   return Result<AsmCost>::ok(cost);
 }

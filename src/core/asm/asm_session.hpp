@@ -112,6 +112,9 @@ class AsmSession {
   const std::vector<std::uint64_t>& outputs() const;
   // Data bytes touched so far (see the header comment).
   std::uint32_t ram_bytes() const;
+  // Cycles of the instructions run so far inside one routine of the program
+  // (its rows; a JSR/CALL to it counts for the caller, its return for it).
+  std::uint64_t cycles_in(std::string_view routine) const;
 
   struct Machine;
 
@@ -128,11 +131,24 @@ struct AsmCost {
   std::uint32_t code_bytes = 0;           // PIC: ceil(words * 14 / 8); wasm: binaryen's body size
   std::optional<std::uint32_t> ram_bytes;
   std::optional<double> cycles_per_output;  // in asm_isa_info(isa).cycle_unit
+  // cycles_per_output split: inside the generator routines the listing calls
+  // (asm_generator_routines) and the rest, its own (range, shuffle, loop).
+  std::optional<double> generator_cycles_per_output, own_cycles_per_output;
   std::uint64_t outputs = 0;              // outputs the measurement ran
   std::string_view output;
 };
+// The routines of a die or card listing that are its instruction set's
+// generator listings' routines (z80-reject: lfsr64); none for a generator.
+std::vector<std::string_view> asm_generator_routines(const AsmAlgorithmInfo& listing);
+
+// The fixed inputs asm_cost() measures a listing on (AsmAlgorithmInfo::measured_on);
+// they also make a valid session, so a link may start from them.
+AsmInputs asm_measured_inputs(AsmAlgorithm algorithm);
+
 // One algorithm measured on its fixed inputs.
 Result<AsmCost> asm_cost(AsmAlgorithm algorithm);
+// The same measurement on other inputs (the chooser's rollers at a use's bound).
+Result<AsmCost> asm_cost_on(AsmAlgorithm algorithm, const AsmInputs& inputs);
 
 struct AsmCostTable {
   std::string_view group;

@@ -15,16 +15,6 @@
 
 namespace shufflelab {
 
-const std::string_view kChooserRule =
-    "Generator: among those with a listing on this CPU (all when it has none), the fewest dieharder FAILED "
-    "verdicts (unrecorded last), then the smallest share of weak seeds, the fewest WEAK verdicts, the fewest "
-    "cycles per output byte, the smallest state. Range method: every dice-lab method on this CPU's words (64 bits "
-    "on x86-64, else 8); those that qualify first (a d20: every face possible and at least 10,000 rolls before a "
-    "chi-square test notices its bias; a d6 with no visible bias and a shuffle: exactly uniform), then those with "
-    "a die-roll listing on this CPU, fewest cycles per use first, then the smallest max/min ratio, then the fewest "
-    "random bytes per use. Shuffle: "
-    "Fisher-Yates with that method.";
-
 namespace {
 
 constexpr std::array<ChooserUseInfo, 4> kUses{{
@@ -54,21 +44,19 @@ Fraction times(const Fraction& a, const Fraction& b) {
   return Fraction(a.numerator() * b.numerator(), a.denominator() * b.denominator());
 }
 
-const AsmCost* measured(const std::vector<AsmCostTable>& tables, std::string_view id) {
-  for (const auto& t : tables)
-    for (const auto& c : t.rows)
-      if (c.algorithm && c.name == id) return &c;
-  return nullptr;
+std::string scale_text(const ChooserUseInfo& use) {
+  return use.deck ? "a player's " + grouped(kUsesPerSession) + " deals"
+                  : "a game session of " + grouped(kUsesPerSession) + " rolls";
 }
 
-// Whether a listing calls one of its instruction set's generator routines.
-bool runs_generator(const AsmAlgorithmInfo& listing) {
-  for (const AsmAlgorithmInfo& g : asm_algorithms()) {
-    if (g.isa != listing.isa || (g.group != "lfsr" && g.group != "lcrng")) continue;
-    for (auto r : listing.routines)
-      if (std::find(g.routines.begin(), g.routines.end(), r) != g.routines.end()) return true;
-  }
-  return false;
+// A listing's own cycles per call (its generator routines excluded), run on
+// its measured inputs with n = bound.
+Result<double> own_cycles_at(AsmAlgorithm listing, std::uint64_t bound, bool set_bound) {
+  AsmInputs inputs = asm_measured_inputs(listing);
+  if (set_bound) inputs.n = bound;
+  auto cost = asm_cost_on(listing, inputs);
+  if (!cost) return Result<double>::fail(std::string(asm_algorithm_info(listing).id) + ": " + cost.error());
+  return Result<double>::ok(*cost->own_cycles_per_output);
 }
 
 // The exact law of the method for the use: one die, or every Fisher-Yates draw.
@@ -77,113 +65,158 @@ void fill_law(MethodCandidate& m, const ChooserUseInfo& use) {
   const DiceMethodInfo* info = find_dice_method(m.method);
   m.max_min_ratio = Fraction(1, 1);
   m.bytes_per_use = Fraction(0, 1);
+  m.rolls_to_notice = 0;
   const std::uint32_t first = use.deck ? 2 : use.n;
   for (std::uint32_t bound = first; bound <= use.n; ++bound) {
     if (std::string problem = die_problem(*info, bound, m.bits); !problem.empty()) {
       m.possible = false;
-      m.note = problem;
+      m.own_note = problem;
       return;
     }
     auto law = exact_die_law(*info, bound, m.bits);
     if (!law) {
       m.possible = false;
-      m.note = law.error();
+      m.own_note = law.error();
       return;
     }
     m.bytes_per_use = plus(m.bytes_per_use, Fraction(law->expected_bits.numerator(), law->expected_bits.denominator() * 8));
     if (!law->stats.max_min_ratio) m.possible = false;
     else m.max_min_ratio = times(m.max_min_ratio, *law->stats.max_min_ratio);
-    if (!use.deck) m.rolls_to_notice = rolls_to_notice(*law);
+    if (!use.deck) {
+      m.rolls_to_notice = rolls_to_notice(*law);
+      // Over the law's common denominator, so the counts read as counted.
+      const auto [least, most] = std::minmax_element(law->weights.begin(), law->weights.end());
+      const std::string total = "/" + law->total.to_string();
+      m.face_odds = most->to_string() + total + " against " + least->to_string() + total;
+    }
   }
 }
 
-bool qualifies(const MethodCandidate& m, const ChooserUseInfo& use) {
+bool bias_hidden(const MethodCandidate& m, const ChooserUseInfo& use) {
   if (!m.possible) return false;
   if (use.exact_only) return m.max_min_ratio == Fraction(1, 1);
-  return m.rolls_to_notice >= kRollsToNoticeForD20;
+  return m.rolls_to_notice >= static_cast<double>(kUsesPerSession);
 }
 
-std::vector<MethodCandidate> method_candidates(AsmIsa cpu, const ChooserUseInfo& use, const ChooserRow& generator,
-                                               const std::vector<AsmCostTable>& costs) {
+// The own cycles per use of a method's listing: a whole-deck listing as run,
+// a roll listing run at every bound the use draws (n for a die, n .. 2 for a deck).
+Result<bool> measure_own_cycles(MethodCandidate& m, const ChooserUseInfo& use, bool whole_deck) {
+  const AsmAlgorithm listing = parse_asm_algorithm("listing", m.listing).value();
+  const AsmAlgorithmInfo& info = asm_algorithm_info(listing);
+  if (whole_deck) {
+    auto own = own_cycles_at(listing, 0, false);
+    if (!own) return Result<bool>::fail(own.error());
+    m.own_cycles = *own;
+    m.own_note = m.listing + " per shuffle, run on " + std::string(info.measured_on);
+    return Result<bool>::ok(true);
+  }
+  double sum = 0;
+  for (std::uint32_t bound = use.deck ? 2 : use.n; bound <= use.n; ++bound) {
+    auto own = own_cycles_at(listing, bound, true);
+    if (!own) return Result<bool>::fail(own.error());
+    sum += *own;
+  }
+  m.own_cycles = sum;
+  // Its measured inputs, with the bound it was run at instead of theirs.
+  std::string inputs(info.measured_on);
+  if (const auto at = inputs.find("n = "); at != std::string::npos) {
+    const auto digits_end = inputs.find_first_not_of("0123456789", at + 4);
+    inputs.replace(at, (digits_end == std::string::npos ? inputs.size() : digits_end) - at,
+                   use.deck ? "each bound" : "n = " + std::to_string(use.n));
+  }
+  m.own_note = m.listing + (use.deck ? " once per draw, bounds " + std::to_string(use.n) + " down to 2" : std::string()) +
+               ", run on " + inputs;
+  return Result<bool>::ok(true);
+}
+
+Result<std::vector<MethodCandidate>> method_candidates(AsmIsa cpu, const ChooserUseInfo& use) {
+  using R = Result<std::vector<MethodCandidate>>;
+  const unsigned bits = cpu == AsmIsa::x86_64 ? 64 : 8;
   std::vector<MethodCandidate> out;
-  for (const auto& [listing, method] : kMethodListings) {
-    const AsmCost* cost = measured(costs, listing);
-    if (!cost || cost->isa != cpu) continue;
+  const auto on_cpu = [cpu](std::string_view id) {
+    auto a = parse_asm_algorithm("listing", id);
+    return a && asm_algorithm_info(*a).isa == cpu && !asm_program(cpu).rows.empty();
+  };
+  for (const DeckListing& d : kDeckListings) {
+    if (!use.deck || d.cards != use.n || !on_cpu(d.listing)) continue;
     MethodCandidate m;
-    m.method = method;
-    m.listing = listing;
-    m.bits = cpu == AsmIsa::x86_64 ? 64 : 8;
-    m.listing_cycles = cost->cycles_per_output;
-    m.listing_runs_generator = runs_generator(asm_algorithm_info(*cost->algorithm));
+    m.method = d.method, m.listing = d.listing, m.bits = bits;
     out.push_back(std::move(m));
   }
-  for (const DiceMethodInfo& info : dice_methods()) {
-    const bool listed = std::any_of(out.begin(), out.end(), [&](const MethodCandidate& m) { return m.method == info.name; });
-    if (listed) continue;
+  const std::size_t whole_decks = out.size();
+  for (const auto& entry : kMethodListings) {
+    const std::string_view method = entry.second;
+    const bool shuffled = std::any_of(out.begin(), out.end(), [method](const MethodCandidate& m) { return m.method == method; });
+    if (shuffled || !on_cpu(entry.first)) continue;
     MethodCandidate m;
-    m.method = info.name;
-    m.bits = cpu == AsmIsa::x86_64 ? 64 : 8;
+    m.method = method, m.listing = entry.first, m.bits = bits;
     out.push_back(std::move(m));
   }
-
-  const ChooserCost* gen_cost = generator.cost_on(cpu);
-  for (MethodCandidate& m : out) {
+  if (out.empty())
+    for (const DiceMethodInfo& info : dice_methods()) {
+      MethodCandidate m;
+      m.method = info.name, m.bits = bits;
+      m.own_note = "no listing of " + m.method + " on this CPU";
+      out.push_back(std::move(m));
+    }
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    MethodCandidate& m = out[i];
     fill_law(m, use);
-    m.qualifies = qualifies(m, use);
-    if (!m.possible) continue;
-    for (const DeckListing& d : kDeckListings) {
-      const AsmCost* cost = measured(costs, d.listing);
-      if (use.deck && cost && cost->isa == cpu && d.cards == use.n && d.method == m.method && cost->cycles_per_output) {
-        m.shuffle_listing = d.listing;
-        m.cycles_per_use = cost->cycles_per_output;
-        m.note = "measured: listing " + std::string(d.listing) + " (with its own generator)";
-      }
-    }
-    if (!m.shuffle_listing.empty() || !m.listing_cycles) continue;
-    const double draws = use.deck ? use.n - 1.0 : 1.0;
-    if (m.listing_runs_generator) {
-      m.cycles_per_use = draws * *m.listing_cycles;
-      m.note = "listing " + m.listing + " with its own generator, as measured";
-    } else if (gen_cost) {
-      m.cycles_per_use = draws * *m.listing_cycles + m.bytes_per_use.to_double() * gen_cost->cycles_per_byte;
-      m.note = "listing " + m.listing + " plus the expected bytes from " + gen_cost->listing;
-    } else {
-      m.note = "listing " + m.listing + " is measured, but the generator has no listing on this CPU";
-    }
-    if (use.deck && m.cycles_per_use) m.note += "; per draw as measured on the listing's own inputs";
+    m.bias_hidden = bias_hidden(m, use);
+    if (!m.possible && m.own_note.empty()) m.own_note = "not measured: some " + std::string(use.deck ? "decks" : "faces") + " can never come up";
+    if (!m.possible || m.listing.empty()) continue;
+    if (auto ok = measure_own_cycles(m, use, i < whole_decks); !ok) return R::fail(ok.error());
   }
-  std::stable_sort(out.begin(), out.end(), [](const MethodCandidate& a, const MethodCandidate& b) {
-    if (a.qualifies != b.qualifies) return a.qualifies;
-    if (a.listing.empty() != b.listing.empty()) return !a.listing.empty();
-    if (a.cycles_per_use.has_value() != b.cycles_per_use.has_value()) return a.cycles_per_use.has_value();
-    if (a.cycles_per_use && *a.cycles_per_use != *b.cycles_per_use) return *a.cycles_per_use < *b.cycles_per_use;
-    if (a.possible != b.possible) return a.possible;
-    if (a.max_min_ratio != b.max_min_ratio) return a.max_min_ratio < b.max_min_ratio;
-    return a.bytes_per_use < b.bytes_per_use;
-  });
+  return R::ok(std::move(out));
+}
+
+// The rule's order (chooser_rule).
+bool before(const ChooserPick& pick, const ChooserCandidate& a, const ChooserCandidate& b) {
+  if (a.qualifies != b.qualifies) return a.qualifies;
+  const bool bias_a = pick.methods[a.method].bias_hidden, bias_b = pick.methods[b.method].bias_hidden;
+  if (bias_a != bias_b) return bias_a;
+  if (a.period_hidden != b.period_hidden) return a.period_hidden;
+  if (a.cycles_per_use.has_value() != b.cycles_per_use.has_value()) return a.cycles_per_use.has_value();
+  if (a.cycles_per_use && *a.cycles_per_use != *b.cycles_per_use) return *a.cycles_per_use < *b.cycles_per_use;
+  const MethodCandidate& ma = pick.methods[a.method];
+  const MethodCandidate& mb = pick.methods[b.method];
+  if (ma.possible != mb.possible) return ma.possible;
+  if (ma.max_min_ratio != mb.max_min_ratio) return ma.max_min_ratio < mb.max_min_ratio;
+  if (ma.bytes_per_use != mb.bytes_per_use) return ma.bytes_per_use < mb.bytes_per_use;
+  return log2_reachable_decks(*a.generator) > log2_reachable_decks(*b.generator);
+}
+
+// An exact fraction only when it is short enough to read.
+std::string exact_text(const Fraction& f) {
+  return f.numerator().to_string().size() + f.denominator().to_string().size() <= 24 ? " = " + f.to_string() : "";
+}
+
+std::string ratio_text(const Fraction& f) { return fixed_decimals(f.to_double(), 6) + exact_text(f); }
+
+std::string log2_text(double log2) { return "2^" + fixed_decimals(log2, 1); }
+
+std::string share_text(double share) {
+  if (share >= 1e-4) return fixed_decimals(100.0 * share, 4) + "%";
+  return "2^" + fixed_decimals(std::log2(share), 1);
+}
+
+
+std::string bias_sentence(const MethodCandidate& m, const ChooserUseInfo& use) {
+  const std::string what = use.deck ? "deck" : "face";
+  if (!m.possible) return "some " + what + "s can never come up";
+  if (m.max_min_ratio == Fraction(1, 1))
+    return "none: every " + what + " has exactly the same probability (" + m.method + " on " + std::to_string(m.bits) +
+           "-bit words)";
+  std::string out = "the likeliest " + what + " is " + ratio_text(m.max_min_ratio) + " times as likely as the least likely (" +
+                    m.method + " on " + std::to_string(m.bits) + "-bit words)";
+  if (!use.deck) {
+    out += ", " + m.face_odds;
+    out += "; a chi-square test needs about " + grouped(static_cast<std::uint64_t>(std::llround(m.rolls_to_notice))) +
+           " rolls to notice it, ";
+    out += m.rolls_to_notice >= static_cast<double>(kUsesPerSession) ? "more than " : "fewer than ";
+    out += scale_text(use);
+  }
   return out;
-}
-
-std::vector<const ChooserRow*> generator_candidates(const ChooserTable& table, AsmIsa cpu) {
-  std::vector<const ChooserRow*> rows = rows_for_cpu(table, cpu);
-  if (rows.empty()) rows = rows_for_cpu(table, std::nullopt);
-  std::stable_sort(rows.begin(), rows.end(), [cpu](const ChooserRow* a, const ChooserRow* b) {
-    if (a->dieharder.empty() != b->dieharder.empty()) return !a->dieharder.empty();
-    if (a->dieharder_failed != b->dieharder_failed) return a->dieharder_failed < b->dieharder_failed;
-    if (a->weak_share != b->weak_share) return a->weak_share < b->weak_share;
-    if (a->dieharder_weak != b->dieharder_weak) return a->dieharder_weak < b->dieharder_weak;
-    const ChooserCost* ca = a->cost_on(cpu);
-    const ChooserCost* cb = b->cost_on(cpu);
-    if ((ca != nullptr) != (cb != nullptr)) return ca != nullptr;
-    if (ca && ca->cycles_per_byte != cb->cycles_per_byte) return ca->cycles_per_byte < cb->cycles_per_byte;
-    return a->state_bytes < b->state_bytes;
-  });
-  return rows;
-}
-
-std::string ratio_text(const Fraction& f) {
-  const std::string exact = f.numerator().to_string().size() <= 24 ? " = " + f.to_string() : "";
-  return fixed_decimals(f.to_double(), 6) + exact;
 }
 
 void make_links(ChooserPick& pick, const ChooserUseInfo& use) {
@@ -199,6 +232,8 @@ void make_links(ChooserPick& pick, const ChooserUseInfo& use) {
     if (const ShuffleGeneratorInfo* info = find_shuffle_generator(g.name)) {
       shuffle.gen = std::string(info->name);
       shuffle.seed = info->default_seed;
+    } else {
+      pick.use_link_generator = shuffle.gen;
     }
     pick.dice_link = shuffle_lab_link(shuffle);
   } else {
@@ -209,21 +244,71 @@ void make_links(ChooserPick& pick, const ChooserUseInfo& use) {
     if (const DiceGeneratorInfo* info = find_dice_generator(g.name)) {
       dice.gen = std::string(info->name);
       dice.seed = std::string(info->default_seed);
+    } else {
+      pick.use_link_generator = dice.gen;
     }
     pick.dice_link = dice_lab_link(dice);
   }
-  const std::string& listing = m.shuffle_listing.empty() ? m.listing : m.shuffle_listing;
-  if (!listing.empty()) {
-    AsmLabState a;
-    a.algorithm = listing;
-    if (m.shuffle_listing.empty() && use.n <= 255) a.inputs.n = use.n;
-    if (auto algo = parse_asm_algorithm("algo", listing); algo && !AsmSession::start(*algo, a.inputs))
-      a.inputs = AsmLabState{}.inputs;
-    pick.asm_link = asm_lab_link(a);
-  }
+  if (m.listing.empty()) return;
+  // The listing on its own measured inputs (a seed of its register's width),
+  // at the use's bound where it takes one, for the lab's default calls.
+  const AsmAlgorithm algorithm = parse_asm_algorithm("algo", m.listing).value();
+  AsmLabState a;
+  a.algorithm = m.listing;
+  const std::uint32_t calls = a.inputs.calls;
+  a.inputs = asm_measured_inputs(algorithm);
+  a.inputs.calls = calls;
+  if (!use.deck) a.inputs.n = use.n;
+  pick.asm_link = asm_lab_link(a);
 }
 
 }  // namespace
+
+std::string chooser_rule(const ChooserUseInfo& use) {
+  const std::string session = grouped(kUsesPerSession);
+  return "Scale: " + scale_text(use) + ". Candidates: each generator with a listing on this CPU (every generator when "
+         "it has none) with each range method that has a die-roll or shuffle listing on it (every dice-lab method "
+         "when it has none), on the CPU's words (64 bits on x86-64, else 8). A candidate qualifies when its period "
+         "cannot show (fewer than one seed in a million lies on a cycle shorter than the bytes " + session + " " +
+         (use.deck ? "deals" : "rolls") + " use) and its bias cannot show (" +
+         (use.exact_only ? std::string("exactly uniform")
+                         : "a chi-square test needs more than " + session + " rolls to notice it") +
+         "). Order: qualifying first, then those whose bias cannot show, then those whose period cannot, then measured, then the fewest cycles per use (the generator's bytes per use "
+         "times its listing's cycles per byte, plus the range or shuffle listing's own cycles, all measured), then "
+         "the smallest max/min ratio, the fewest random bytes per use, the most seeds. The pick is the first; the "
+         "trade-off table is in this order.";
+}
+
+double log2_reachable_decks(const ChooserRow& g) {
+  if (g.period_bytes) return std::log2(static_cast<double>(g.seeds));
+  return 8.0 * static_cast<double>(g.state_bytes);
+}
+
+std::string candidate_period_text(const ChooserCandidate& c) {
+  const ChooserRow& g = *c.generator;
+  const std::string need = grouped(static_cast<std::uint64_t>(std::ceil(c.session_bytes))) + " bytes";
+  if (g.cycle_classes.empty()) return "not computed (" + need + " needed)";
+  const std::string shortest = "shortest cycle " + grouped(to_decimal(g.cycle_classes.front().bytes)) + " bytes";
+  if (c.short_seeds == 0) return shortest + " >= " + need;
+  const double share = static_cast<double>(c.short_seeds) / static_cast<double>(g.seeds);
+  return (c.period_hidden ? "" : "too short: ") + grouped(to_decimal(c.short_seeds)) + " of " +
+         grouped(to_decimal(g.seeds)) + " seeds (" + share_text(share) + ") on a cycle under " + need;
+}
+
+std::string candidate_cost_text(const ChooserPick& pick, const ChooserCandidate& c) {
+  const MethodCandidate& m = pick.methods[c.method];
+  const ChooserRow& g = *c.generator;
+  const std::string unit(asm_isa_info(pick.cpu).cycle_unit);
+  if (!c.cycles_per_use) {
+    if (!m.own_cycles) return "not measured (" + m.own_note + ")";
+    return "not measured (" + g.name + " has no listing on this CPU; " + m.listing + " alone: " +
+           fixed_decimals(*m.own_cycles, 1) + " " + unit + ")";
+  }
+  const ChooserCost& gc = *g.cost_on(pick.cpu);
+  return fixed_decimals(*c.cycles_per_use, 1) + " " + unit + " = " + fixed_decimals(m.bytes_per_use.to_double(), 4) +
+         " bytes x " + fixed_decimals(gc.cycles_per_byte, 1) + " (" + gc.listing + ") + " +
+         fixed_decimals(*m.own_cycles, 1) + " (" + m.own_note + ")";
+}
 
 std::span<const ChooserUseInfo> chooser_uses() { return kUses; }
 
@@ -249,24 +334,56 @@ Result<AsmIsa> parse_chooser_cpu(std::string_view field, std::string_view text) 
 
 Result<ChooserPick> choose(const ChooserTable& table, AsmIsa cpu, ChooserUse use) {
   using R = Result<ChooserPick>;
-  auto costs = asm_cost_tables();
-  if (!costs) return R::fail(costs.error());
   const ChooserUseInfo& info = chooser_use_info(use);
   ChooserPick pick;
   pick.cpu = cpu;
   pick.use = use;
-  pick.generators = generator_candidates(table, cpu);
-  if (pick.generators.empty()) return R::fail("the chooser's table has no generators");
-  pick.methods = method_candidates(cpu, info, pick.generator(), *costs);
+  auto methods = method_candidates(cpu, info);
+  if (!methods) return R::fail(methods.error());
+  pick.methods = std::move(methods.value());
+  std::vector<const ChooserRow*> generators = rows_for_cpu(table, cpu);
+  if (generators.empty()) generators = rows_for_cpu(table, std::nullopt);
+  if (generators.empty()) return R::fail("the chooser's table has no generators");
+  for (const ChooserRow* g : generators)
+    for (std::size_t i = 0; i < pick.methods.size(); ++i) {
+      const MethodCandidate& m = pick.methods[i];
+      ChooserCandidate c;
+      c.generator = g;
+      c.method = i;
+      c.session_bytes = m.bytes_per_use.to_double() * static_cast<double>(kUsesPerSession);
+      c.short_seeds = seeds_on_cycles_shorter_than(*g, c.session_bytes);
+      c.period_hidden = !g->cycle_classes.empty() &&
+                        static_cast<double>(c.short_seeds) < kShortCycleShare * static_cast<double>(g->seeds);
+      c.qualifies = c.period_hidden && m.bias_hidden;
+      if (const ChooserCost* gc = g->cost_on(cpu); gc && m.own_cycles) {
+        c.generator_cycles = m.bytes_per_use.to_double() * gc->cycles_per_byte;
+        c.cycles_per_use = *c.generator_cycles + *m.own_cycles;
+      }
+      pick.candidates.push_back(c);
+    }
+  std::stable_sort(pick.candidates.begin(), pick.candidates.end(),
+                   [&pick](const ChooserCandidate& a, const ChooserCandidate& b) { return before(pick, a, b); });
+  const ChooserCandidate& best = pick.best();
   const MethodCandidate& m = pick.method();
-  const std::string what = info.deck ? "deck" : "face";
-  if (!m.possible) pick.bias_text = "some " + what + "s can never come up";
-  else if (m.max_min_ratio == Fraction(1, 1)) pick.bias_text = "exactly uniform: every " + what + " has the same probability";
-  else pick.bias_text = "the likeliest " + what + " is " + ratio_text(m.max_min_ratio) + " times as likely as the least likely";
-  const std::string unit(asm_isa_info(cpu).cycle_unit);
-  pick.cost_text = m.cycles_per_use ? fixed_decimals(*m.cycles_per_use, 1) + " " + unit + " per " +
-                                          (info.deck ? "shuffle" : "roll") + " (" + m.note + ")"
-                                    : "no measured cost on this CPU (" + (m.note.empty() ? "no listing of " + m.method : m.note) + ")";
+  const std::string fails = !best.period_hidden && !m.bias_hidden ? "both the period and the bias can show"
+                            : best.period_hidden                   ? "the bias can show"
+                                                                   : "the period can show";
+  pick.verdict_text = best.qualifies ? "meets the rule: neither its period nor its bias can show in " + scale_text(info)
+                                     : "no candidate on this CPU meets the rule (" + fails + " in " + scale_text(info) +
+                                           "); this is the first by the rule's order";
+  pick.bias_text = bias_sentence(m, info);
+  pick.period_text = candidate_period_text(best) + " (" + grouped(kUsesPerSession) + " x " +
+                     fixed_decimals(m.bytes_per_use.to_double(), 4) + " bytes per " + (info.deck ? "deal" : "roll") + ")";
+  pick.cost_text = candidate_cost_text(pick, best) + " per " + (info.deck ? "shuffle" : "roll");
+  if (info.deck) {
+    const double decks = log2_factorial(info.n);
+    const double reach = std::min(log2_reachable_decks(pick.generator()), decks);
+    pick.reach_text = pick.generator().name + " can deal at most " + log2_text(reach) + " of the " +
+                      std::to_string(info.n) + "! = " + log2_text(decks) + " orders (one per seed), a share of " +
+                      log2_text(reach - decks) + "; an 8-bit state reaches at most 2^8 orders, a 16-bit state 2^16, a " +
+                      "32-bit state 2^32, and no generator here reaches them all (that needs at least " +
+                      std::to_string(static_cast<int>(std::ceil(decks))) + " bits of state)";
+  }
   make_links(pick, info);
   return R::ok(std::move(pick));
 }
@@ -277,22 +394,29 @@ std::string chooser_pick_text(const ChooserPick& pick) {
   const ChooserRow& g = pick.generator();
   std::string out = "CPU " + std::string(asm_isa_info(pick.cpu).name) + ", " + std::string(use.title) + "\n";
   out += "generator: " + g.name + " (" + g.summary + ")\n";
-  out += "  period " + period_text(g) + (g.period_bytes ? " bytes, weak seeds " + weak_share_text(g) : "") + ", dieharder " +
-         (g.dieharder.empty() ? std::string("not recorded")
-                              : std::to_string(g.dieharder_failed) + " FAILED / " + std::to_string(g.dieharder_weak) +
-                                    " WEAK of " + std::to_string(g.dieharder.size())) + "\n";
   if (const ChooserCost* c = g.cost_on(pick.cpu))
     out += "  listing " + c->listing + ": " + std::to_string(c->code_bytes) + " code bytes, " +
            fixed_decimals(c->cycles_per_byte, 1) + " " + std::string(asm_isa_info(pick.cpu).cycle_unit) + " per byte\n";
   out += "range method: " + m.method + (m.listing.empty() ? "" : " (listing " + m.listing + ")") + " on " +
          std::to_string(m.bits) + "-bit words\n";
   if (use.deck) out += "shuffle: Fisher-Yates, " + std::to_string(use.n - 1) + " draws\n";
+  out += "verdict: " + pick.verdict_text + "\n";
+  out += "period: " + pick.period_text + "\n";
   out += "bias: " + pick.bias_text + "\n";
+  if (!pick.reach_text.empty()) out += "decks: " + pick.reach_text + "\n";
   out += "bytes per " + std::string(use.deck ? "shuffle" : "roll") + ": " + fixed_decimals(m.bytes_per_use.to_double(), 4) +
-         " (exact " + m.bytes_per_use.to_string() + ")\n";
+         (exact_text(m.bytes_per_use).empty() ? "" : " (exact" + exact_text(m.bytes_per_use).substr(2) + ")") + "\n";
   out += "cost: " + pick.cost_text + "\n";
   out += "links: " + pick.lab_link + "  " + pick.dice_link + (pick.asm_link.empty() ? "" : "  " + pick.asm_link) + "\n";
-  out += "rule: " + std::string(kChooserRule) + "\n";
+  out += "rule: " + chooser_rule(use) + "\n";
+  out += "trade-offs, in the rule's order:\n";
+  for (const ChooserCandidate& c : pick.candidates) {
+    const MethodCandidate& cm = pick.methods[c.method];
+    out += "  " + c.generator->name + " + " + cm.method + ": " + (c.qualifies ? "qualifies" : "does not qualify") +
+           "; period " + candidate_period_text(c) + "; bias " +
+           (cm.possible ? fixed_decimals(cm.max_min_ratio.to_double(), 6) : std::string("impossible")) + "; cost " +
+           candidate_cost_text(pick, c) + "\n";
+  }
   return out;
 }
 
@@ -300,21 +424,31 @@ std::string chooser_pick_json(const ChooserPick& pick) {
   const auto method_json = [](const MethodCandidate& m) {
     return "{\"method\":" + json_string(m.method) + ",\"listing\":" + json_string(m.listing) +
            ",\"bits\":" + std::to_string(m.bits) + ",\"possible\":" + (m.possible ? "true" : "false") +
-           ",\"qualifies\":" + (m.qualifies ? "true" : "false") + ",\"rollsToNotice\":" +
+           ",\"biasHidden\":" + (m.bias_hidden ? "true" : "false") + ",\"rollsToNotice\":" +
            (std::isfinite(m.rolls_to_notice) ? json_number(m.rolls_to_notice) : "null") + ",\"maxMinRatio\":" +
            json_string(m.max_min_ratio.to_string()) + ",\"bytesPerUse\":" + json_string(m.bytes_per_use.to_string()) +
-           ",\"cyclesPerUse\":" + (m.cycles_per_use ? json_number(*m.cycles_per_use) : "null") +
-           ",\"note\":" + json_string(m.note) + "}";
+           ",\"ownCycles\":" + (m.own_cycles ? json_number(*m.own_cycles) : "null") +
+           ",\"note\":" + json_string(m.own_note) + "}";
   };
-  std::vector<std::string> generator_names;
-  for (const ChooserRow* r : pick.generators) generator_names.push_back(r->name);
-  return "{\"cpu\":" + json_string(asm_isa_info(pick.cpu).id) + ",\"use\":" +
-         json_string(chooser_use_info(pick.use).id) + ",\"generator\":" + json_string(pick.generator().name) +
-         ",\"generators\":" + json_array(generator_names, [](const std::string& s) { return json_string(s); }) +
-         ",\"method\":" + method_json(pick.method()) + ",\"methods\":" + json_array(pick.methods, method_json) +
-         ",\"bias\":" + json_string(pick.bias_text) + ",\"cost\":" + json_string(pick.cost_text) +
-         ",\"links\":{\"lfsr\":" + json_string(pick.lab_link) + ",\"lab\":" + json_string(pick.dice_link) +
-         ",\"asm\":" + json_string(pick.asm_link) + "},\"rule\":" + json_string(kChooserRule) + "}";
+  const auto candidate_json = [&pick](const ChooserCandidate& c) {
+    return "{\"generator\":" + json_string(c.generator->name) + ",\"method\":" +
+           json_string(pick.methods[c.method].method) + ",\"qualifies\":" + json_bool(c.qualifies) +
+           ",\"periodHidden\":" + json_bool(c.period_hidden) + ",\"sessionBytes\":" + json_number(c.session_bytes) +
+           ",\"generatorCycles\":" + (c.generator_cycles ? json_number(*c.generator_cycles) : "null") +
+           ",\"cyclesPerUse\":" + (c.cycles_per_use ? json_number(*c.cycles_per_use) : "null") + "}";
+  };
+  const ChooserUseInfo& use = chooser_use_info(pick.use);
+  return "{\"cpu\":" + json_string(asm_isa_info(pick.cpu).id) + ",\"use\":" + json_string(use.id) +
+         ",\"generator\":" + json_string(pick.generator().name) + ",\"method\":" + method_json(pick.method()) +
+         ",\"qualifies\":" + json_bool(pick.best().qualifies) +
+         ",\"cyclesPerUse\":" + (pick.best().cycles_per_use ? json_number(*pick.best().cycles_per_use) : "null") +
+         ",\"methods\":" + json_array(pick.methods, method_json) +
+         ",\"candidates\":" + json_array(pick.candidates, candidate_json) + ",\"verdict\":" +
+         json_string(pick.verdict_text) + ",\"period\":" + json_string(pick.period_text) + ",\"bias\":" +
+         json_string(pick.bias_text) + ",\"decks\":" + json_string(pick.reach_text) + ",\"cost\":" +
+         json_string(pick.cost_text) + ",\"links\":{\"lfsr\":" + json_string(pick.lab_link) + ",\"lab\":" +
+         json_string(pick.dice_link) + ",\"asm\":" + json_string(pick.asm_link) + "},\"rule\":" +
+         json_string(chooser_rule(use)) + "}";
 }
 
 }  // namespace shufflelab

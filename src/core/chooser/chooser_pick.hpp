@@ -1,28 +1,31 @@
 // chooser_pick.hpp: for a CPU and a use (a d20, a d6 with no visible bias, a
 // shuffled deck of 52 or 78 cards) the recommended generator, range method and
-// shuffle, with the method's exact bias and the cost measured by running our
-// listings on that CPU's interpreter. The rule (kChooserRule) picks from the
-// numbers the chooser shows, nothing else:
-//  1. Generator: among the generators with a listing on the CPU (all of them
-//     when it has none), the fewest dieharder FAILED verdicts (unrecorded
-//     generators last), then the smallest share of weak seeds, then the fewest
-//     WEAK verdicts, then the fewest cycles per output byte, then the
-//     smallest state.
-//  2. Range method: every method of the dice lab on the CPU's words (64 bits
-//     on x86-64, else 8), those that qualify for the use first: a d20 needs
-//     every face possible and at least kRollsToNoticeForD20 rolls before a
-//     chi-square test notices its bias (dice_law's rolls_to_notice); a d6 with
-//     no visible bias and a shuffle need an exactly uniform law (max/min = 1).
-//     Then those with a die-roll listing on the CPU, fewest cycles per use
-//     first; then the smallest max/min ratio; then the fewest random bytes.
-//  3. Shuffle: Fisher-Yates (n - 1 draws with bounds n .. 2), the method of 2.
-// Costs per use: a shuffle listing of that deck on the CPU with that method
-// is measured as is; otherwise the method listing's cycles per roll as
-// measured on its inputs (times n - 1 for a shuffle) plus, when the listing
-// does not run a generator itself, the exact expected bytes it consumes times
-// the generator's cycles per byte. Biases: for a die, max/min face
-// probability; for a deck, max/min deck probability = the product of the
-// draws' max/min ratios (Fisher-Yates maps draw lists to decks one to one).
+// shuffle, by one stated rule (chooser_rule) over a brute-force list of
+// candidates, each a generator with a range method:
+//  - candidates: the generators with a listing on the CPU (every generator
+//    when it has none) times the range methods with a die-roll or shuffle
+//    listing on it (every dice-lab method when it has none), on the CPU's
+//    words (64 bits on x86-64, else 8);
+//  - the use's scale: kUsesPerSession rolls in a game session, or deals a
+//    player sees;
+//  - a candidate qualifies when its period cannot show at that scale (fewer
+//    than kShortCycleShare of the seeds lie on a cycle shorter than the bytes
+//    the session uses) and
+//    its bias cannot show (a d20: a chi-square test needs more rolls than the
+//    session to notice it; a d6 with no visible bias and a shuffle: exactly
+//    uniform);
+//  - order: qualifying first, then bias hidden, then period hidden, then
+//    those with a measured cost, the fewest
+//    cycles per use, the smallest max/min ratio, the fewest random bytes per
+//    use, the most seeds; the pick is the first.
+// Cycles per use = exact expected generator bytes per use x the generator
+// listing's cycles per byte + the range or shuffle listing's own cycles (its
+// generator routines excluded: AsmSession::cycles_in), every count measured
+// by running the listings on the CPU's interpreter at the use's bounds.
+// Biases: for a die, max/min face probability; for a deck, max/min deck
+// probability = the product of the draws' max/min ratios (Fisher-Yates maps
+// draw lists to decks one to one). A generator with S seeds deals at most S of
+// the n! orders of a deck.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -53,38 +56,64 @@ Result<ChooserUse> parse_chooser_use(std::string_view field, std::string_view te
 // "x86_64" is accepted for x86-64.
 Result<AsmIsa> parse_chooser_cpu(std::string_view field, std::string_view text);
 
-extern const std::string_view kChooserRule;
-constexpr double kRollsToNoticeForD20 = 10'000;
+// Rolls in a game session (d20, d6), deals a player sees (decks).
+constexpr std::uint64_t kUsesPerSession = 10'000;
+// A period cannot show when fewer than this share of the seeds lie on a cycle
+// shorter than the bytes a session uses (one player in a million).
+constexpr double kShortCycleShare = 1e-6;
+// The rule as the view states it, with the use's scale.
+std::string chooser_rule(const ChooserUseInfo& use);
 
 struct MethodCandidate {
   std::string method;              // dice method name (range.hpp / fdr.hpp)
-  std::string listing;             // asm id of its roll listing ("" without one)
+  std::string listing;             // asm id of its roll or shuffle listing on the CPU ("" without one)
   unsigned bits = 8;               // word size it reads
   bool possible = true;            // every face (deck) has a nonzero probability
   Fraction max_min_ratio;          // 1 when exact; meaningful only when possible
+  std::string face_odds;           // dice uses: "13/256 against 12/256", the likeliest and least likely face
   double rolls_to_notice = 0;      // dice uses: rolls before a chi-square test notices (infinite when exact)
   Fraction bytes_per_use;          // exact expected bytes per roll / per shuffle
-  std::optional<double> listing_cycles;  // measured cycles per roll of its listing
-  bool listing_runs_generator = false;
-  std::string shuffle_listing;     // a deck listing of this CPU and method, if any
-  std::optional<double> cycles_per_use;
-  bool qualifies = false;          // meets the use's condition (rule 2)
-  std::string note;                // why not, or how the cost was obtained
+  std::optional<double> own_cycles;  // per use, measured: the listing's cycles outside its generator routines
+  std::string own_note;            // how own_cycles was measured, or why there are none
+  bool bias_hidden = false;        // meets the use's bias condition
+};
+
+struct ChooserCandidate {
+  const ChooserRow* generator = nullptr;
+  std::size_t method = 0;          // index in ChooserPick::methods
+  double session_bytes = 0;        // bytes per use x kUsesPerSession
+  Uint128 short_seeds = 0;         // valid seeds on a cycle shorter than session_bytes
+  bool period_hidden = false;      // short_seeds / seeds < kShortCycleShare (and the period is computed)
+  bool qualifies = false;          // period_hidden and the method's bias_hidden
+  std::optional<double> generator_cycles;  // bytes per use x the generator listing's cycles per byte
+  std::optional<double> cycles_per_use;    // generator_cycles + the method's own cycles
 };
 
 struct ChooserPick {
   AsmIsa cpu = AsmIsa::z80;
   ChooserUse use = ChooserUse::d20;
-  std::vector<const ChooserRow*> generators;  // rule 1's candidates, best first
-  std::vector<MethodCandidate> methods;       // rule 2's candidates, best first
-  const ChooserRow& generator() const { return *generators.front(); }
-  const MethodCandidate& method() const { return methods.front(); }
-  std::string bias_text;    // the pick's exact bias in words
-  std::string cost_text;    // the pick's cost per use in words
-  std::string lab_link;     // LFSR lab at the generator
-  std::string dice_link;    // dice lab (die) or shuffle lab (deck) with the method
-  std::string asm_link;     // Assembly lab at the method's (or shuffle's) listing, if any
+  std::vector<MethodCandidate> methods;       // the candidates' range methods
+  std::vector<ChooserCandidate> candidates;   // by the rule; the pick first
+  const ChooserCandidate& best() const { return candidates.front(); }
+  const ChooserRow& generator() const { return *best().generator; }
+  const MethodCandidate& method() const { return methods[best().method]; }
+  std::string verdict_text;  // whether the pick meets the rule's conditions, and why not
+  std::string bias_text;     // the pick's exact bias in words, against the scale
+  std::string period_text;   // the pick's shortest cycle against the session's bytes
+  std::string cost_text;     // the pick's cost per use, as the sum of its parts
+  std::string reach_text;    // decks: how many of the n! orders its seeds can deal ("" for dice)
+  std::string lab_link;      // LFSR lab at the generator
+  std::string dice_link;     // dice lab (die) or shuffle lab (deck) with the method
+  std::string use_link_generator;  // that lab's generator when it does not offer the pick's ("" when it does)
+  std::string asm_link;      // Assembly lab at the method's (or shuffle's) listing, if any
 };
+
+// A candidate's figures in words, as the trade-off table shows them.
+std::string candidate_period_text(const ChooserCandidate& c);
+std::string candidate_cost_text(const ChooserPick& pick, const ChooserCandidate& c);
+// log2 of the most decks a generator's seeds can deal (its valid seeds; 2^(8 x
+// state bytes) when they are not counted here); n! is shuffle_lab's log2_factorial.
+double log2_reachable_decks(const ChooserRow& generator);
 
 // Fails only when the table failed; every CPU has at least one candidate.
 Result<ChooserPick> choose(const ChooserTable& table, AsmIsa cpu, ChooserUse use);

@@ -1,5 +1,6 @@
 #include "core/chooser/chooser_table.hpp"
 
+#include <algorithm>
 #include <numeric>
 #include <utility>
 
@@ -45,6 +46,10 @@ Result<bool> fill_period(ChooserRow& row, const LfsrLabState& lab, const ByteGen
     auto cycles = lcg_cycles(a, c, bits);
     if (!cycles) return R::fail(row.name + ": " + cycles.error());
     row.period_bytes = Uint128{1} << cycles->max_log2_period;
+    for (const LcgCycleClass& k : cycles->classes) {
+      const Uint128 stuck_zero = c == 0 && k.log2_length == 0 ? 1 : 0;  // zero is no seed when c = 0
+      if (k.states > stuck_zero) row.cycle_classes.push_back({Uint128{1} << k.log2_length, k.states - stuck_zero});
+    }
     row.seeds = cycles->seeds;
     row.weak_seeds = cycles->weak_seeds;
     return R::ok(true);
@@ -53,7 +58,16 @@ Result<bool> fill_period(ChooserRow& row, const LfsrLabState& lab, const ByteGen
     auto analysis = analyse_lab(lab);
     if (!analysis) return R::fail(row.name + ": " + analysis.error());
     const std::uint64_t p = analysis->map.max_period;
-    row.period_bytes = lab_gen_steps_bits(lab.gen) ? p / std::gcd(p, std::uint64_t{8}) : p;
+    const auto in_bytes = [&](std::uint64_t steps) {
+      return lab_gen_steps_bits(lab.gen) ? steps / std::gcd(steps, std::uint64_t{8}) : steps;
+    };
+    row.period_bytes = in_bytes(p);
+    for (const CycleClass& k : analysis->map.cycle_lengths) {
+      const Uint128 zero = k.length == 1 ? 1 : 0;  // the zero state is no seed
+      if (k.states_reaching > zero) row.cycle_classes.push_back({in_bytes(k.length), k.states_reaching - zero});
+    }
+    std::sort(row.cycle_classes.begin(), row.cycle_classes.end(),
+              [](const ChooserRow::CycleClass& a, const ChooserRow::CycleClass& b) { return a.bytes < b.bytes; });
     if (lab_gen_steps_bits(lab.gen)) row.period_note = "state period " + grouped(p) + " bit-steps, 8 per byte";
     row.seeds = analysis->map.nonzero_states;
     row.weak_seeds = analysis->map.weak_seeds;
@@ -126,6 +140,13 @@ std::vector<const ChooserRow*> rows_for_cpu(const ChooserTable& table, std::opti
   for (const auto& row : table.rows)
     if (!isa || row.cost_on(*isa)) rows.push_back(&row);
   return rows;
+}
+
+Uint128 seeds_on_cycles_shorter_than(const ChooserRow& row, double bytes) {
+  Uint128 seeds = 0;
+  for (const ChooserRow::CycleClass& k : row.cycle_classes)
+    if (static_cast<double>(k.bytes) < bytes) seeds += k.seeds;
+  return seeds;
 }
 
 std::string weak_share_text(const ChooserRow& row) {

@@ -47,6 +47,12 @@ struct ChooserRow {
   std::string summary;
   std::size_t state_bytes = 0;
   std::optional<Uint128> period_bytes;  // longest cycle, in output bytes
+  // Cycle lengths in output bytes, ascending, each with the valid seeds that
+  // end on such a cycle (tails included); empty when the period is not computed.
+  struct CycleClass {
+    Uint128 bytes = 0, seeds = 0;
+  };
+  std::vector<CycleClass> cycle_classes;
   std::string period_note;              // why there is no period, or its unit when it needed one
   Uint128 seeds = 0, weak_seeds = 0;    // valid seeds; those on a shorter cycle (or falling to zero)
   double weak_share = 0;
@@ -71,6 +77,9 @@ Result<ChooserTable> chooser_table();
 
 // The rows with a listing on `isa` (all rows when empty).
 std::vector<const ChooserRow*> rows_for_cpu(const ChooserTable& table, std::optional<AsmIsa> isa);
+
+// Valid seeds that end on a cycle shorter than `bytes` output bytes.
+Uint128 seeds_on_cycles_shorter_than(const ChooserRow& row, double bytes);
 
 // "1/2 = 50%" style text of the weak share; "0" when none.
 std::string weak_share_text(const ChooserRow& row);

@@ -1,13 +1,15 @@
 #include "core/chooser/chooser_view.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "core/base/text_format.hpp"
+#include "core/shuffle/shuffle_lab.hpp"
 
 namespace shufflelab {
 namespace {
 
-constexpr std::string_view kPayloadHeader = "shufflelab chooser view 1\n";
+constexpr std::string_view kPayloadHeader = "shufflelab chooser view 2\n";
 
 std::string dieharder_cell(const ChooserRow& r) {
   if (r.dieharder.empty()) return "not recorded";
@@ -45,40 +47,73 @@ ChooserPickView pick_view(const ChooserPick& p) {
   ChooserPickView v;
   v.headline = "Generator " + p.generator().name + ", range method " + p.method().method +
                (use.deck ? ", Fisher-Yates shuffle." : ".");
+  v.verdict = "Verdict: " + p.verdict_text + ".";
+  v.period = "Period: " + p.period_text + ".";
   v.bias = "Bias: " + p.bias_text + ".";
+  v.reach = p.reach_text.empty() ? std::string() : "Decks: " + p.reach_text + ".";
   v.cost = "Cost: " + p.cost_text + ".";
-  v.rule = "Rule: " + std::string(kChooserRule);
+  v.rule = "Rule: " + chooser_rule(use);
   v.lab_link = p.lab_link;
-  v.use_label = use.deck ? "Open the shuffle (Shuffle lab)" : "Open the die (Dice lab)";
+  v.use_label = use.deck ? "Open the shuffle (Shuffle lab" : "Open the die (Dice lab";
+  // The lab's law is the method's; its generator differs when the lab has none of the pick's.
+  v.use_label += p.use_link_generator.empty() ? ")" : ", with its " + p.use_link_generator + " generator: it has no " + p.generator().name + ")";
   v.use_link = p.dice_link;
   v.asm_link = p.asm_link;
-  v.method_headers = {"method", "listing", "qualifies", "max/min", "bytes per use", "cycles per use"};
-  for (const MethodCandidate& m : p.methods)
-    v.methods.push_back({m.method, m.listing.empty() ? "-" : m.listing, m.qualifies ? "yes" : "no",
-                         m.possible ? fixed_decimals(m.max_min_ratio.to_double(), 4) : "impossible",
-                         fixed_decimals(m.bytes_per_use.to_double(), 4),
-                         m.cycles_per_use ? fixed_decimals(*m.cycles_per_use, 1) : "-"});
+  const std::string unit(asm_isa_info(p.cpu).cycle_unit);
+  v.candidate_headers = {"generator", "range method", "listing", "qualifies", "period vs. session", "max/min",
+                         "bytes per use", "generator " + unit, "own " + unit, unit + " per use"};
+  if (use.deck) v.candidate_headers.emplace_back("decks reachable");
+  const double decks = log2_factorial(use.n);
+  for (const ChooserCandidate& c : p.candidates) {
+    const MethodCandidate& m = p.methods[c.method];
+    std::vector<std::string> cells{c.generator->name,
+                                   m.method,
+                                   m.listing.empty() ? "-" : m.listing,
+                                   c.qualifies ? "yes" : "no",
+                                   candidate_period_text(c),
+                                   m.possible ? fixed_decimals(m.max_min_ratio.to_double(), 4) : "impossible",
+                                   fixed_decimals(m.bytes_per_use.to_double(), 4),
+                                   c.generator_cycles ? fixed_decimals(*c.generator_cycles, 1) : "-",
+                                   m.own_cycles ? fixed_decimals(*m.own_cycles, 1) : "-",
+                                   c.cycles_per_use ? fixed_decimals(*c.cycles_per_use, 1) : "-"};
+    if (use.deck)
+      cells.push_back("2^" + fixed_decimals(std::min(log2_reachable_decks(*c.generator), decks), 1) + " of 2^" +
+                      fixed_decimals(decks, 1));
+    v.candidates.push_back(std::move(cells));
+  }
   v.json = chooser_pick_json(p);
   return v;
 }
 
-std::vector<std::string> text_lines(const std::vector<const ChooserRow*>& rows, const ChooserPick* p) {
+// The pick's sentences, then one line per table row (the CLI prints those).
+std::vector<std::string> text_lines(const std::vector<std::string>& headers, const std::vector<ChooserTableRowView>& rows,
+                                    const ChooserPick* p, const ChooserPickView* shown) {
   std::vector<std::string> lines;
   if (p) {
     lines.push_back("Recommended for " + std::string(chooser_use_info(p->use).title) + " on " +
                     std::string(asm_isa_info(p->cpu).name) + ": generator " + p->generator().name +
                     ", range method " + p->method().method +
                     (chooser_use_info(p->use).deck ? ", Fisher-Yates shuffle" : ""));
+    lines.push_back("Verdict: " + p->verdict_text);
+    lines.push_back("Period: " + p->period_text);
     lines.push_back("Bias: " + p->bias_text);
+    if (!p->reach_text.empty()) lines.push_back("Decks: " + p->reach_text);
     lines.push_back("Cost: " + p->cost_text);
-    lines.push_back("Rule: " + std::string(kChooserRule));
+    lines.push_back("Rule: " + chooser_rule(chooser_use_info(p->use)));
+    for (std::size_t k = 0; k < shown->candidates.size(); ++k) {
+      const std::vector<std::string>& cells = shown->candidates[k];
+      std::string line = "Trade-off " + std::to_string(k + 1) + ":";
+      for (std::size_t i = 0; i < cells.size(); ++i) line += (i ? "; " : " ") + shown->candidate_headers[i] + " " + cells[i];
+      lines.push_back(std::move(line));
+    }
   }
-  for (const ChooserRow* r : rows)
-    lines.push_back(r->name + ": " + std::to_string(r->state_bytes) + " state bytes, period " + period_text(*r) +
-                    (r->period_bytes ? " bytes, weak seeds " + weak_share_text(*r) : "") + ", dieharder " +
-                    (r->dieharder.empty() ? std::string("not recorded")
-                                          : std::to_string(r->dieharder_failed) + " FAILED of " +
-                                                std::to_string(r->dieharder.size())));
+  // A row's line: its cells as the table shows them, each after its header.
+  for (const ChooserTableRowView& r : rows) {
+    std::string line = r.name + ":";
+    for (std::size_t i = 0; i < r.cells.size(); ++i)
+      if (!r.cells[i].empty()) line += (i ? "; " : " ") + headers[i + 1] + " " + r.cells[i];
+    lines.push_back(std::move(line));
+  }
   return lines;
 }
 
@@ -193,7 +228,7 @@ ChooserViewModel build_chooser_view(const ChooserLabState& setup) {
     pick = std::move(chosen.value());
     view.pick = pick_view(*pick);
   }
-  view.text_lines = text_lines(rows, pick ? &*pick : nullptr);
+  view.text_lines = text_lines(view.table_headers, view.rows, pick ? &*pick : nullptr, view.pick ? &*view.pick : nullptr);
   return view;
 }
 
@@ -212,12 +247,12 @@ std::string serialize_chooser_view(const ChooserViewModel& view) {
   }
   w.count(view.pick ? 1 : 0);
   if (const ChooserPickView* p = view.pick ? &*view.pick : nullptr) {
-    for (const std::string* s : {&p->headline, &p->bias, &p->cost, &p->rule, &p->lab_link, &p->use_label,
-                                 &p->use_link, &p->asm_link})
+    for (const std::string* s : {&p->headline, &p->verdict, &p->period, &p->bias, &p->reach, &p->cost, &p->rule,
+                                 &p->lab_link, &p->use_label, &p->use_link, &p->asm_link})
       w.text(*s);
-    w.texts(p->method_headers);
-    w.count(p->methods.size());
-    for (const auto& m : p->methods) w.texts(m);
+    w.texts(p->candidate_headers);
+    w.count(p->candidates.size());
+    for (const auto& c : p->candidates) w.texts(c);
     w.text(p->json);
   }
   w.texts(view.text_lines);
@@ -248,14 +283,15 @@ Result<ChooserViewModel> parse_chooser_view(std::string_view payload) {
   if (picks > 1) r.fail("pick", "0 or 1");
   if (picks == 1 && !r.failed()) {
     ChooserPickView& p = view.pick.emplace();
-    for (std::string* s : {&p.headline, &p.bias, &p.cost, &p.rule, &p.lab_link, &p.use_label, &p.use_link, &p.asm_link})
+    for (std::string* s : {&p.headline, &p.verdict, &p.period, &p.bias, &p.reach, &p.cost, &p.rule, &p.lab_link,
+                           &p.use_label, &p.use_link, &p.asm_link})
       *s = r.text("pick");
-    p.method_headers = r.texts("method headers");
-    p.methods.resize(r.count("methods"));
-    for (auto& m : p.methods) {
-      m = r.texts("method cells");
-      if (!r.failed() && m.size() != p.method_headers.size())
-        r.fail("method", std::to_string(p.method_headers.size()) + " cells");
+    p.candidate_headers = r.texts("candidate headers");
+    p.candidates.resize(r.count("candidates"));
+    for (auto& c : p.candidates) {
+      c = r.texts("candidate cells");
+      if (!r.failed() && c.size() != p.candidate_headers.size())
+        r.fail("candidate", std::to_string(p.candidate_headers.size()) + " cells");
     }
     p.json = r.text("pick json");
   }

@@ -26,12 +26,12 @@ struct ChooserTableRowView {
 };
 
 struct ChooserPickView {
-  std::string headline, bias, cost, rule;  // sentences
+  std::string headline, verdict, period, bias, reach, cost, rule;  // sentences (reach: decks only, else "")
   std::string lab_link;                    // the generator in the LFSR lab
   std::string use_label, use_link;         // the die in the Dice lab or the shuffle in the Shuffle lab
   std::string asm_link;                    // the listing in the Assembly lab ("" without one)
-  std::vector<std::string> method_headers;
-  std::vector<std::vector<std::string>> methods;  // rule 2's candidates, best first, one cell per header
+  std::vector<std::string> candidate_headers;
+  std::vector<std::vector<std::string>> candidates;  // the trade-off table: every candidate in the rule's order
   std::string json;                               // chooser_pick_json, for scripts and the test hook
   bool operator==(const ChooserPickView&) const = default;
 };

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/app_session.hpp"
 #include "core/inline_job_runner.hpp"
 #include "test_support.hpp"
 
@@ -106,6 +107,64 @@ TEST(ChooserSession, RefusedCommandsNameThemselvesAndKeepTheState) {
   test::expect_refused(c.session, c.state,
                        {"cpu=vax", "use=d7", "cpu", "open_generator", "open_listing", "open_row=nosuch", "open_sesame", "nope"});
   EXPECT_TRUE(c.opened.empty());
+}
+
+}  // namespace
+}  // namespace shufflelab
+
+namespace shufflelab {
+namespace {
+
+// Every link the chooser writes, for every CPU picker entry and use, opened as
+// the page opens it (AppSession): no notice, and the lab, listing and bound
+// the link names are the ones on screen.
+TEST(ChooserLinks, EveryWrittenLinkOpensWithoutNotice) {
+  InlineJobRunner jobs;
+  AppSession app(jobs);
+  int opened = 0, listing_links = 0;
+  const auto open = [&](const std::string& link, const std::string& where) {
+    app.open(link);
+    app.tick(0.0);
+    EXPECT_TRUE(app.notices().empty()) << where << ": " << link << ": " << (app.notices().empty() ? "" : app.notices().front());
+    ++opened;
+  };
+  for (const std::string& cpu : chooser_cpu_ids()) {
+    for (const ChooserUseInfo& use : chooser_uses()) {
+      const ChooserLabState setup{cpu, std::string(use.id)};
+      const std::string where = cpu + " " + std::string(use.id);
+      open(chooser_lab_link(setup), where);
+      EXPECT_EQ(app.state().lab, LabId::chooser) << where;
+      EXPECT_EQ(app.state().chooser, setup) << where;
+      const ChooserViewModel view = build_chooser_view(setup);
+      ASSERT_TRUE(view.error.empty()) << view.error;
+      for (const ChooserTableRowView& r : view.rows) {
+        open(r.lab_link, where + " row " + r.name);
+        EXPECT_EQ(app.state().lab, LabId::lfsr) << r.lab_link;
+      }
+      if (!view.pick) continue;
+      const ChooserPickView& pick = *view.pick;
+      open(pick.lab_link, where + " generator");
+      EXPECT_EQ(app.state().lab, LabId::lfsr);
+      open(pick.use_link, where + " use");
+      EXPECT_EQ(app.state().lab, use.deck ? LabId::shuffle : LabId::dice) << pick.use_link;
+      if (use.deck) EXPECT_EQ(app.state().shuffle.n, use.n);
+      else EXPECT_EQ(app.state().dice.sides, use.n);
+      if (pick.asm_link.empty()) continue;
+      ++listing_links;
+      open(pick.asm_link, where + " listing");
+      ASSERT_EQ(app.state().lab, LabId::assembly) << pick.asm_link;
+      const std::string algo = app.state().assembly.algorithm;
+      EXPECT_NE(pick.asm_link.find("algo=" + algo + "&"), std::string::npos) << pick.asm_link << " opened " << algo;
+      const AsmAlgorithmInfo& info = asm_algorithm_info(parse_asm_algorithm("algo", algo).value());
+      EXPECT_EQ(std::string(info.isa == AsmIsa::x86_64 ? "x86-64" : asm_isa_info(info.isa).id), cpu) << pick.asm_link;
+      if (!use.deck) EXPECT_EQ(app.state().assembly.inputs.n, use.n) << pick.asm_link;
+      // The seed fits the listing's register (6502 and SM83 LFSRs are 32 bits).
+      if (info.isa == AsmIsa::mos6502 || info.isa == AsmIsa::sm83) EXPECT_LE(app.state().assembly.inputs.seed, 0xffffffffu);
+    }
+  }
+  // Every use on the four CPUs with die-roll listings (the PIC16 has none) links its listing.
+  EXPECT_EQ(listing_links, 16);
+  EXPECT_GT(opened, 100);
 }
 
 }  // namespace

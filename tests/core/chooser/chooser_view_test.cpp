@@ -23,8 +23,10 @@ ChooserViewModel hostile_view() {
   ChooserPickView p;
   p.headline = "Générateur 😀";
   p.bias = "0:";
-  p.method_headers = {"m", "n"};
-  p.methods = {{"a", "b"}, {"", "\n"}};
+  p.verdict = "3:\n";
+  p.reach = "2^32";
+  p.candidate_headers = {"m", "n"};
+  p.candidates = {{"a", "b"}, {"", "\n"}};
   p.json = "{\"a\":\"1:\\n\"}";
   v.pick = p;
   v.text_lines = {"line: 1", ""};
@@ -67,8 +69,9 @@ TEST(ChooserView, BuiltViewsRoundTripAndCarryWhatTheCoreComputes) {
     if (cpu) {
       const ChooserPick pick = choose(table, *cpu, parse_chooser_use("use", setup.use).value()).value();
       EXPECT_EQ(v.pick->json, chooser_pick_json(pick));
-      EXPECT_EQ(v.pick->methods.size(), pick.methods.size());
-      EXPECT_EQ(v.pick->methods.front().front(), pick.method().method);
+      EXPECT_EQ(v.pick->candidates.size(), pick.candidates.size());
+      EXPECT_EQ(v.pick->candidates.front().at(0), pick.generator().name);
+      EXPECT_EQ(v.pick->candidates.front().at(1), pick.method().method);
     }
   }
 }
