@@ -171,24 +171,25 @@ std::string best_fit(const CheckReport& r) {
 
 struct Maker {
   const char* expected_key;
-  std::size_t decks;
+  std::size_t decks_of_10, decks_of_52;  // 0: not tried (5 riffles of 10 cards are nearly fair)
   std::function<void(Deck&, std::mt19937_64&)> shuffle;
 };
 
 TEST(DeckDiagnosis, NamesTheMistakeOfDecksShuffledHere) {
   const std::vector<Maker> makers = {
-      {"naive", 20000, naive},
-      {"sattolo", 500, off_by_one},
-      {"riffle3", 2000, [](Deck& d, std::mt19937_64& rng) { riffles(d, rng, 3); }},
-      {"riffle5", 20000, [](Deck& d, std::mt19937_64& rng) { riffles(d, rng, 5); }},
-      {"cmp-insertion", 2000, coin_insertion},
-      {"cmp-merge", 5000, [](Deck& d, std::mt19937_64& rng) { coin_merge(d, 0, d.size(), rng); }},
-      {"modulo8", 20000, modulo8},
+      {"naive", 20000, 20000, naive},
+      {"sattolo", 500, 500, off_by_one},
+      {"riffle3", 2000, 2000, [](Deck& d, std::mt19937_64& rng) { riffles(d, rng, 3); }},
+      {"riffle5", 0, 20000, [](Deck& d, std::mt19937_64& rng) { riffles(d, rng, 5); }},
+      {"cmp-insertion", 2000, 2000, coin_insertion},
+      {"cmp-merge", 5000, 5000, [](Deck& d, std::mt19937_64& rng) { coin_merge(d, 0, d.size(), rng); }},
+      // 256 % k is at most 6 for k <= 10: a bias of about 2% per draw needs many decks.
+      {"modulo8", 200000, 20000, modulo8},
   };
   for (std::size_t n : {10u, 52u})
     for (const Maker& m : makers) {
-      if (n == 10 && m.expected_key == std::string("riffle5")) continue;  // 32 packets for 10 cards: nearly fair
-      EXPECT_EQ(best_fit(check_decks(decks_text(m.decks, n, 7, m.shuffle))), m.expected_key) << n << " cards";
+      const std::size_t decks = n == 10 ? m.decks_of_10 : m.decks_of_52;
+      if (decks) EXPECT_EQ(best_fit(check_decks(decks_text(decks, n, 7, m.shuffle))), m.expected_key) << n << " cards";
     }
 }
 
