@@ -159,7 +159,9 @@ CheckReport deck_report(const DeckTally& tally, const DeckSpelling& spelling, do
     t.p = chi_square_survival(t.statistic, t.dof);
     const std::size_t shown = std::min<std::size_t>(3, cells.size());
     std::partial_sort(cells.begin(), cells.begin() + static_cast<std::ptrdiff_t>(shown), cells.end(),
-                      [](const Cell& a, const Cell& b) { return std::abs(a.z) > std::abs(b.z); });
+                      [](const Cell& a, const Cell& b) {  // ties by cell: the same order in every standard library
+                        return std::abs(a.z) != std::abs(b.z) ? std::abs(a.z) > std::abs(b.z) : a.index < b.index;
+                      });
     t.observed = "most deviant:";
     for (std::size_t i = 0; i < shown; ++i) {
       const std::size_t pos = cells[i].index / n, card = cells[i].index % n;
