@@ -1,7 +1,8 @@
 // `shufflelab check decks|rolls|bytes FILE|-`: judge decks, dice rolls or
 // random bytes made anywhere, for a project's test suite. Exit status 0 when
 // no test detects a bias, 1 when one does at --alpha (after correcting for the
-// number of tests), 2 on bad arguments or bad input (line and column named).
+// number of tests), 2 on bad arguments or bad input (line and column named),
+// 3 when no test fails but the decks are too few to catch the naive swap.
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -69,7 +70,7 @@ int run_check(ArgList& args, std::ostream& out) {
   const auto report = session->finish();
   if (!report) throw UsageError((path == "-" ? std::string("stdin") : path) + ": " + report.error());
   out << (json ? report_json(*report) + "\n" : report_text(*report));
-  return report->failed ? 1 : 0;
+  return report->failed ? 1 : report->inconclusive ? 3 : 0;
 }
 
 DrawSourceSpec source_options(ArgList& args) {
@@ -115,8 +116,10 @@ const SubcommandRegistrar check_command(
     "      seen), [--method M --bits B] to compare with a dice lab method's exact law too.\n"
     "      bytes: raw or hex text [--format raw|hex|auto] [--linear-bytes N] (bytes kept\n"
     "      for Berlekamp-Massey, default 16384). Exit 0: no test detects a bias at --alpha\n"
-    "      (default 0.001, after correcting for the number of tests); 1: a test does;\n"
-    "      2: bad arguments or bad input (line and column named).",
+    "      (default 0.001, after correcting for the number of tests); 1: a test does, and for\n"
+    "      decks the known mistake that fits them best; 2: bad arguments or bad input (line and\n"
+    "      column named, the line quoted); 3: not enough to tell (too few decks to catch the\n"
+    "      naive swap; the report says how many are needed).",
     {"json"}, run_check, 2);
 
 const SubcommandRegistrar check_example_command(

@@ -2,9 +2,11 @@
 #include "ui/ui_check.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 #include "core/base/plain_text.hpp"
+#include "core/base/text_format.hpp"
 #include "imgui.h"
 #include "ui/gpu_views.hpp"
 #include "ui/kit/job_row.hpp"
@@ -31,8 +33,9 @@ void progress_row(CheckLabSession& s, const JobSlot<Result>& job, const char* ca
 void CheckPanel::draw_report(const CheckShownReport& shown, int slot, PanelContext& ctx) {
   const CheckReportView& v = shown.view;
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextColored(v.failed ? colors::kError : colors::kGood, "%s", v.verdict.c_str());
+  ImGui::TextColored(v.failed ? colors::kError : v.inconclusive ? colors::kAccent : colors::kGood, "%s", v.verdict.c_str());
   ImGui::PopTextWrapPos();
+  for (const std::string& line : v.diagnosis) bullet(line.c_str());
   {
     KeyValueTable facts("facts", 11.0f);
     for (const auto& [label, text] : v.facts) {
@@ -150,20 +153,43 @@ void CheckPanel::draw_inputs(CheckLabSession& s, PanelContext& ctx) {
     send(s, "check_file=" + std::to_string(id) + ":" + std::to_string(text.size()) + ":" + percent_encode("pasted text"));
   }
   ImGui::TextColored(colors::kMuted, "or drop a file anywhere on this page.");
+  const std::size_t held = std::strlen(paste_);
   ImGui::InputTextMultiline("##paste", paste_, sizeof paste_, ImVec2(-1.0f, em * 4.5f));
-  if (ImGui::IsItemActive()) declare_text_field(TextFieldKind::text);
+  if (ImGui::IsItemActive()) {
+    declare_text_field(TextFieldKind::text);
+    note_refused_paste(held);
+  }
+  field_error(paste_error_);
   const CheckLabView view = s.view();
   if (view.file->id) {
     ImGui::TextWrapped("File: %s (%s)", view.file->name.c_str(), view.file->size_text.c_str());
-    progress_row(s, *view.file_job, "cancel_file");
+    // The row's own error line is left out: the one below says it once.
+    static const std::string kNoError;
+    if (job_progress_row(JobRowView{view.file_job->status, kNoError, view.file_job->running()})) send(s, "cancel_file");
   }
-  if (view.file_job->status.state == JobStatus::State::failed && !view.file_job->error.empty()) {
-    field_error(view.file_job->error + (view.file_report ? " The last good report stays below." : ""));
-  }
+  if (view.file_job->status.state == JobStatus::State::failed) field_error(view.file_job->error);
   if (view.file_report) {
-    section(("Your file: " + *view.file_report_name).c_str());
+    section(view.file_report_heading.c_str());
     draw_report(*view.file_report, kFileSlot, ctx);
   }
+}
+
+// ImGui inserts nothing when a paste does not fit the box: say so, with the limit.
+void CheckPanel::note_refused_paste(std::size_t held) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const bool shortcut = io.ConfigMacOSXBehaviors ? io.KeySuper : io.KeyCtrl;
+  const bool pasting = (shortcut && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_V))) ||
+                       (io.KeyShift && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Insert)));
+  if (!pasting) return;
+  const char* clip = ImGui::GetClipboardText();
+  const std::size_t pasted = clip ? std::strlen(clip) : 0;
+  if (pasted + held < sizeof paste_) {
+    paste_error_.clear();
+    return;
+  }
+  paste_error_ = "Nothing was pasted: the text has " + grouped(pasted) + " bytes and this box holds at most " +
+                 grouped(sizeof paste_ - 1) + (held ? " (" + grouped(held) + " already in it)" : "") +
+                 ". Save it as a file and drop it here or use Choose a file..., which reads any size.";
 }
 
 // [SECTION] Examples

@@ -6,6 +6,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "core/check/check_lab_session.hpp"
 #include "ui/panel_context.hpp"
@@ -15,6 +16,8 @@ namespace shufflelab::ui {
 class CheckPanel {
  public:
   void draw(CheckLabSession& session, PanelContext& ctx);
+  // Why the last paste into the box was refused ("" when it fitted).
+  const std::string& paste_refusal() const { return paste_error_; }
 
  private:
   // A report's bit picture on the GPU: uploaded once per report shown.
@@ -25,9 +28,11 @@ class CheckPanel {
   void draw_inputs(CheckLabSession& s, PanelContext& ctx);
   void draw_examples(CheckLabSession& s, PanelContext& ctx);
   void draw_report(const CheckShownReport& shown, int slot, PanelContext& ctx);
+  void note_refused_paste(std::size_t held);  // held: bytes in the box before this frame
 
   std::array<Picture, 3> pictures_;  // the file, example A, example B
-  char paste_[16384] = "";
+  char paste_[262144] = "";  // 256 KiB: about 1,700 decks of 52 cards
+  std::string paste_error_;
 };
 
 }  // namespace shufflelab::ui

@@ -42,15 +42,18 @@ test('Sattolo decks: exit 1, JSON and text agree on the failing tests', () => {
 });
 
 test('Fisher-Yates on Math.random: exit 0 (at alpha 1e-6, so a fair run fails once in a million)', () => {
-  const r = check(['decks', '-', '--json', '--alpha', '1e-6'], decks(500, 10, fisherYates));
+  // 1,500 decks: more than the 1,093 that catch the naive swap at this level (below: "not enough to tell").
+  const r = check(['decks', '-', '--json', '--alpha', '1e-6'], decks(1500, 10, fisherYates));
   assert.equal(r.status, 0, r.stdout);
   assert.equal(JSON.parse(r.stdout).failed, false);
 });
 
-test('bad input: exit 2, one line naming line and column', () => {
+test('bad input: exit 2, one line naming line and column, quoting the line', () => {
   for (const [input, where] of [
-    ['1,2,3\n3,2,2\n', 'line 2, column 5'],
+    ['1,2,3\n3,2,2\n', 'line 2, column 5: card 2 appears twice in this deck (first at column 3); line 2 reads "3,2,2"'],
     ['1,2,3\n1,2\n', 'line 2, column 4'],
+    // The first line lacks a card: the two after it agree, so line 1 is named.
+    ['1,2,3\n1,2,3,4\n4,3,2,1\n', 'line 1, column 6: this deck has 3 cards, the decks on lines 2 and 3 have 4; line 1 reads "1,2,3"'],
     ['', 'empty'],
     ['\u0000\u0001\u0002', 'binary'],
   ]) {
@@ -82,4 +85,51 @@ test('check-example: a fair and a biased source side by side', () => {
   assert.equal(check(['decks', '-'], fair.stdout).status, 0);
   assert.equal(check(['decks', '-'], naive.stdout).status, 1);
   assert.equal(make('decks', '--algo', 'partial').status, 2);
+});
+
+// The naive swap written here (swap card i with any card): the sample needed to
+// catch it, recomputed with SciPy's exact noncentral chi-square.
+const naive = (a) => { for (let i = 0; i < a.length; i++) { const j = below(a.length); [a[i], a[j]] = [a[j], a[i]]; } };
+
+test('too few decks: "not enough to tell" with the number needed (SciPy agrees), exit 3', () => {
+  const r = check(['decks', '-', '--json'], decks(100, 52, naive));
+  assert.equal(r.status, 3, r.stdout + r.stderr);
+  const report = JSON.parse(r.stdout);
+  assert.equal(report.failed, false);
+  assert.equal(report.inconclusive, true);
+  const needed = Number(report.verdict.match(/needs about ([\d,]+) decks of 52 cards to catch the naive swap/)[1].replace(/,/g, ''));
+  // The naive law of one card's position by brute force over the n steps, its distance from uniform, then the
+  // smallest D whose noncentral chi-square ((n-1)^2 df, noncentrality D (n-1) distance) passes the critical
+  // value at alpha / 6 with chance 0.9.
+  const py = spawnSync('/usr/bin/python3', ['-c', `
+from scipy.stats import chi2, ncx2
+import numpy as np
+n = 52
+law = np.zeros((n, n))
+for card in range(n):
+    where = np.zeros(n); where[card] = 1
+    for i in range(n):
+        here = where[i]; where = where * (n - 1) / n + here / n; where[i] = 1 / n
+    law[:, card] = where
+distance = ((law - 1 / n) ** 2).sum(); k = (n - 1) ** 2; critical = chi2.isf(0.001 / 6, k)
+d = 1
+while ncx2.sf(critical, k, d * (n - 1) * distance) < 0.9: d += 1
+print(d)`], { encoding: 'utf8' });
+  assert.equal(py.status, 0, py.stderr);
+  const exact = Number(py.stdout.trim());
+  assert.ok(Math.abs(needed - exact) <= 0.01 * exact, `the report says ${needed}, SciPy ${exact}`);
+  const text = check(['decks', '-'], decks(100, 52, naive));
+  assert.ok(!text.stdout.includes('PASS'), text.stdout);
+  assert.ok(text.stdout.trim().endsWith(report.verdict));
+});
+
+test("node's own Array.prototype.sort with a random comparator is named as V8's sort", () => {
+  const sorted = (a) => { a.sort(() => Math.random() - 0.5); };
+  const r = check(['decks', '-', '--json'], decks(5000, 52, sorted));
+  assert.equal(r.status, 1, r.stdout + r.stderr);
+  const report = JSON.parse(r.stdout);
+  assert.match(report.diagnosis[0], /^Best fit: a random comparator: .*V8/);
+  assert.match(report.diagnosis.at(-1), /\): cmp-v8 \+/);
+  const naiveReport = JSON.parse(check(['decks', '-', '--json'], decks(20000, 52, naive)).stdout);
+  assert.match(naiveReport.diagnosis.at(-1), /\): naive \+/);
 });

@@ -3,8 +3,10 @@
 // example file. The reader's own files (picked, dropped) are read by the
 // worker in 1 MB slices: decks shuffled by Python's random.shuffle and rolls
 // from random.randint (generators no one here wrote) pass, and every report
-// equals the CLI's on the same file. A bad file names its line and column
-// and the last good report stays on screen.
+// equals the CLI's on the same file. A bad file names its line and column,
+// quotes the line once, and the last good report stays on screen headed as
+// the previous file's; 100 naive decks are "not enough to tell"; the text
+// view carries clean text.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -21,7 +23,7 @@ after(async () => { await env?.close(); });
 
 function cliReport(args, input) {
   const r = spawnSync(CLI, ['check', ...args, '-', '--json'], { input, maxBuffer: 1 << 28 });
-  assert.ok(r.status === 0 || r.status === 1, `${args}: exit ${r.status} ${r.stderr}`);
+  assert.ok(r.status === 0 || r.status === 1 || r.status === 3, `${args}: exit ${r.status} ${r.stderr}`);
   return JSON.parse(r.stdout.toString());
 }
 
@@ -32,6 +34,12 @@ function python(script) {
 }
 
 const waitFor = (page, predicate, arg, timeout = 60000) => page.waitForFunction(predicate, arg, { timeout });
+
+// The text view as a screen reader gets it: printable text only (no U+FFFD from bad UTF-8, no control bytes).
+function assertCleanText(text) {
+  const bad = [...text].filter((ch) => ch === '\uFFFD' || (ch < ' ' && ch !== '\n' && ch !== '\t'));
+  assert.deepEqual(bad, [], 'the text view holds bytes that are not text');
+}
 
 test('a check link opens on both examples, each equal to the CLI on the same file', async () => {
   const hash = '#v=1&lab=check&what=decks&alpha=0.001&da=fisher-yates&db=naive&cards=52&decks=20000&rounds=3&gen=splitmix64&seed=1';
@@ -51,6 +59,8 @@ test('a check link opens on both examples, each equal to the CLI on the same fil
   const text = await page.evaluate(() => document.getElementById('text-view-body').textContent);
   assert.match(text, /nothing is uploaded/);
   assert.match(text, /FAIL: \d of 6 tests detect a bias/);
+  assert.match(text, /Best fit: the naive swap/);
+  assertCleanText(text);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -68,14 +78,45 @@ test("the reader's files: picked and dropped, streamed, equal to the CLI; a bad 
   assert.deepEqual(c.file.report, cliReport(['decks'], decks));
   assert.equal(c.file.report.failed, false);
 
-  // A duplicate card on line 3: the error names it, the Python report stays.
+  const shown = 'python decks.txt, ' + decks.length.toLocaleString('en-US') + ' bytes as decks';
+  assert.equal(c.file.heading, 'Your file: ' + shown);
+  await waitFor(page, (h) => document.getElementById('text-view-body').textContent.includes(h), c.file.heading);
+  let text = await page.evaluate(() => document.getElementById('text-view-body').textContent);
+  assert.ok(!text.includes('as decks as decks'), text.slice(0, 400));
+  assert.ok(text.includes('decks read: 20,000'), text.slice(0, 400));
+  assertCleanText(text);
+
+  // A duplicate card on line 3: the error names it and quotes the line, once; the Python report stays,
+  // headed as the previous file's.
   const bad = '0,1,2\n2,1,0\n0,0,2\n';
   await page.setInputFiles('#check-file-picker', { name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from(bad) });
   await waitFor(page, () => window.shufflelab.state().check.file.state === 'failed');
   c = (await state(page)).check;
-  assert.match(c.file.error, /line 3, column 3/);
-  assert.match(c.file.error, /duplicate|twice|again/i);
-  assert.equal(c.file.shown, 'python decks.txt, ' + decks.length.toLocaleString('en-US') + ' bytes as decks');
+  assert.equal(c.file.error, 'line 3, column 3: card 0 appears twice in this deck (first at column 1); line 3 reads "0,0,2"');
+  assert.equal(c.file.shown, shown);
+  assert.equal(c.file.heading, "The previous file's report (not of the file above): " + shown);
+  await waitFor(page, () => document.getElementById('text-view-body').textContent.includes("The previous file's report"));
+  text = await page.evaluate(() => document.getElementById('text-view-body').textContent);
+  assert.equal(text.split(c.file.error).length, 2, 'the error once in the text view');
+  assertCleanText(text);
+
+  // 100 decks of the naive swap written here: not enough to tell (no PASS), with the number needed.
+  const naive = Array.from({ length: 100 }, () => {
+    const d = Array.from({ length: 52 }, (_, i) => i);
+    for (let i = 0; i < 52; i++) { const j = Math.floor(Math.random() * 52); [d[i], d[j]] = [d[j], d[i]]; }
+    return d.join(',');
+  }).join('\n') + '\n';
+  await page.setInputFiles('#check-file-picker', { name: 'naive.txt', mimeType: 'text/plain', buffer: Buffer.from(naive) });
+  await waitFor(page, () => { const f = window.shufflelab.state().check.file; return f.state === 'done' && f.shown.startsWith('naive.txt'); });
+  c = (await state(page)).check;
+  assert.deepEqual(c.file.report, cliReport(['decks'], Buffer.from(naive)));
+  assert.equal(c.file.report.inconclusive, true);
+  assert.match(c.file.report.verdict, /^NOT ENOUGH TO TELL: .* needs about [\d,]+ decks of 52 cards to catch the naive swap/);
+  await waitFor(page, () => document.getElementById('text-view-body').textContent.includes('Your file: naive.txt'));
+  text = await page.evaluate(() => document.getElementById('text-view-body').textContent);
+  assert.ok(!/PASS/.test(text.slice(0, text.indexOf('Example A'))), 'no PASS for 100 decks');
+  assert.ok(text.includes('decks read: 100'));
+  assertCleanText(text);
 
   // Rolls dropped onto the page: a d20 from random.randint, and the same
   // file against the Z80-style multiply-high on 8-bit words, whose 13:12

@@ -7,7 +7,7 @@
 //  - chi-square p-values equal SciPy's chi2.sf to 1e-9 relative;
 //  - Berlekamp-Massey finds the tarot LFSR (mask CF), a Fibonacci LFSR and the
 //    Z80 routine in bytes `shufflelab stream` writes, and about n/2 on /dev/urandom;
-//  - the CLI's exit status: 0 fair, 1 biased, 2 bad input.
+//  - the CLI's exit status: 0 fair, 1 biased, 2 bad input, 3 too few decks to tell.
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -358,24 +358,26 @@ TEST(CheckOracle, HostileFilesGiveAClearErrorInBoundedMemory) {
   EXPECT_NE(zeros.out.find("line 1, column 1: byte 0x00 is not text"), std::string::npos) << zeros.out;
   const Shell spaces = shell("(head -c 100000000 /dev/zero | tr '\\0' ' '; printf '0,1,2\\n2,1,0\\n') | (" + limit +
                              kCli + " check decks - --json)");
-  EXPECT_EQ(spaces.status, 0) << spaces.out;
+  EXPECT_EQ(spaces.status, 3) << spaces.out;  // two decks: not enough to tell
   EXPECT_NE(spaces.out.find("\"decks\":2"), std::string::npos) << spaces.out;
   const Shell digits = shell("head -c 100000000 /dev/zero | tr '\\0' '7' | (" + limit + kCli + " check decks - 2>&1)");
   EXPECT_EQ(digits.status, 2);
   EXPECT_NE(digits.out.find("line 1, column 1: a value longer than 24 characters"), std::string::npos) << digits.out;
   const Shell crlf = shell("printf '\\357\\273\\2771,2,3\\r\\n3 2\\t1\\r\\n' | " + kCli + " check decks - --json");
-  EXPECT_EQ(crlf.status, 0) << crlf.out;
+  EXPECT_EQ(crlf.status, 3) << crlf.out;
+  EXPECT_NE(crlf.out.find("\"decks\":2"), std::string::npos) << crlf.out;
 }
 
-TEST(CheckOracle, CliExitStatusIsZeroOneOrTwo) {
+TEST(CheckOracle, CliExitStatusIsZeroOneTwoOrThree) {
   const std::string fair = temp_path("fair.txt"), sattolo = temp_path("sattolo.txt"), bad = temp_path("bad.txt");
-  write_file(fair, shell("/usr/bin/python3 -c 'import random\nrandom.seed(3)\nfor _ in range(300):\n d=list(range(1,11)); "
+  write_file(fair, shell("/usr/bin/python3 -c 'import random\nrandom.seed(3)\nfor _ in range(1000):\n d=list(range(1,11)); "
                          "random.shuffle(d); print(\" \".join(map(str,d)))'").out);
   write_file(sattolo, decks_text(300, 10, [](Deck& d, std::mt19937_64& rng) {
     for (int i = 9; i > 0; --i) std::swap(d[static_cast<std::size_t>(i)], d[static_cast<std::size_t>(below(rng, i))]);
   }));
   write_file(bad, "0,1,2\n0,2,2\n");
   EXPECT_EQ(shell(kCli + " check decks '" + fair + "' > /dev/null").status, 0);
+  EXPECT_EQ(shell("head -n 100 '" + fair + "' | " + kCli + " check decks - > /dev/null").status, 3);
   EXPECT_EQ(shell(kCli + " check decks - --json < '" + sattolo + "' > /dev/null").status, 1);
   const Shell b = shell(kCli + " check decks '" + bad + "' 2>&1");
   EXPECT_EQ(b.status, 2);

@@ -35,7 +35,7 @@ class ByteParser {
   void deliver(std::string_view chunk);
   void decode_hex(std::string_view chunk);
   void fail(std::string message) {
-    if (!error_) error_ = InputError{pos_, std::move(message)};
+    if (!error_) error_ = InputError{pos_, std::move(message), {}};
   }
 
   ByteFormat format_;

@@ -271,6 +271,8 @@ CheckReportView make_check_report_view(const CheckReport& r) {
   CheckReportView v;
   v.verdict = r.verdict;
   v.failed = r.failed;
+  v.inconclusive = r.inconclusive;
+  v.diagnosis = r.diagnosis;
   for (const CheckFact& f : r.facts) v.facts.emplace_back(f.label, f.text);
   for (const CheckTest& t : r.tests) {
     CheckTestRow row;

@@ -84,7 +84,9 @@ struct CheckTestRow {
 struct CheckReportView {
   std::string verdict;
   bool failed = false;
+  bool inconclusive = false;  // "NOT ENOUGH TO TELL"
   std::vector<std::pair<std::string, std::string>> facts;  // label, text
+  std::vector<std::string> diagnosis;
   std::vector<CheckTestRow> tests;
   std::vector<std::string> notes;
   std::string profile_label;            // the linear complexity profile, if any

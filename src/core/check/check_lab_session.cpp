@@ -110,14 +110,22 @@ Result<bool> CheckLabSession::apply(const LabCommand& c) {
 }
 
 CheckLabView CheckLabSession::view() const {
-  return {&file_, &file_job_, file_report_ ? &*file_report_ : nullptr, &file_report_name_, {&examples_[0], &examples_[1]}};
+  return {&file_, &file_job_, file_report_ ? &*file_report_ : nullptr, file_report_heading(), {&examples_[0], &examples_[1]}};
+}
+
+std::string CheckLabSession::file_report_heading() const {
+  if (!file_report_) return "";
+  const bool current = !file_job_.running() && file_job_.status.state == JobStatus::State::done;
+  return (current ? "Your file: " : "The previous file's report (not of the file above): ") + file_report_name_;
 }
 
 std::vector<TextLine> CheckLabSession::text() {
   TextLines out;
   out.para(std::string(kCheckPrivacy));
+  if (file_.id) out.item("File: " + file_.name + " (" + file_.size_text + ")");
+  if (file_job_.status.state == JobStatus::State::failed && !file_job_.error.empty()) out.item(file_job_.error);
   if (file_report_) {
-    out.sub("Your file " + file_report_name_ + " as " + state_.what);
+    out.sub(file_report_heading());
     report_lines(file_report_->report, out);
   }
   for (int side = 0; side < 2; ++side) {
@@ -135,7 +143,7 @@ std::string CheckLabSession::describe_json() {
   };
   return "{\"what\":" + json_string(state_.what) + ",\"file\":{\"name\":" + json_string(file_.name) +
          ",\"state\":" + json_string(job_state_name(file_job_)) + ",\"progress\":" + json_number(file_job_.status.progress) +
-         ",\"error\":" + json_string(file_job_.error) + ",\"shown\":" + json_string(file_report_name_) +
+         ",\"error\":" + json_string(file_job_.error) + ",\"shown\":" + json_string(file_report_name_) + ",\"heading\":" + json_string(file_report_heading()) +
          ",\"report\":" + report_json_or_null(file_report_) + "},\"examples\":[" +
          report_json_or_null(examples_[0].result) + "," + report_json_or_null(examples_[1].result) + "]";
 }

@@ -36,7 +36,9 @@ struct CheckLabView {
   const CheckFileRef* file = nullptr;  // never null; id 0: no file yet
   const JobSlot<bool>* file_job = nullptr;
   const CheckShownReport* file_report = nullptr;  // the last good report of a file; null before one
-  const std::string* file_report_name = nullptr;  // "name, size as kind"
+  // Above the file's report: "Your file: name, size as kind", or, while another
+  // file is read or after it failed, "The previous file's report: ...".
+  std::string file_report_heading;
   std::array<const JobSlot<CheckShownReport>*, 2> examples{};  // A and B; a result once checked
 };
 
@@ -50,6 +52,7 @@ class CheckLabSession final : public LabSession {
   bool busy() const override;
   std::vector<TextLine> text() override;
   std::string describe_json() override;
+  std::string file_report_heading() const;  // "" before a report
 
   const CheckLabState& state() const { return state_; }
   CheckLabView view() const;

@@ -80,6 +80,8 @@ std::string report_text(const CheckReport& report) {
     if (t.failed && !t.meaning.empty()) out += "  " + t.meaning + "\n";
     if (!t.more.empty()) out += "  " + t.more + "\n";
   }
+  if (!report.diagnosis.empty()) out += "\nDiagnosis:\n";
+  for (const std::string& line : report.diagnosis) out += "  " + line + "\n";
   if (!report.notes.empty()) out += "\n";
   for (const std::string& note : report.notes) out += note + "\n";
   out += "\n" + report.verdict + "\n";
@@ -88,7 +90,8 @@ std::string report_text(const CheckReport& report) {
 
 std::string report_json(const CheckReport& report) {
   std::string out = "{\"kind\":" + json_string(report.kind) + ",\"alpha\":" + json_number(report.alpha);
-  out += ",\"failed\":" + json_bool(report.failed) + ",\"verdict\":" + json_string(report.verdict);
+  out += ",\"failed\":" + json_bool(report.failed) + ",\"inconclusive\":" + json_bool(report.inconclusive) +
+         ",\"verdict\":" + json_string(report.verdict);
   out += ",\"facts\":{";
   for (std::size_t i = 0; i < report.facts.size(); ++i)
     out += (i ? "," : "") + json_string(report.facts[i].key) + ":" + json_number(report.facts[i].value);
@@ -106,7 +109,10 @@ std::string report_json(const CheckReport& report) {
     return "{\"key\":" + json_string(s.key) + ",\"label\":" + json_string(s.label) + ",\"x\":" + numbers(s.x) +
            ",\"y\":" + numbers(s.y) + "}";
   });
-  out += ",\"notes\":" + json_array(report.notes, [](const std::string& n) { return json_string(n); });
+  const auto strings = [](const std::vector<std::string>& lines) {
+    return json_array(lines, [](const std::string& line) { return json_string(line); });
+  };
+  out += ",\"diagnosis\":" + strings(report.diagnosis) + ",\"notes\":" + strings(report.notes);
   return out + "}";
 }
 

@@ -49,10 +49,15 @@ struct CheckReport {
   std::vector<CheckTest> tests;
   std::vector<CheckSeries> series;
   std::vector<std::string> notes;  // findings that are no p-value (a recovered LFSR, ...)
+  // Decks that fail: which known mistake fits them best, and how well each fits.
+  std::vector<std::string> diagnosis;
   // Bytes: the first bytes of the input, drawn as the LFSR lab's bit plane
   // (a row of bits per line); the text and JSON leave them out.
   std::vector<std::uint8_t> picture;
   bool failed = false;
+  // No test failed, but the sample is too small to catch the usual mistakes:
+  // the verdict says "NOT ENOUGH TO TELL" and how many samples are needed.
+  bool inconclusive = false;
   std::string verdict;  // one line
 };
 

@@ -96,12 +96,14 @@ std::string encode_check_report(const CheckReport& r) {
   record({"kind", escape(r.kind)});
   record({"alpha", number(r.alpha)});
   record({"failed", r.failed ? "1" : "0"});
+  record({"inconclusive", r.inconclusive ? "1" : "0"});
   record({"verdict", escape(r.verdict)});
   for (const CheckFact& f : r.facts) record({"fact", escape(f.key), escape(f.label), number(f.value), escape(f.text)});
   for (const CheckTest& t : r.tests)
     record({"test", escape(t.key), escape(t.name), number(t.statistic), number(t.dof), number(t.p), number(t.p_adjusted),
             t.failed ? "1" : "0", escape(t.observed), escape(t.meaning), escape(t.more)});
   for (const CheckSeries& s : r.series) record({"series", escape(s.key), escape(s.label), numbers(s.x), numbers(s.y)});
+  for (const std::string& d : r.diagnosis) record({"diagnosis", escape(d)});
   for (const std::string& n : r.notes) record({"note", escape(n)});
   if (!r.picture.empty()) {
     static constexpr char kHex[] = "0123456789abcdef";
@@ -132,6 +134,7 @@ Result<CheckReport> decode_check_report(std::string_view text) {
     if (tag == "kind" && s.size() == 1) r.kind = s[0];
     else if (tag == "alpha" && s.size() == 1 && num(0)) r.alpha = *num(0);
     else if (tag == "failed" && s.size() == 1 && (s[0] == "0" || s[0] == "1")) r.failed = s[0] == "1";
+    else if (tag == "inconclusive" && s.size() == 1 && (s[0] == "0" || s[0] == "1")) r.inconclusive = s[0] == "1";
     else if (tag == "verdict" && s.size() == 1) r.verdict = s[0];
     else if (tag == "fact" && s.size() == 4 && num(2)) r.facts.push_back({s[0], s[1], *num(2), s[3]});
     else if (tag == "test" && s.size() == 10 && num(2) && num(3) && num(4) && num(5) && (s[6] == "0" || s[6] == "1")) {
@@ -145,6 +148,7 @@ Result<CheckReport> decode_check_report(std::string_view text) {
       if (!x || !y || x->size() != y->size()) return bad("a series needs as many x as y numbers");
       r.series.push_back({s[0], s[1], std::move(*x), std::move(*y)});
     } else if (tag == "note" && s.size() == 1) r.notes.push_back(s[0]);
+    else if (tag == "diagnosis" && s.size() == 1) r.diagnosis.push_back(s[0]);
     else if (tag == "picture" && s.size() == 1 && s[0].size() % 2 == 0) {
       for (std::size_t i = 0; i < s[0].size(); i += 2) {
         unsigned value = 0;

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/check/check_laws.hpp"
+#include "core/check/deck_diagnosis.hpp"
 #include "core/check/check_stats.hpp"
 #include "core/base/text_format.hpp"
 
@@ -88,7 +89,9 @@ double mean_of_law(const std::vector<double>& law) {
   return sum;
 }
 
-// A statistic of each deck against its exact law.
+// A statistic of each deck against its exact law. The report says which way
+// the decks depart (too few fixed points, too many cycles); the diagnosis
+// (deck_diagnosis.hpp) says which known mistake that fits.
 struct LawCheck {
   const char* key;
   const char* name;
@@ -100,16 +103,13 @@ struct LawCheck {
 
 constexpr LawCheck kLawChecks[] = {
     {"adjacent_pairs", "adjacent pairs (card c+1 right below card c)", &DeckTally::successions, succession_law,
-     "successions",
-     "cards keep their neighbours from the starting order: the shuffle does not break up runs (too few riffles, cuts)"},
+     "successions (card c+1 right below card c)", "the decks keep or break up neighbours of the starting order unlike a fair shuffle"},
     {"fixed_points", "fixed points (cards still at their starting place)", &DeckTally::fixed_points, fixed_point_law,
-     "fixed points",
-     "cards stay where they started too often or too rarely (Sattolo's algorithm never leaves a card in place)"},
+     "fixed points (cycles of length one)", "cards stay at their starting place unlike in a fair shuffle"},
     {"cycles", "cycles of the permutation", &DeckTally::cycles, cycle_count_law, "cycles",
-     "the permutations have the wrong number of cycles: Sattolo's algorithm always makes exactly one"},
+     "the permutations are made of a different number of cycles than a fair shuffle's"},
     {"rising_sequences", "rising sequences (runs of the starting order)", &DeckTally::rising_sequences,
-     rising_sequence_law, "rising sequences",
-     "the starting order survives in interleaved runs: a riffle shuffle repeated too few times leaves this"},
+     rising_sequence_law, "rising sequences", "the starting order survives in interleaved runs unlike in a fair shuffle"},
 };
 
 CheckTest law_test(const LawCheck& check, const DeckTally& tally) {
@@ -117,8 +117,10 @@ CheckTest law_test(const LawCheck& check, const DeckTally& tally) {
   const std::vector<double> law = check.law(tally.size());
   const ChiSquare chi = binned_chi_square(observed, law, tally.decks());
   CheckTest t = make_test(check.key, check.name, chi.statistic, chi.dof, chi.p);
-  t.observed = std::string("mean ") + check.quantity + " per deck " + format_value(mean_of(observed, tally.decks())) +
-               ", a fair shuffle gives " + format_value(mean_of_law(law));
+  const double seen = mean_of(observed, tally.decks()), fair = mean_of_law(law);
+  const char* direction = seen < fair ? "fewer " : seen > fair ? "more " : "as many ";
+  t.observed = std::string(direction) + check.quantity + " than a fair shuffle: " + format_value(seen) +
+               " per deck, a fair shuffle gives " + format_value(fair);
   t.meaning = check.meaning;
   return t;
 }
@@ -148,14 +150,18 @@ CheckReport deck_report(const DeckTally& tally, const DeckSpelling& spelling, do
     std::vector<Cell> cells;
     for (std::size_t i = 0; i < n * n; ++i) {
       const double d = static_cast<double>(tally.position_card()[i]) - expected;
-      t.statistic += d * d / expected;
+      t.statistic += d * d / expected * (dn - 1) / dn;
       cells.push_back({d / std::sqrt(expected * (1 - 1 / dn)), i});
     }
+    // The cells of a permutation are tied by row and column: sum (O-E)^2/E has
+    // mean n(n-1) for a fair shuffle, n/(n-1) times a chi-square on (n-1)^2.
     t.dof = (dn - 1) * (dn - 1);
     t.p = chi_square_survival(t.statistic, t.dof);
     const std::size_t shown = std::min<std::size_t>(3, cells.size());
     std::partial_sort(cells.begin(), cells.begin() + static_cast<std::ptrdiff_t>(shown), cells.end(),
-                      [](const Cell& a, const Cell& b) { return std::abs(a.z) > std::abs(b.z); });
+                      [](const Cell& a, const Cell& b) {  // ties by cell: the same order in every standard library
+                        return std::abs(a.z) != std::abs(b.z) ? std::abs(a.z) > std::abs(b.z) : a.index < b.index;
+                      });
     t.observed = "most deviant:";
     for (std::size_t i = 0; i < shown; ++i) {
       const std::size_t pos = cells[i].index / n, card = cells[i].index % n;
@@ -191,12 +197,33 @@ CheckReport deck_report(const DeckTally& tally, const DeckSpelling& spelling, do
     t.p = chi_square_survival(t.statistic, t.dof);
     t.observed = "least uniform digit: position " + std::to_string(worst + 1) + " from the top (p " +
                  format_p(worst_p) + " alone)";
-    t.meaning = "the choice made for some position is not uniform over the cards left: a biased draw such as rand() % k";
+    t.meaning = "the choice made for some position is not uniform over the cards left";
     report.tests.push_back(t);
   }
 
   judge(report, "decks", decks);
-  if (dd < 5 * dn) report.notes.push_back("fewer than 5 decks per card: the position x card test needs more to be reliable");
+  if (report.failed) {
+    report.diagnosis = deck_diagnosis_lines(tally);
+    return report;
+  }
+  // A pass means something only if the decks could have caught the usual mistakes.
+  const double per_test = alpha / static_cast<double>(report.tests.size());
+  const std::uint64_t needed = decks_to_catch_naive(n, per_test);
+  if (needed == 0) {
+    report.notes.push_back("No sample size to catch the naive swap is computed for decks of more than " +
+                           std::to_string(kMaxNaiveLawCards) + " cards.");
+  } else if (decks < needed) {
+    report.inconclusive = true;
+    report.verdict = "NOT ENOUGH TO TELL: no test detects a bias in these " + grouped(decks) +
+                     " decks, but the position x card test needs about " + grouped(needed) + " decks of " +
+                     std::to_string(n) + " cards to catch the naive swap " + format_value(kDetectionPower * 100) +
+                     "% of the time (alpha " + format_value(alpha) + " after correcting for " +
+                     std::to_string(report.tests.size()) + " tests)";
+  } else {
+    report.notes.push_back(grouped(decks) + " decks are enough: the position x card test catches the naive swap " +
+                           format_value(kDetectionPower * 100) + "% of the time from " + grouped(needed) + " decks of " +
+                           std::to_string(n) + " cards.");
+  }
   return report;
 }
 

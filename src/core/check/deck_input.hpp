@@ -8,12 +8,16 @@
 //  - names: rank 2..10, J, Q, K, A then suit H, D, C, S in either case
 //    ("AS", "10h", "Qd"), a full 52-card deck; they become the app's one card
 //    numbering (core/base/cards.hpp: rank * 4 + suit, hearts first).
-// All decks have the size n of the first one, 2 <= n <= kMaxDeckSize.
+// All decks have one size n, 2 <= n <= kMaxDeckSize. The first
+// kDecksToSettle lines are read before n and the numbering are fixed: when
+// two of them agree, the odd one is the line named in the error (a first line
+// missing a card is reported at line 1, not at the good line 2).
 #pragma once
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -24,6 +28,7 @@ namespace shufflelab {
 
 constexpr std::size_t kMinDeckSize = 2;
 constexpr std::size_t kMaxDeckSize = 1000;
+constexpr std::size_t kDecksToSettle = 3;
 
 enum class DeckNotation : std::uint8_t { unknown, numbers, names };
 
@@ -53,7 +58,16 @@ class DeckParser {
   void token(std::string_view text, TextPos at);
   void line_end(TextPos at);
   std::optional<std::uint16_t> read_value(std::string_view text, TextPos at);
-  void check_first_deck(TextPos end);
+  // A line read before the deck size is settled.
+  struct PendingDeck {
+    std::uint64_t line = 0, end_column = 0;
+    std::vector<std::uint16_t> values;
+    std::vector<std::uint64_t> columns;
+    std::string quote;
+  };
+  void settle();
+  bool take_pending(const PendingDeck& deck, const std::string& agreeing);
+  void fail(TextPos at, std::string message);  // on the current line, or on the pending line being checked
   void place(std::uint16_t card, TextPos at);
 
   OnDeck on_deck_;
@@ -63,6 +77,8 @@ class DeckParser {
   unsigned base_ = 0;
   std::uint64_t decks_ = 0;
   std::uint64_t first_line_ = 0;
+  std::vector<PendingDeck> pending_;
+  const PendingDeck* checking_ = nullptr;  // the pending line being checked by settle()
   std::vector<std::uint16_t> deck_;
   std::vector<std::uint64_t> columns_;  // where each card of the current deck was
   std::vector<std::uint64_t> stamp_;    // stamp_[card] == decks_ + 1: card already in this deck

@@ -29,9 +29,18 @@ class TextScanner {
   template <class Sink>
   void feed(std::string_view chunk, Sink& sink) {
     for (const char ch : chunk) {
-      if (error_) return;
       const auto byte = static_cast<unsigned char>(ch);
+      if (error_) {
+        // Read on to the end of the offending line, for its quote.
+        if (!quoting_error_line_ || byte == '\n' || error_->line_text.size() > kQuotedLineBytes) {
+          quoting_error_line_ = false;
+          return;
+        }
+        quote_line_byte(error_->line_text, byte);
+        continue;
+      }
       if (skip_bom(byte)) continue;
+      if (byte != '\n') quote_line_byte(line_, byte);
       consume(byte, sink);
       ++pos_.column;
       ++bytes_;
@@ -42,12 +51,24 @@ class TextScanner {
   void finish(Sink& sink) {
     if (error_) return;
     if (!bom_done_ && bom_seen_ > 0) return fail(pos_, "a cut-off byte-order mark and no text");
+    line_complete_ = true;
     end_line(sink);
   }
 
+  // An error on the line being read (quoted as far as it goes).
   void fail(TextPos at, std::string message) {
-    if (!error_) error_ = InputError{at, std::move(message)};
+    if (error_) return;
+    error_ = InputError{at, std::move(message), line_};
+    quoting_error_line_ = !line_complete_;
   }
+  // An error on an earlier line the sink kept, with that line's quote.
+  void fail_on_line(TextPos at, std::string message, std::string line_text) {
+    if (error_) return;
+    error_ = InputError{at, std::move(message), std::move(line_text)};
+    quoting_error_line_ = false;
+  }
+  // The line being read so far, quoted (see InputError::line_text).
+  const std::string& line_text() const { return line_; }
   const std::optional<InputError>& error() const { return error_; }
   std::uint64_t bytes() const { return bytes_; }  // bytes read, the byte-order mark not counted
   TextPos position() const { return pos_; }
@@ -73,7 +94,10 @@ class TextScanner {
   template <class Sink>
   void consume(unsigned char byte, Sink& sink) {
     if (byte == '\n') {
+      line_complete_ = true;
       end_line(sink);
+      line_complete_ = false;
+      line_.clear();
       ++pos_.line;
       pos_.column = 0;  // feed() moves it to 1
       return;
@@ -126,6 +150,9 @@ class TextScanner {
   bool bom_done_ = false;
   std::uint64_t bytes_ = 0;
   std::optional<InputError> error_;
+  std::string line_;                 // the current line's quote
+  bool line_complete_ = false;       // its end has been read (an error now quotes it whole)
+  bool quoting_error_line_ = false;  // the error's line is still being read for its quote
 };
 
 }  // namespace shufflelab

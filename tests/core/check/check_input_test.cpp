@@ -84,6 +84,37 @@ TEST(DeckInput, NamesTheFirstOffendingTokenAndWhatWasExpected) {
   expect_error(std::string(30, '7') + "\n", 1, 1, "longer than");
 }
 
+TEST(DeckInput, TheOddLineAmongTheFirstThreeIsTheOneNamed) {
+  // A first line missing a card: lines 2 and 3 agree on 4 cards, so line 1 is named, not line 2.
+  expect_error("0,1,2\n3,1,2,0\n0,1,2,3\n", 1, 6, "this deck has 3 cards, the decks on lines 2 and 3 have 4");
+  expect_error("0,1,2,3,4\n3,1,2,0\n0,1,2,3\n", 1, 9, "more than 4 cards on this line: the decks on lines 2 and 3 have 4");
+  expect_error("0,1,2,3\n3,1,2\n0,1,2,3\n", 2, 6, "this deck has 3 cards, the decks on lines 1 and 3 have 4");
+  // Two lines only: the first decides.
+  expect_error("0,1,2\n3,1,2,0\n", 2, 7, "more than 3 cards on this line: the first deck (line 1) has 3");
+}
+
+TEST(DeckInput, AnErrorQuotesItsLineWholeWhateverTheChunks) {
+  for (std::size_t chunk : {std::size_t{1}, std::size_t{4}, std::size_t{1} << 20}) {
+    // On a line read after the size is settled: the quote goes on past the offending card.
+    DeckRun run = parse_decks("0,1,2\n1,2,0\n2,0,1\n0,0,1\n1,2,0\n", chunk);
+    ASSERT_TRUE(run.error);
+    EXPECT_EQ(run.error->text(), "line 4, column 3: card 0 appears twice in this deck (first at column 1); line 4 reads \"0,0,1\"");
+    // On one of the first lines, checked once three are read.
+    run = parse_decks("0,1,2\n1,1,0\n2,0,1\n", chunk);
+    ASSERT_TRUE(run.error);
+    EXPECT_EQ(run.error->text(), "line 2, column 3: card 1 appears twice in this deck (first at column 1); line 2 reads \"1,1,0\"");
+    // A long line is cut, and bytes that are not text show as '?' (the quote is clean ASCII).
+    std::string long_line;
+    for (int i = 0; i < 40; ++i) long_line += std::to_string(i) + ",";
+    run = parse_decks(long_line + "\xC3\xA9\n", chunk);
+    ASSERT_TRUE(run.error);
+    EXPECT_EQ(run.error->line_text.size(), kQuotedLineBytes + 1);
+    const std::string text = run.error->text();
+    EXPECT_NE(text.find("reads \"" + long_line.substr(0, kQuotedLineBytes) + "...\""), std::string::npos) << text;
+    for (const char c : text) EXPECT_TRUE(c >= 0x20 && c <= 0x7E) << text;
+  }
+}
+
 TEST(DeckInput, ALineOfTenMillionCharactersNeedsNoMemory) {
   // Separators only: the scanner keeps no line, so this parses in constant memory (and finds no deck).
   DeckParser parser([](std::span<const std::uint16_t>) {});

@@ -90,8 +90,9 @@ TEST(CheckLabSession, AFileThePageHoldsIsCheckedAndItsLastGoodReportStays) {
   CheckLabView v = c.session.view();
   EXPECT_EQ(v.file->name, "my decks.txt");
   ASSERT_NE(v.file_report, nullptr);
-  EXPECT_EQ(*v.file_report_name, "my decks.txt, 18 bytes as decks");
-  EXPECT_NE(all_text(c.session.text()).find("Your file my decks.txt, 18 bytes as decks"), std::string::npos);
+  EXPECT_EQ(v.file_report_heading, "Your file: my decks.txt, 18 bytes as decks");
+  EXPECT_NE(all_text(c.session.text()).find("Your file: my decks.txt, 18 bytes as decks\n"), std::string::npos);
+  EXPECT_EQ(all_text(c.session.text()).find("as decks as decks"), std::string::npos);
   EXPECT_NE(c.session.describe_json().find("\"state\":\"done\""), std::string::npos);
   // A bad file: its error, and the good report stays.
   c.jobs.files[8] = "0,1,2\n0,0,2\n";
@@ -100,7 +101,14 @@ TEST(CheckLabSession, AFileThePageHoldsIsCheckedAndItsLastGoodReportStays) {
   v = c.session.view();
   EXPECT_EQ(v.file_job->status.state, JobStatus::State::failed);
   EXPECT_NE(v.file_job->error.find("line 2"), std::string::npos) << v.file_job->error;
-  EXPECT_EQ(*v.file_report_name, "my decks.txt, 18 bytes as decks");
+  // The report kept below the error is labelled as the previous file's; the error is said once.
+  EXPECT_EQ(v.file_report_heading, "The previous file's report (not of the file above): my decks.txt, 18 bytes as decks");
+  const std::string text = all_text(c.session.text());
+  EXPECT_NE(text.find("File: bad.txt (12 bytes)"), std::string::npos) << text;
+  EXPECT_NE(text.find("The previous file's report (not of the file above): my decks.txt"), std::string::npos) << text;
+  const std::string& error = v.file_job->error;
+  EXPECT_EQ(text.find(error), text.rfind(error)) << text;
+  EXPECT_NE(text.find(error), std::string::npos) << text;
   // What the file holds changes: the page reads it again, as rolls.
   const int read = c.jobs.files_read();
   ASSERT_TRUE(c.send("what=rolls").value());

@@ -85,6 +85,8 @@ TEST(CheckLab, ReportWireRoundTripsExactly) {
   r.tests.push_back(t);
   r.series.push_back({"s", "series", {1, 2, 3}, {0.5, -0.0, 1e300}});
   r.notes = {"", "note"};
+  r.diagnosis = {"Best fit: x\ty", "all"};
+  r.inconclusive = true;
   r.picture = {0, 1, 254, 255};
   r.failed = true;
   const auto back = decode_check_report(encode_check_report(r));
@@ -97,6 +99,8 @@ TEST(CheckLab, ReportWireRoundTripsExactly) {
   EXPECT_EQ(back->tests[0].meaning, "m\t");
   EXPECT_EQ(back->series[0].y, r.series[0].y);
   EXPECT_EQ(back->notes, r.notes);
+  EXPECT_EQ(back->diagnosis, r.diagnosis);
+  EXPECT_TRUE(back->inconclusive);
   EXPECT_EQ(back->picture, r.picture);
   EXPECT_TRUE(back->failed && back->tests[0].failed);
   EXPECT_EQ(encode_check_report(*back), encode_check_report(r));
