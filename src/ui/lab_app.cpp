@@ -189,7 +189,8 @@ std::string LabApp::describe_json() {
 // [SECTION] Navigation column, CSV menu, notices
 
 void LabApp::draw_navigation(float width) {
-  ImGui::BeginChild("nav", ImVec2(width, 0), true);
+  // Flattened (as the lab region): the arrows move from entry to entry, not onto the column as one item.
+  ImGui::BeginChild("nav", ImVec2(width, 0), true, ImGuiWindowFlags_NavFlattened);
   ImGui::PushStyleColor(ImGuiCol_Text, colors::kAccent);
   ImGui::TextUnformatted("shufflelab");
   ImGui::PopStyleColor();
@@ -347,7 +348,7 @@ void LabApp::frame() {
   } else if (!session_.state().embed) {
     draw_navigation_bar();
   }
-  ImGui::BeginChild("lab", ImVec2(0, 0), false);
+  ImGui::BeginChild("lab", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
   // Every line of text in the lab wraps at its edge instead of running past it
   // (phones); child regions and tooltips keep their own setting.
   ImGui::PushTextWrapPos(0.0f);

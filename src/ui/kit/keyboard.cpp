@@ -4,6 +4,7 @@
 
 #include "imgui.h"
 #include "imgui_internal.h"  // the navigation's focus and highlight (ImGui 1.86)
+#include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
 
@@ -34,6 +35,27 @@ void update_keyboard_navigation() {
   } else if (keyboard_navigation() && clicked) {
     io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
   }
+}
+
+bool focus_ring_rect(ImVec2& min, ImVec2& max) {
+  const ImGuiContext& g = *GImGui;
+  if (!keyboard_navigation() || g.NavDisableHighlight || g.NavId == 0 || !g.NavWindow) return false;
+  const ImRect r = ImGui::WindowRectRelToAbs(g.NavWindow, g.NavWindow->NavRectRel[g.NavLayer]);
+  min = r.Min, max = r.Max;
+  return true;
+}
+
+void draw_focus_ring(float thickness) {
+  ImVec2 min, max;
+  if (!focus_ring_rect(min, max)) return;
+  const ImGuiContext& g = *GImGui;
+  // Outside the item by a gap as wide as the ring, kept within the region that shows it.
+  const float out = thickness * 1.5f;
+  ImDrawList* draw = ImGui::GetForegroundDrawList();
+  draw->PushClipRect(g.NavWindow->OuterRectClipped.Min, g.NavWindow->OuterRectClipped.Max);
+  draw->AddRect(ImVec2(min.x - out, min.y - out), ImVec2(max.x + out, max.y + out),
+                ImGui::ColorConvertFloat4ToU32(colors::kFocusRing), g.Style.FrameRounding + out, 0, thickness);
+  draw->PopClipRect();
 }
 
 }  // namespace shufflelab::ui
