@@ -189,7 +189,7 @@ std::string LabApp::describe_json() {
 // [SECTION] Navigation column, CSV menu, notices
 
 void LabApp::draw_navigation(float width) {
-  // Flattened (as the lab region): the arrows move from entry to entry, not onto the column as one item.
+  // Flattened: the arrows move from entry to entry, not onto the column as one item (kit/keyboard).
   ImGui::BeginChild("nav", ImVec2(width, 0), true, ImGuiWindowFlags_NavFlattened);
   ImGui::PushStyleColor(ImGuiCol_Text, colors::kAccent);
   ImGui::TextUnformatted("shufflelab");
@@ -348,7 +348,7 @@ void LabApp::frame() {
   } else if (!session_.state().embed) {
     draw_navigation_bar();
   }
-  ImGui::BeginChild("lab", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
+  ImGui::BeginChild("lab", ImVec2(0, 0), false);
   // Every line of text in the lab wraps at its edge instead of running past it
   // (phones); child regions and tooltips keep their own setting.
   ImGui::PushTextWrapPos(0.0f);

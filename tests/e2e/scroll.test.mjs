@@ -6,19 +6,13 @@
 // visible rectangle of each scrollable region).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, state, nextFrames, waitForState } from './browser.mjs';
+import { launch, openApp, state, nextFrames, waitForState, labRegion, wheel } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
 
 const region = (s, part) => s.touch.scroll.find((w) => w.name.includes(part));
-const labRegion = (s) => s.touch.scroll.find((w) => /^shufflelab\/lab_[0-9A-F]+$/.test(w.name));
-
-// A WheelEvent as a browser makes one, on the canvas where the mouse is.
-const wheel = (page, init) => page.evaluate((i) => {
-  document.getElementById('canvas').dispatchEvent(new WheelEvent('wheel', { bubbles: true, cancelable: true, ...i }));
-}, init);
 
 // Puts the mouse over the middle of what shows of `rect` (backing pixels) and lets the app see it there.
 async function hover(page, rect, dpr) {

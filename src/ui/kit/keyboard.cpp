@@ -25,6 +25,16 @@ void update_keyboard_navigation() {
   // arrow would (the GLFW backend clears io.NavInputs every frame).
   if (std::exchange(place_ring, false) && keyboard_navigation() && g.NavId == 0 && !io.WantTextInput)
     io.NavInputs[ImGuiNavInput_KeyDown_] = 1.0f;
+  // An arrow that just put the ring on a region drawn as one item (the lab
+  // beside the navigation) goes on into it, as Space would: ImGui 1.86 moves
+  // sideways only to items level with the ring, so the lab's own controls
+  // cannot be reached from a navigation entry, but the region as a whole can.
+  // Escape still leaves the region (that puts the ring on it without a move).
+  if (keyboard_navigation() && g.NavJustMovedToId != 0)
+    for (ImGuiWindow* w : g.Windows)
+      if (w->WasActive && w->ChildId == g.NavJustMovedToId && !(w->Flags & ImGuiWindowFlags_NavFlattened) &&
+          (w->DC.NavLayersActiveMask != 0 || w->DC.NavHasScroll))
+        io.NavInputs[ImGuiNavInput_Activate] = 1.0f;
   const int tab = io.KeyMap[ImGuiKey_Tab];
   const bool tab_pressed = tab >= 0 && fresh(io.KeysDown[tab], io.KeysDownDuration[tab]);
   const bool clicked = fresh(io.MouseDown[0], io.MouseDownDuration[0]) || fresh(io.MouseDown[1], io.MouseDownDuration[1]);

@@ -1,9 +1,10 @@
 // keyboard.hpp: who the keys belong to. By default the labs' shortcuts
 // (arrows step, Space plays, Page Up / Page Down turn a lesson's page). Tab
-// switches on ImGui's keyboard navigation: a focus ring that arrows move,
-// Space or Enter to press, Enter to edit a field, Escape to leave a region or
-// close a popup, Tab to the next field. A mouse click or a touch switches it
-// off again, so the shortcuts never fight the focus ring over the arrows.
+// switches on ImGui's keyboard navigation: a focus ring on the first
+// navigation entry that arrows move (from entry to entry, and sideways into
+// the lab), Space or Enter to press, Enter to edit a field, Escape to leave a
+// region or close a popup, Tab to the next field. A mouse click or a touch
+// switches it off again, so the shortcuts never fight the ring over the arrows.
 #pragma once
 #include "imgui.h"
 
