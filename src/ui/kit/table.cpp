@@ -120,14 +120,38 @@ void Table::column(const char* header) {
                           width);
 }
 
+namespace {
+// `text` with its lines broken at spaces only (ImGui 1.86 also breaks after
+// commas and full stops, which splits numbers such as 4,294,967,295) so that
+// each line fits `width` where its words do.
+std::string break_at_spaces(const std::string& text, float width) {
+  std::string out;
+  float line = 0.0f;
+  const float space = ImGui::CalcTextSize(" ").x;
+  for (std::size_t start = 0; start <= text.size();) {
+    std::size_t end = text.find_first_of(" \n", start);
+    if (end == std::string::npos) end = text.size();
+    const float word = ImGui::CalcTextSize(text.data() + start, text.data() + end).x;
+    if (line > 0.0f && line + space + word > width) out += '\n', line = 0.0f;
+    else if (line > 0.0f) out += ' ', line += space;
+    out.append(text, start, end - start);
+    line += word;
+    if (end < text.size() && text[end] == '\n') out += '\n', line = 0.0f;
+    start = end + 1;
+  }
+  return out;
+}
+}  // namespace
+
 void cell_text(const std::string& text) {
   int column = 0;
   TableMeasure* m = current(&column);
   if (m) measure(m->now[column], text, false);
-  // Unwrapped until the columns are laid out, so a table that scrolls when
+  // Unbroken until the columns are laid out, so a table that scrolls when
   // out of view (and is not drawn) keeps a height near its real one.
-  ImGui::PushTextWrapPos(m && !m->laid_out ? -1.0f : 0.0f);
-  ImGui::TextUnformatted(text.c_str());
+  ImGui::PushTextWrapPos(-1.0f);
+  if (m && m->laid_out) ImGui::TextUnformatted(break_at_spaces(text, ImGui::GetContentRegionAvail().x).c_str());
+  else ImGui::TextUnformatted(text.c_str());
   ImGui::PopTextWrapPos();
 }
 
