@@ -440,6 +440,7 @@ void frame() {
   feed_text_queue();
   shufflelab::ui::update_keyboard_navigation();
   ImGui::NewFrame();
+  shufflelab::ui::steer_keyboard_navigation();
   apply_wheel();
   shufflelab::ui::g_help_shown.clear();
   shufflelab::ui::g_help_focused.clear();

@@ -126,3 +126,16 @@ test('a click gives the arrows back to the lab: Right steps the LFSR again', asy
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('Right from the first navigation entry goes into the lab, Escape leaves it, Left returns to the navigation', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=dice');
+  let s = await press(page, 'Tab', (x) => x.keyboard.ring, 'Tab: a ring');
+  assert.ok(inside(s.keyboard.ring, s.nav.findings), `ring ${s.keyboard.ring} on Findings ${s.nav.findings}`);
+  s = await press(page, 'ArrowRight', (x) => x.keyboard.ring && x.keyboard.ring[0] > x.nav.findings[2], 'ArrowRight into the lab');
+  assert.ok(s.keyboard.ring[2] - s.keyboard.ring[0] < 400, `ring ${s.keyboard.ring} on one control, not the whole lab`);
+  s = await press(page, 'Escape', (x) => x.keyboard.ring && x.keyboard.ring[2] - x.keyboard.ring[0] > 800, 'Escape: the ring on the lab region');
+  s = await press(page, 'ArrowLeft', (x) => x.keyboard.ring && x.keyboard.ring[2] <= x.nav.findings[2] + 6, 'ArrowLeft: back in the navigation');
+  assert.equal(s.lab, 'dice');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

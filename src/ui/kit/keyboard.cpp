@@ -11,6 +11,12 @@ namespace shufflelab::ui {
 namespace {
 // Down now and not in the frame before (ImGui has not seen this frame's keys yet).
 bool fresh(bool down, float previous_duration) { return down && previous_duration < 0.0f; }
+
+// Whether `w` is a region the ring enters (a child window drawn as one item in its parent).
+bool enterable_region(const ImGuiWindow* w) {
+  return w->WasActive && (w->Flags & ImGuiWindowFlags_ChildWindow) && !(w->Flags & ImGuiWindowFlags_NavFlattened) &&
+         (w->DC.NavLayersActiveMask != 0 || w->DC.NavHasScroll);
+}
 }  // namespace
 
 bool keyboard_navigation() { return (ImGui::GetIO().ConfigFlags & ImGuiConfigFlags_NavEnableKeyboard) != 0; }
@@ -25,16 +31,19 @@ void update_keyboard_navigation() {
   // arrow would (the GLFW backend clears io.NavInputs every frame).
   if (std::exchange(place_ring, false) && keyboard_navigation() && g.NavId == 0 && !io.WantTextInput)
     io.NavInputs[ImGuiNavInput_KeyDown_] = 1.0f;
-  // An arrow that just put the ring on a region drawn as one item (the lab
-  // beside the navigation) goes on into it, as Space would: ImGui 1.86 moves
-  // sideways only to items level with the ring, so the lab's own controls
-  // cannot be reached from a navigation entry, but the region as a whole can.
-  // Escape still leaves the region (that puts the ring on it without a move).
-  if (keyboard_navigation() && g.NavJustMovedToId != 0)
-    for (ImGuiWindow* w : g.Windows)
-      if (w->WasActive && w->ChildId == g.NavJustMovedToId && !(w->Flags & ImGuiWindowFlags_NavFlattened) &&
-          (w->DC.NavLayersActiveMask != 0 || w->DC.NavHasScroll))
-        io.NavInputs[ImGuiNavInput_Activate] = 1.0f;
+  // The ring arriving on a region drawn as one item (the lesson box, the lab)
+  // goes on into it, as Space would. Coming out of the region (Escape) leaves
+  // the ring on it.
+  static ImGuiID last_nav = 0, last_nav_window = 0;
+  if (keyboard_navigation() && g.NavId != 0 && g.NavId != last_nav)
+    for (ImGuiWindow* w : g.Windows) {
+      if (w->ChildId != g.NavId || !enterable_region(w)) continue;
+      bool from_inside = false;
+      for (ImGuiWindow* p = ImGui::FindWindowByID(last_nav_window); p; p = p->ParentWindow) from_inside |= p == w;
+      if (!from_inside) io.NavInputs[ImGuiNavInput_Activate] = 1.0f;
+    }
+  last_nav = g.NavId;
+  last_nav_window = g.NavWindow ? g.NavWindow->ID : 0;
   const int tab = io.KeyMap[ImGuiKey_Tab];
   const bool tab_pressed = tab >= 0 && fresh(io.KeysDown[tab], io.KeysDownDuration[tab]);
   const bool clicked = fresh(io.MouseDown[0], io.MouseDownDuration[0]) || fresh(io.MouseDown[1], io.MouseDownDuration[1]);
@@ -45,6 +54,24 @@ void update_keyboard_navigation() {
   } else if (keyboard_navigation() && clicked) {
     io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
   }
+}
+
+void steer_keyboard_navigation() {
+  ImGuiContext& g = *GImGui;
+  if (!keyboard_navigation() || !g.NavMoveScoringItems || !g.NavWindow) return;
+  // ImGui 1.86 moves sideways only to items level with the ring, so from most
+  // entries of the navigation column Right found nothing. Right from a column
+  // whose entries are flattened into the page goes into the region beside it.
+  const ImGuiWindow* from = g.NavWindow;
+  if (g.NavMoveDir != ImGuiDir_Right || !(from->Flags & ImGuiWindowFlags_NavFlattened)) return;
+  ImGuiWindow* beside = nullptr;
+  for (ImGuiWindow* w : g.Windows)
+    if (w->ParentWindow == from->ParentWindow && w != from && enterable_region(w) && w->Pos.x >= from->Pos.x + from->Size.x &&
+        (!beside || w->Pos.x < beside->Pos.x))
+      beside = w;
+  if (!beside) return;
+  ImGui::NavMoveRequestCancel();
+  g.NavActivateId = beside->ChildId;  // entered when it begins this frame, as by Space
 }
 
 bool focus_ring_rect(ImVec2& min, ImVec2& max) {

@@ -18,6 +18,9 @@ bool keyboard_navigation();
 
 // The platform calls this before ImGui::NewFrame, after feeding the frame's keys and mouse.
 void update_keyboard_navigation();
+// And this right after ImGui::NewFrame, before any window: Right from the
+// navigation column goes into the lab beside it.
+void steer_keyboard_navigation();
 
 // Draws the focus ring around the item keyboard navigation is on, whatever
 // the widget (ImGui 1.86 draws its own thin one for some widgets only and
