@@ -45,11 +45,37 @@
   hook.state = function () { return query(''); };
   hook.command = function (name) { return query(name); };
 
-  window.addEventListener('hashchange', function () {
-    // Our own history.replaceState does not fire hashchange; this is the user or a link.
-    if (!hook.ready) return;
+  // The address opens as a link does (main.cpp, shufflelab_set_hash) when the
+  // reader edits it (hashchange) or goes Back or Forward (popstate; the app
+  // pushes an entry for each lab, finding and lesson step, web_glue.cpp). A
+  // traversal fires both events: the second finds its address already open.
+  // Module.shufflelabHash is the address the app last opened or wrote.
+  function openAddress() {
+    if (!hook.ready || window.location.hash === Module.shufflelabHash) return;
+    Module.shufflelabHash = window.location.hash;
     Module.ccall('shufflelab_set_hash', null, ['string'], [window.location.hash]);
-  });
+  }
+  window.addEventListener('popstate', openAddress);
+  window.addEventListener('hashchange', openAddress);
+
+  // The wheel and trackpads scroll the region under the pointer by the
+  // distance they report, in its unit (pixels, lines or pages; main.cpp,
+  // shufflelab_wheel). Emscripten 3.1.6's GLFW would hand ImGui deltaY as it
+  // comes (pixels, the browser's sign) where ImGui 1.86 wants steps of five
+  // lines the other way up: a notch scrolled a hundred steps backwards. So the
+  // event stops here, before GLFW. Shift turns a vertical wheel sideways;
+  // Ctrl+wheel (and a trackpad's pinch) is left to the browser's zoom.
+  function onWheel(e) {
+    if (e.target !== canvas) return;
+    e.stopImmediatePropagation();
+    if (e.ctrlKey) return;
+    e.preventDefault();
+    if (!hook.ready || e.type !== 'wheel') return;
+    let dx = e.deltaX, dy = e.deltaY;
+    if (e.shiftKey && dx === 0) dx = dy, dy = 0;
+    Module.ccall('shufflelab_wheel', null, ['number', 'number', 'number'], [e.deltaMode, dx, dy]);
+  }
+  for (const type of ['wheel', 'mousewheel']) window.addEventListener(type, onWheel, { capture: true, passive: false });
   window.addEventListener('paste', function (e) {
     const text = e.clipboardData ? e.clipboardData.getData('text/plain') : '';
     Module.shufflelabPasted = text;

@@ -30,6 +30,7 @@
 #include "core/lab_text.hpp"
 #include "ui/kit/legibility.hpp"
 #include "ui/kit/keyboard.hpp"
+#include "ui/kit/table.hpp"
 #include "ui/kit/text_field.hpp"
 #include "ui/lab_app.hpp"
 #include "mono_font.hpp"
@@ -52,6 +53,7 @@ struct App {
   ImGuiStyle base_style;
   float font_scale = 0.0f;
   std::string written_fragment;
+  std::optional<shufflelab::LabState> written_place;  // the lab and lesson step of the address last written
   bool first_frame_done = false;
   bool coarse_pointer = false;  // (pointer: coarse): bigger tap targets
   bool style_coarse = false;
@@ -225,6 +227,65 @@ void apply_touch() {
   if (t.release) t.phase = Touch::Phase::idle;
 }
 
+// The wheel and trackpads (web/app.js hands over every wheel event, in the
+// unit it came in). The region under the pointer, or its nearest parent that
+// scrolls along that axis (as ImGui's own wheel picks it), moves by the
+// distance reported: a pixel is a CSS pixel, a line a line of text, a page
+// seven eighths of the region's visible size (a browser's page step). ImGui
+// keeps whole pixels, so fractions carry over and a trackpad's small deltas
+// add up. While the wheel keeps turning and the mouse stays put, the same
+// region keeps scrolling when another slides under the pointer, as a
+// browser latches a scroll.
+struct WheelEvent {
+  int mode;  // WheelEvent.deltaMode: 0 pixels, 1 lines, 2 pages
+  float dx, dy;
+};
+struct Wheel {
+  std::vector<WheelEvent> queue;
+  ImGuiID latched[2] = {0, 0};  // per axis
+  float carry[2] = {0, 0};      // backing pixels not yet scrolled (of the last target)
+  ImVec2 latched_at;
+  double last_ms = -1e9;
+} g_wheel;
+constexpr double kWheelLatchMs = 400.0;
+constexpr float kWheelPage = 0.875f;
+
+// Runs after ImGui::NewFrame has found the window under the mouse, before the
+// windows begin (SetScroll takes effect in their Begin).
+void apply_wheel() {
+  Wheel& w = g_wheel;
+  if (w.queue.empty()) return;
+  ImGuiContext& g = *GImGui;
+  const double now = emscripten_get_now();
+  const float threshold = g.IO.MouseDragThreshold;
+  const ImGuiID was[2] = {w.latched[0], w.latched[1]};
+  if (now - w.last_ms > kWheelLatchMs || ImLengthSqr(ImVec2(g.IO.MousePos.x - w.latched_at.x, g.IO.MousePos.y - w.latched_at.y)) > threshold * threshold) {
+    w.latched[0] = w.latched[1] = 0;
+    w.latched_at = g.IO.MousePos;
+  }
+  w.last_ms = now;
+  const float dpr = static_cast<float>(shufflelab::web::canvas_size().device_pixel_ratio);
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  for (int axis = 0; axis < 2; ++axis) {
+    ImGuiWindow* target = w.latched[axis] ? ImGui::FindWindowByID(w.latched[axis]) : nullptr;
+    if (!target) target = scrollable_parent(g.HoveredWindow, axis);
+    if (!target) continue;
+    if (target->ID != was[axis]) w.carry[axis] = 0.0f;  // a fraction belongs to the region it was meant for
+    w.latched[axis] = target->ID;
+    const float visible = axis == ImGuiAxis_X ? target->InnerRect.GetWidth() : target->InnerRect.GetHeight();
+    for (const WheelEvent& e : w.queue) {
+      const float unit = e.mode == 0 ? dpr : e.mode == 1 ? line : std::max(line, visible * kWheelPage);
+      w.carry[axis] += (axis == ImGuiAxis_X ? e.dx : e.dy) * unit;
+    }
+    const float whole = std::trunc(w.carry[axis]);
+    if (whole == 0.0f) continue;
+    w.carry[axis] -= whole;
+    if (axis == ImGuiAxis_X) ImGui::SetScrollX(target, target->Scroll.x + whole);
+    else ImGui::SetScrollY(target, target->Scroll.y + whole);
+  }
+  w.queue.clear();
+}
+
 // Text typed into the page's hidden <input> (phones' on-screen keyboards):
 // characters and editing keys, in order. ImGui 1.86 samples keys once a
 // frame, so one key is pressed per frame (its release is held back by
@@ -375,6 +436,11 @@ void show_note() {
   g_app->shown_note = std::move(note);
 }
 
+// What Back and Forward move between: the lab and the lesson step.
+bool same_place(const shufflelab::LabState& a, const shufflelab::LabState& b) {
+  return a.lab == b.lab && a.tour == b.tour && a.tour_text == b.tour_text && a.tour_step == b.tour_step;
+}
+
 void frame() {
   const double started = emscripten_get_now();
   follow_canvas_size();
@@ -384,9 +450,12 @@ void frame() {
   feed_text_queue();
   shufflelab::ui::update_keyboard_navigation();
   ImGui::NewFrame();
+  shufflelab::ui::steer_keyboard_navigation();
+  apply_wheel();
   shufflelab::ui::g_help_shown.clear();
   shufflelab::ui::g_help_focused.clear();
   g_app->lab.frame();
+  shufflelab::ui::draw_focus_ring(2.0f * static_cast<float>(shufflelab::web::canvas_size().device_pixel_ratio));
   ImGui::Render();
   sync_text_proxy();
   release_deferred_keys();
@@ -404,8 +473,11 @@ void frame() {
   save_preferences();
   const std::string fragment = g_app->lab.fragment();
   if (fragment != g_app->written_fragment) {
-    shufflelab::web::replace_fragment(fragment);
+    // Another lab (a finding opens one) or lesson step is a new history entry; any other change rewrites the current one.
+    const bool new_place = g_app->written_place && !same_place(*g_app->written_place, g_app->lab.state());
+    shufflelab::web::write_fragment(fragment, new_place);
     g_app->written_fragment = fragment;
+    g_app->written_place = g_app->lab.state();
   }
   publish_text(emscripten_get_now());
   show_note();
@@ -463,11 +535,19 @@ EMSCRIPTEN_KEEPALIVE void shufflelab_text_key(int glfw_key) {
 // inside the touchend handler, which some phones require to show a keyboard).
 EMSCRIPTEN_KEEPALIVE int shufflelab_text_wanted() { return g_proxy.active ? 1 : 0; }
 
-// Called by the page when the user edits the address bar (hashchange).
+// Called by the page when the address changes under the app: edited
+// (hashchange), or Back and Forward (popstate). The app writes its link for
+// the address into the same history entry.
 EMSCRIPTEN_KEEPALIVE void shufflelab_set_hash(const char* fragment) {
   if (!g_app) return;
   g_app->lab.open_fragment(fragment ? fragment : "");
   g_app->written_fragment.clear();
+  g_app->written_place = g_app->lab.state();
+}
+// The page's wheel events on the canvas (web/app.js): deltaMode and the deltas, Shift already applied.
+EMSCRIPTEN_KEEPALIVE void shufflelab_wheel(int mode, double dx, double dy) {
+  if (g_app && mode >= 0 && mode <= 2 && std::isfinite(dx) && std::isfinite(dy))
+    g_wheel.queue.push_back({mode, static_cast<float>(dx), static_cast<float>(dy)});
 }
 
 // Test hook: runs a command (may be empty) and returns the state as JSON,
@@ -493,13 +573,16 @@ EMSCRIPTEN_KEEPALIVE const char* shufflelab_test_query(const char* command) {
   json.pop_back();
   json += ",\"heap\":{\"wasmBytes\":" + std::to_string(EM_ASM_INT({ return HEAP8.length; })) +
           ",\"inUseBytes\":" + std::to_string(heap.uordblks) + "}";
-  // Touch and text-entry facts: scrollable windows, the help text shown, the proxy.
+  // Touch, wheel and text-entry facts: scrollable windows (scroll, its range and the
+  // visible rectangle, backing pixels), the help text shown, the proxy.
   std::string scroll = "[";
   for (ImGuiWindow* w : GImGui->Windows) {
     if (!w->WasActive || (w->ScrollMax.x <= 0.0f && w->ScrollMax.y <= 0.0f)) continue;
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "\"x\":%.1f,\"y\":%.1f,\"maxX\":%.1f,\"maxY\":%.1f}", w->Scroll.x, w->Scroll.y,
-                  w->ScrollMax.x, w->ScrollMax.y);
+    char buf[160];
+    std::snprintf(buf, sizeof buf,
+                  "\"x\":%.1f,\"y\":%.1f,\"maxX\":%.1f,\"maxY\":%.1f,\"visible\":[%.1f,%.1f,%.1f,%.1f]}", w->Scroll.x,
+                  w->Scroll.y, w->ScrollMax.x, w->ScrollMax.y, w->InnerRect.Min.x, w->InnerRect.Min.y, w->InnerRect.Max.x,
+                  w->InnerRect.Max.y);
     std::string name;
     for (const char* c = w->Name; *c; ++c)
       if (*c != '"' && *c != '\\' && static_cast<unsigned char>(*c) >= 32) name += *c;
@@ -516,12 +599,11 @@ EMSCRIPTEN_KEEPALIVE const char* shufflelab_test_query(const char* command) {
   };
   const std::string help = json_text(shufflelab::ui::g_help_shown);
   // Keyboard navigation: on or off, where the focus ring is (backing pixels), the help mark it is on.
-  const ImGuiContext& g = *GImGui;
   std::string ring = "null";
-  if (shufflelab::ui::keyboard_navigation() && !g.NavDisableHighlight && g.NavId != 0 && g.NavWindow) {
-    const ImRect r = ImGui::WindowRectRelToAbs(g.NavWindow, g.NavWindow->NavRectRel[g.NavLayer]);
+  ImVec2 ring_min, ring_max;
+  if (shufflelab::ui::focus_ring_rect(ring_min, ring_max)) {
     char buf[96];
-    std::snprintf(buf, sizeof buf, "[%.0f,%.0f,%.0f,%.0f]", r.Min.x, r.Min.y, r.Max.x, r.Max.y);
+    std::snprintf(buf, sizeof buf, "[%.0f,%.0f,%.0f,%.0f]", ring_min.x, ring_min.y, ring_max.x, ring_max.y);
     ring = buf;
   }
   const std::string keyboard = std::string("{\"navigation\":") + (shufflelab::ui::keyboard_navigation() ? "true" : "false") +
@@ -531,7 +613,9 @@ EMSCRIPTEN_KEEPALIVE const char* shufflelab_test_query(const char* command) {
                 g_proxy.active ? "true" : "false", g_proxy.x0, g_proxy.y0, g_proxy.x1, g_proxy.y1, g_proxy.mode.c_str());
   json += std::string(",\"touch\":{\"mode\":") + (g_touch.mode ? "true" : "false") +
           ",\"coarse\":" + (g_app->coarse_pointer ? "true" : "false") + ",\"scroll\":" + scroll +
-          ",\"help\":\"" + help + "\",\"textProxy\":" + proxy + "},\"legibility\":" + legibility_json() + ",\"keyboard\":" + keyboard + "}";
+          ",\"wheelLine\":" + std::to_string(ImGui::GetTextLineHeightWithSpacing()) +
+          ",\"help\":\"" + help + "\",\"textProxy\":" + proxy + "},\"legibility\":" + legibility_json() + ",\"keyboard\":" + keyboard +
+          ",\"tables\":" + shufflelab::ui::tables_json() + "}";
   return json.c_str();
 }
 }

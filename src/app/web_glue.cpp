@@ -33,12 +33,15 @@ EM_JS(void, js_save_preferences, (int scale, int light), {
   } catch (e) { /* storage disabled: the choice lasts this visit */ }
 });
 
-EM_JS(void, js_replace_fragment, (const char* fragment), {
+// web/app.js compares the address with Module.shufflelabHash to tell Back,
+// Forward and an edited address from the app's own writes.
+EM_JS(void, js_write_fragment, (const char* fragment, int new_entry), {
   const f = UTF8ToString(fragment);
   if (window.location.hash !== f) {
-    Module['shufflelabWritingHash'] = f;
-    history.replaceState(null, "", f);
+    if (new_entry) history.pushState(null, "", f);
+    else history.replaceState(null, "", f);
   }
+  Module['shufflelabHash'] = window.location.hash;
 });
 
 EM_JS(void, js_copy_to_clipboard, (const char* text), {
@@ -136,7 +139,7 @@ CanvasSize canvas_size() {
 }
 std::string location_fragment() { return take(js_location_fragment()); }
 std::string page_url_without_fragment() { return take(js_page_url()); }
-void replace_fragment(const std::string& fragment) { js_replace_fragment(fragment.c_str()); }
+void write_fragment(const std::string& fragment, bool new_entry) { js_write_fragment(fragment.c_str(), new_entry ? 1 : 0); }
 
 void save_preferences(int scale_percent, bool light) { js_save_preferences(scale_percent, light ? 1 : 0); }
 void copy_to_clipboard(const std::string& text) { js_copy_to_clipboard(text.c_str()); }

@@ -16,7 +16,9 @@ struct CanvasSize {
 CanvasSize canvas_size();
 std::string location_fragment();          // "#..." or ""
 std::string page_url_without_fragment();
-void replace_fragment(const std::string& fragment);  // history.replaceState
+// The address for what is on screen: a new history entry (pushState, so Back
+// returns to the previous one) or in place of the current one (replaceState).
+void write_fragment(const std::string& fragment, bool new_entry);
 // The reader's UI scale (percent) and theme, in localStorage for web/prefs.js.
 void save_preferences(int scale_percent, bool light);
 void copy_to_clipboard(const std::string& text);

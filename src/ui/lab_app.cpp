@@ -181,7 +181,8 @@ std::string LabApp::describe_json() {
 // [SECTION] Navigation column, CSV menu, notices
 
 void LabApp::draw_navigation(float width) {
-  ImGui::BeginChild("nav", ImVec2(width, 0), true);
+  // Flattened: the arrows move from entry to entry, not onto the column as one item (kit/keyboard).
+  ImGui::BeginChild("nav", ImVec2(width, 0), true, ImGuiWindowFlags_NavFlattened);
   ImGui::PushStyleColor(ImGuiCol_Text, colors::kAccent);
   ImGui::TextUnformatted("shufflelab");
   ImGui::PopStyleColor();

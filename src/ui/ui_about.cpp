@@ -3,6 +3,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "ui/kit/table.hpp"
 #include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
@@ -10,12 +11,9 @@ namespace shufflelab::ui {
 namespace {
 // data/dieharder.tsv: generator, test, p-value, verdict; hovering a row shows how to reproduce it.
 void draw_dieharder_table(const std::vector<AboutDieharderRow>& rows) {
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("dieharder", 4, flags)) return;
-  ImGui::TableSetupColumn("generator");
-  ImGui::TableSetupColumn("test");
-  ImGui::TableSetupColumn("p-value");
-  ImGui::TableSetupColumn("verdict");
+  Table table("dieharder", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH);
+  if (!table) return;
+  for (const char* header : {"generator", "test", "p-value", "verdict"}) table.column(header);
   ImGui::TableHeadersRow();
   for (const AboutDieharderRow& shown : rows) {
     const DieharderRow& row = *shown.row;
@@ -25,14 +23,13 @@ void draw_dieharder_table(const std::vector<AboutDieharderRow>& rows) {
       ImGui::TableSetColumnIndex(i);
       if (i == 3) {
         const ImVec4 colour = row.verdict == "FAILED" ? colors::kError : row.verdict == "WEAK" ? colors::kAccent : colors::kGood;
-        ImGui::TextColored(colour, "%s", row.verdict.c_str());
+        cell_text(colour, row.verdict);
       } else {
-        ImGui::TextUnformatted(cells[i]->c_str());
+        cell_text(*cells[i]);
       }
       if (ImGui::IsItemHovered() && !shown.command.empty()) ImGui::SetTooltip("%s", shown.command.c_str());
     }
   }
-  ImGui::EndTable();
 }
 }  // namespace
 

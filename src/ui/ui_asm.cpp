@@ -12,6 +12,7 @@
 
 #include "imgui.h"
 #include "ui/kit/layout.hpp"
+#include "ui/kit/table.hpp"
 #include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
@@ -80,29 +81,32 @@ void AsmPanel::draw_costs(AsmLabSession& s) {
   if (!costs) return field_error(costs.error());
   for (const auto& table : costs.value()) {
     ImGui::TextColored(colors::kAccent, "%.*s", static_cast<int>(table.title.size()), table.title.data());
-    if (!ImGui::BeginTable(std::string(table.group).c_str(), 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) continue;
-    for (const char* h : {"instruction set", "routine", "code bytes", "RAM bytes", "cycles per output"}) ImGui::TableSetupColumn(h);
+    Table cost_table(std::string(table.group).c_str(), 5, ImGuiTableFlags_RowBg);
+    if (!cost_table) continue;
+    for (const char* h : {"instruction set", "routine", "code bytes", "RAM bytes", "cycles per output"}) cost_table.column(h);
     ImGui::TableHeadersRow();
+    const ImVec4 disabled = ImGui::GetStyle().Colors[ImGuiCol_TextDisabled];
     for (const auto& c : table.rows) {
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
-      ImGui::TextUnformatted(std::string(asm_isa_info(c.isa).name).c_str());
+      cell_text(std::string(asm_isa_info(c.isa).name));
       ImGui::TableSetColumnIndex(1);
-      ImGui::TextUnformatted(std::string(c.name).c_str());
+      cell_text(std::string(c.name));
       ImGui::TableSetColumnIndex(2);
-      ImGui::Text("%u", c.code_bytes);
+      cell_text(std::to_string(c.code_bytes));
       ImGui::TableSetColumnIndex(3);
-      if (c.ram_bytes) ImGui::Text("%u", *c.ram_bytes); else ImGui::TextDisabled("-");
+      if (c.ram_bytes) cell_text(std::to_string(*c.ram_bytes)); else cell_text(disabled, "-");
       ImGui::TableSetColumnIndex(4);
       if (c.cycles_per_output) {
         const auto& unit = asm_isa_info(c.isa).cycle_unit;
-        ImGui::Text("%.1f %.*s per %.*s", *c.cycles_per_output, static_cast<int>(unit.size()), unit.data(),
-                    static_cast<int>(c.output.size()), c.output.data());
+        char cost[96];
+        std::snprintf(cost, sizeof cost, "%.1f %.*s per %.*s", *c.cycles_per_output, static_cast<int>(unit.size()), unit.data(),
+                      static_cast<int>(c.output.size()), c.output.data());
+        cell_text(cost);
       } else {
-        ImGui::TextDisabled("(the browser's compiler decides)");
+        cell_text(disabled, "(the browser's compiler decides)");
       }
     }
-    ImGui::EndTable();
   }
 }
 

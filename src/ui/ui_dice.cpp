@@ -18,6 +18,7 @@
 #include "core/check/check_lab.hpp"
 #include "ui/kit/job_row.hpp"
 #include "ui/kit/layout.hpp"
+#include "ui/kit/table.hpp"
 #include "ui/kit/widgets.hpp"
 #include "ui/ui_dice_charts.hpp"
 
@@ -139,14 +140,9 @@ void DicePanel::draw_sides_and_bits(DiceSession& s) {
 void DicePanel::draw_comparison(DiceSession& s) {
   const DiceLawTable& table = *s.view().methods;
   const auto methods = dice_methods();
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("compare", 6, flags)) return;
-  ImGui::TableSetupColumn("Method", ImGuiTableColumnFlags_WidthStretch, 2.2f);
-  ImGui::TableSetupColumn("Total variation", ImGuiTableColumnFlags_WidthStretch, 1.3f);
-  ImGui::TableSetupColumn("Max / min", ImGuiTableColumnFlags_WidthStretch, 1.2f);
-  ImGui::TableSetupColumn("Never", ImGuiTableColumnFlags_WidthStretch, 0.6f);
-  ImGui::TableSetupColumn("Bits / roll", ImGuiTableColumnFlags_WidthStretch, 0.9f);
-  ImGui::TableSetupColumn("Rolls to notice", ImGuiTableColumnFlags_WidthStretch, 1.1f);
+  Table compare("compare", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH, true);
+  if (!compare) return;
+  for (const char* h : {"Method", "Total variation", "Max / min", "Never", "Bits / roll", "Rolls to notice"}) compare.column(h);
   ImGui::TableHeadersRow();
   for (std::size_t i = 0; i < methods.size(); ++i) {
     ImGui::TableNextRow();
@@ -155,39 +151,39 @@ void DicePanel::draw_comparison(DiceSession& s) {
     if (ImGui::Selectable(std::string(methods[i].label).c_str(), methods[i].name == s.state().method,
                           ImGuiSelectableFlags_SpanAllColumns))
       send(s, "method=" + std::string(methods[i].name));
+    cell_item(std::string(methods[i].label).c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(methods[i].summary).c_str());
     ImGui::PopID();
     const auto& entry = table.laws[i];
     ImGui::TableSetColumnIndex(1);
     if (!entry) {
-      ImGui::TextColored(colors::kMuted, "computing...");
+      cell_text(colors::kMuted, "computing...");
       continue;
     }
     if (!*entry) {
-      ImGui::TextColored(colors::kMuted, "cannot: %s", entry->error().c_str());
+      cell_text(colors::kMuted, "cannot: " + entry->error());
       continue;
     }
     const MethodRow row = method_row(entry->value());
     if (row.fair)
-      ImGui::TextColored(colors::kGood, "%s", row.total_variation.c_str());
+      cell_text(colors::kGood, row.total_variation);
     else
-      ImGui::TextUnformatted(row.total_variation.c_str());
+      cell_text(row.total_variation);
     ImGui::TableSetColumnIndex(2);
     if (row.max_min_ratio)
-      ImGui::TextUnformatted(row.max_min_ratio->c_str());
+      cell_text(*row.max_min_ratio);
     else
-      ImGui::TextColored(colors::kError, "infinite");
+      cell_text(colors::kError, "infinite");
     ImGui::TableSetColumnIndex(3);
     if (row.never == 0)
-      ImGui::TextUnformatted("0");
+      cell_text("0");
     else
-      ImGui::TextColored(colors::kError, "%zu", row.never);
+      cell_text(colors::kError, std::to_string(row.never));
     ImGui::TableSetColumnIndex(4);
-    ImGui::TextUnformatted(row.bits_per_roll.c_str());
+    cell_text(row.bits_per_roll);
     ImGui::TableSetColumnIndex(5);
-    ImGui::TextUnformatted(row.rolls_to_notice.c_str());
+    cell_text(row.rolls_to_notice);
   }
-  ImGui::EndTable();
 }
 
 // A seed field: the session takes the text when the generator accepts it, else says why (the view's seed_error).
@@ -448,59 +444,54 @@ void DicePanel::draw_z80_table(DiceSession& s) {
   const DiceView& v = s.view();
   const auto methods = dice_methods();
   const DiceSampleResult* sample = v.z80_sample;
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("z80", sample ? 6 : 5, flags)) return;
-  ImGui::TableSetupColumn("Method", ImGuiTableColumnFlags_WidthStretch, 2.0f);
-  ImGui::TableSetupColumn("Face 1", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  ImGui::TableSetupColumn("Face 20", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  ImGui::TableSetupColumn("Max / min", ImGuiTableColumnFlags_WidthStretch, 1.2f);
-  ImGui::TableSetupColumn("First 12 rolls", ImGuiTableColumnFlags_WidthStretch, 3.0f);
-  if (sample) ImGui::TableSetupColumn("Sampled face 20", ImGuiTableColumnFlags_WidthStretch, 1.4f);
+  Table z80("z80", sample ? 6 : 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH, true);
+  if (!z80) return;
+  for (const char* h : {"Method", "Face 1", "Face 20", "Max / min", "First 12 rolls"}) z80.column(h);
+  if (sample) z80.column("Sampled face 20");
   ImGui::TableHeadersRow();
   for (std::size_t i = 0; i < methods.size(); ++i) {
     const Result<DieLaw>& l = *v.z80_laws->laws[i];
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
-    ImGui::TextUnformatted(std::string(methods[i].label).c_str());
+    cell_text(std::string(methods[i].label));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(methods[i].summary).c_str());
     ImGui::TableSetColumnIndex(1);
     if (!l) {
-      ImGui::TextColored(colors::kMuted, "%s", l.error().c_str());
+      cell_text(colors::kMuted, l.error());
       continue;
     }
     const Z80Row row = z80_row(*l);
-    ImGui::TextUnformatted(row.face1.c_str());
+    cell_text(row.face1);
     ImGui::TableSetColumnIndex(2);
     if (row.face20_never)
-      ImGui::TextColored(colors::kError, "%s never", row.face20.c_str());
+      cell_text(colors::kError, row.face20 + " never");
     else
-      ImGui::TextUnformatted(row.face20.c_str());
+      cell_text(row.face20);
     ImGui::TableSetColumnIndex(3);
-    ImGui::TextUnformatted(row.max_min_ratio.c_str());
+    cell_text(row.max_min_ratio);
     ImGui::TableSetColumnIndex(4);
-    ImGui::TextUnformatted((*v.first_rolls)[i].c_str());
+    cell_text((*v.first_rolls)[i]);
     if (sample) {
       ImGui::TableSetColumnIndex(5);
       const std::uint64_t c = sample->counts[i][19];
-      ImGui::TextColored(c == 0 ? colors::kError : colors::kMuted, "%s", sampled_share_text(c, sample->rolls).c_str());
+      cell_text(c == 0 ? colors::kError : colors::kMuted, sampled_share_text(c, sample->rolls));
     }
   }
   // The listing as printed, run instruction by instruction.
   ImGui::TableNextRow();
   ImGui::TableSetColumnIndex(0);
-  ImGui::TextColored(colors::kAccent, "rollDie as printed");
+  cell_text(colors::kAccent, "rollDie as printed");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("The article's rollDie and MulHbyL executed as written: MulHbyL starts its sum at L, "
                       "so with H = DIESIDES-1 it returns DIESIDES * L.");
   ImGui::TableSetColumnIndex(1);
-  ImGui::Text("%u/256", v.printed[1]);
+  cell_text(std::to_string(v.printed[1]) + "/256");
   ImGui::TableSetColumnIndex(2);
-  ImGui::Text("%u/256", v.printed[20]);
+  cell_text(std::to_string(v.printed[20]) + "/256");
   ImGui::TableSetColumnIndex(3);
-  ImGui::TextUnformatted(printed_ratio_text(v.printed).c_str());
+  cell_text(printed_ratio_text(v.printed));
   ImGui::TableSetColumnIndex(4);
-  ImGui::TextUnformatted(v.first_rolls->back().c_str());
-  ImGui::EndTable();
+  cell_text(v.first_rolls->back());
 }
 
 void DicePanel::draw_z80_view(DiceSession& s) {

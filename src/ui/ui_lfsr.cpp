@@ -25,6 +25,7 @@
 #include "core/base/text_format.hpp"
 #include "ui/gpu_views.hpp"
 #include "ui/kit/layout.hpp"
+#include "ui/kit/table.hpp"
 #include "ui/kit/text_field.hpp"
 #include "ui/kit/widgets.hpp"
 
@@ -459,25 +460,22 @@ void LfsrPanel::draw_claims(LfsrSession& s) {
   if (rows.empty()) return field_error(s.claims_error());
   explain("Both numbers on each row are computed now, in your browser: the claim from the article's words, the "
           "truth from the GF(2) analysis (the Period tab shows the details for whatever is open).");
-  if (!ImGui::BeginTable("claims", 3, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp)) return;
-  ImGui::TableSetupColumn("The article says", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  ImGui::TableSetupColumn("The numbers say", ImGuiTableColumnFlags_WidthStretch, 1.4f);
-  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
+  Table claims("claims", 3, ImGuiTableFlags_BordersInnerH, true);
+  if (!claims) return;
+  for (const char* h : {"The article says", "The numbers say", ""}) claims.column(h);
   ImGui::TableHeadersRow();
   for (const ClaimRow& row : rows) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextWrapped("%s", row.claim.c_str());
+    cell_text(row.claim);
     ImGui::TableNextColumn();
-    ImGui::PushStyleColor(ImGuiCol_Text, row.holds ? colors::kGood : colors::kError);
-    ImGui::TextWrapped("%s", row.truth.c_str());
-    ImGui::PopStyleColor();
+    cell_text(row.holds ? colors::kGood : colors::kError, row.truth);
     ImGui::TableNextColumn();
     ImGui::PushID(row.id);
     if (ImGui::SmallButton(row.button)) later("claim=" + std::string(row.id));
+    cell_item();
     ImGui::PopID();
   }
-  ImGui::EndTable();
 }
 
 //-----------------------------------------------------------------------------

@@ -21,6 +21,7 @@
 #include "ui/kit/job_row.hpp"
 #include "ui/kit/layout.hpp"
 #include "ui/kit/legibility.hpp"
+#include "ui/kit/table.hpp"
 #include "ui/kit/widgets.hpp"
 #include "ui/ui_lfsr.hpp"
 
@@ -89,21 +90,12 @@ void draw_arrow(ImDrawList* dl, ImVec2 from, float length, float em) {
                         kColText);
 }
 
-// The panel's tables: fixed-width columns, striped rows, a header row.
-bool begin_table(const char* id, std::initializer_list<const char*> columns) {
-  if (!ImGui::BeginTable(id, static_cast<int>(columns.size()), ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg))
-    return false;
-  for (const char* column : columns) ImGui::TableSetupColumn(column);
-  ImGui::TableHeadersRow();
-  return true;
-}
-
-// One table row of plain text cells.
+// One table row of plain text cells (the panel's tables: kit/table, striped rows).
 void text_row(std::initializer_list<std::string> cells) {
   ImGui::TableNextRow();
   for (const std::string& cell : cells) {
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(cell.c_str());
+    cell_text(cell);
   }
 }
 
@@ -209,10 +201,10 @@ void LfsrPanel::draw_call_table(const RegisterStepperView& rv) {
             "the 8th shift LFSR() returns lfsr0.");
     return;
   }
-  if (!begin_table("call", {"shift", "fell out", "taps XORed", "lfsr0 after"})) return;
+  const Table table("call", {"shift", "fell out", "taps XORed", "lfsr0 after"}, ImGuiTableFlags_RowBg);
+  if (!table) return;
   for (const CallShiftRow& r : rv.call_rows)
     text_row({std::to_string(r.shift), std::to_string(r.fell_out), r.fell_out ? "yes" : "-", r.lfsr0_after});
-  ImGui::EndTable();
 }
 
 // fibonacci: the output byte filling up, bit 0 first.
@@ -298,16 +290,16 @@ void LfsrPanel::draw_dice(const TarotDiceView& d, std::uint64_t t) {
     }
     ImGui::Dummy(ImVec2(8 * (cell + gap), cell + em * 3.4f));
   }
-  if (!begin_table("draws", {"draw", "flips consumed (in order)", "from", "card"})) return;
+  const Table table("draws", {"draw", "flips consumed (in order)", "from", "card"}, ImGuiTableFlags_RowBg);
+  if (!table) return;
   for (const DiceRollRecord& r : d.rolls) {
     char index[24];
     std::snprintf(index, sizeof index, "#%" PRIu64, r.index);
     text_row({index, r.bits, flip_span(r)});
     ImGui::TableNextColumn();
-    if (r.returned) ImGui::Text("%" PRIu64, r.value);
-    else ImGui::TextColored(colors::kError, "none after %" PRIu64 " flips", r.flips);
+    if (r.returned) cell_text(std::to_string(r.value));
+    else cell_text(colors::kError, "none after " + std::to_string(r.flips) + " flips");
   }
-  ImGui::EndTable();
 }
 
 //-----------------------------------------------------------------------------
@@ -350,17 +342,17 @@ void LfsrPanel::draw_z80_stepper(const Z80View& v) {
 
 // The five shifted copies of X and their XOR.
 void LfsrPanel::draw_z80_terms(const Z80View& v) {
-  if (!begin_table("z80terms", {"term", "low byte", "hex"})) return;
+  const Table table("z80terms", {"term", "low byte", "hex"}, ImGuiTableFlags_RowBg);
+  if (!table) return;
   for (std::size_t i = 0; i < kZ80Shifts.size(); ++i)
     text_row({"X >> " + std::to_string(kZ80Shifts[i]), bits_string(v.terms[i], 8), format_hex_upper(v.terms[i], 2)});
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
-  ImGui::TextColored(colors::kAccent, "XOR = output");
+  cell_text(colors::kAccent, "XOR = output");
   ImGui::TableNextColumn();
-  ImGui::TextColored(colors::kAccent, "%s", bits_string(v.output, 8).c_str());
+  cell_text(colors::kAccent, bits_string(v.output, 8));
   ImGui::TableNextColumn();
-  ImGui::TextColored(colors::kAccent, "%s", format_hex_upper(v.output, 2).c_str());
-  ImGui::EndTable();
+  cell_text(colors::kAccent, format_hex_upper(v.output, 2));
 }
 
 void LfsrPanel::draw_outputs_stepper(const OutputsView& v, LabGen gen) {
@@ -373,25 +365,27 @@ void LfsrPanel::draw_outputs_stepper(const OutputsView& v, LabGen gen) {
             "(the Bit plane tab in word mode shows it; the Lattice tab shows how outputs line up).");
   section(gen == LabGen::glibc ? "State: the last 31 words (highlighted: read by the next step)" : "State");
   const int columns = v.state.size() > 4 ? 4 : static_cast<int>(v.state.size());
-  if (columns > 0 && ImGui::BeginTable("state", columns, ImGuiTableFlags_SizingFixedFit)) {
-    for (std::size_t i = 0; i < v.state.size(); ++i) {
+  if (columns > 0) {
+    Table table("state", columns, ImGuiTableFlags_None);
+    for (int c = 0; table && c < columns; ++c) table.column("");
+    for (std::size_t i = 0; table && i < v.state.size(); ++i) {
       ImGui::TableNextColumn();
       const bool read = std::find(v.read_next.begin(), v.read_next.end(), static_cast<int>(i)) != v.read_next.end();
-      if (read) ImGui::TextColored(colors::kAccent, "%s = %s", v.state[i].name.c_str(), v.state[i].hex.c_str());
-      else ImGui::Text("%s = %s", v.state[i].name.c_str(), v.state[i].hex.c_str());
+      const std::string cell = v.state[i].name + " = " + v.state[i].hex;
+      if (read) cell_text(colors::kAccent, cell);
+      else cell_text(cell);
     }
-    ImGui::EndTable();
   }
   section("Outputs");
   if (v.recent.empty()) {
     ImGui::TextColored(colors::kMuted, "No output yet: press Step.");
     return;
   }
-  if (!begin_table("outputs", {"#", "output (hex)", "output (decimal)", "byte"})) return;
+  const Table table("outputs", {"#", "output (hex)", "output (decimal)", "byte"}, ImGuiTableFlags_RowBg);
+  if (!table) return;
   for (const OutputRow& r : v.recent)
     text_row({std::to_string(r.index), format_hex_upper(r.value, (v.value_bits + 3) / 4), grouped(r.value),
               format_hex_upper(r.byte, 2)});
-  ImGui::EndTable();
 }
 
 //-----------------------------------------------------------------------------
@@ -439,21 +433,18 @@ void LfsrPanel::draw_polynomials(const LabAnalysis& a, const PeriodView& p) {
                                (f.primitive ? ", primitive" : "");
       bullet(line.c_str());
     }
-  } else if (begin_table("factors", {"irreducible factor", "power (char. / min.)", "order of x", ""})) {
+  } else if (const Table table{"factors", {"irreducible factor", "power (char. / min.)", "order of x", ""}, ImGuiTableFlags_RowBg}) {
     for (const FactorRow& f : p.factors) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-      ImGui::TextUnformatted(f.poly.c_str());
-      ImGui::PopTextWrapPos();
+      cell_text(f.poly);
       ImGui::TableNextColumn();
-      ImGui::Text("%d / %d", f.multiplicity, f.minimal_multiplicity);
+      cell_text(std::to_string(f.multiplicity) + " / " + std::to_string(f.minimal_multiplicity));
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(f.order.c_str());
+      cell_text(f.order);
       ImGui::TableNextColumn();
-      if (f.primitive) ImGui::TextColored(colors::kGood, "primitive");
+      if (f.primitive) cell_text(colors::kGood, "primitive");
     }
-    ImGui::EndTable();
   }
   if (ImGui::TreeNode("Cycle lengths", "Cycle lengths (%zu)", p.cycle_lengths.size())) {
     for (const std::string& line : p.cycle_lengths) bullet(line.c_str());

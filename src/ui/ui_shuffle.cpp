@@ -24,6 +24,7 @@
 #include "imgui.h"
 #include "ui/kit/job_row.hpp"
 #include "ui/kit/layout.hpp"
+#include "ui/kit/table.hpp"
 #include "ui/kit/widgets.hpp"
 #include "ui/ui_shuffle_draw.hpp"
 
@@ -506,18 +507,17 @@ void ShufflePanel::draw_human(ShuffleSession& s) {
   const ShuffleView& v = s.view();
   if (const RiffleView* table = v.riffle_table) {
     draw_riffle_plot(*table);
-    if (ImGui::BeginTable("riffle_table", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
-      ImGui::TableSetupColumn("riffles k");
-      ImGui::TableSetupColumn("distance");
+    if (Table riffles{"riffle_table", 2, ImGuiTableFlags_RowBg}) {
+      riffles.column("riffles k");
+      riffles.column("distance");
       ImGui::TableHeadersRow();
       for (const RiffleRow& row : table->rows) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::Text("%u%s", row.k, row.first_below_half ? "  <- first below 1/2" : "");
+        cell_text(std::to_string(row.k) + (row.first_below_half ? "  <- first below 1/2" : ""));
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(row.text.c_str());
+        cell_text(row.text);
       }
-      ImGui::EndTable();
     }
     ImGui::TextWrapped("%s", table->seven_text.c_str());
     if (!table->faro_text.empty()) ImGui::TextWrapped("%s", table->faro_text.c_str());

@@ -50,6 +50,16 @@ export async function openApp(env, hash = '', { scale = 1, width = 1280, height 
 export const state = (page) => page.evaluate(() => window.shufflelab.state());
 export const command = (page, name) => page.evaluate((n) => window.shufflelab.command(n), name);
 
+// The lab region's scroll position, range and visible rectangle (backing
+// pixels; the hook's touch.scroll lists every region that scrolls), or
+// undefined when it does not scroll.
+export const labRegion = (s) => s.touch.scroll.find((w) => /^shufflelab\/lab_[0-9A-F]+$/.test(w.name));
+
+// A WheelEvent as a browser makes one (deltaMode 0 pixels, 1 lines, 2 pages), on the canvas where the mouse is.
+export const wheel = (page, init) => page.evaluate((i) => {
+  document.getElementById('canvas').dispatchEvent(new WheelEvent('wheel', { bubbles: true, cancelable: true, ...i }));
+}, init);
+
 // ---- Waits ------------------------------------------------------------------
 // Every wait below ends on the app's state (the test hook's JSON, its frame
 // counter, the text view's DOM) or on the page's own event, never on a fixed

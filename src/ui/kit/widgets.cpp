@@ -35,7 +35,8 @@ void apply_theme(Theme theme) {
     colors::kReference = IM_COL32(235, 235, 235, 210);
     colors::kHover = IM_COL32(255, 255, 255, 28);
     colors::kShadow = IM_COL32(20, 20, 28, 200);
-    style.Colors[ImGuiCol_NavHighlight] = ImVec4(1.0f, 0.80f, 0.20f, 1.0f);  // the focus ring: amber, unlike any fill
+    colors::kFocusRing = {1.0f, 0.80f, 0.20f, 1.0f};  // amber
+    style.Colors[ImGuiCol_NavHighlight] = ImVec4(0, 0, 0, 0);  // ImGui's thin ring, drawn by some widgets only: ours instead
     return;
   }
   ImGui::StyleColorsLight(&style);
@@ -45,7 +46,8 @@ void apply_theme(Theme theme) {
   style.Colors[ImGuiCol_Border] = ImVec4(0.35f, 0.35f, 0.40f, 0.8f);
   style.Colors[ImGuiCol_Button] = ImVec4(0.78f, 0.85f, 0.96f, 1.0f);
   style.Colors[ImGuiCol_FrameBg] = ImVec4(0.90f, 0.91f, 0.94f, 1.0f);
-  style.Colors[ImGuiCol_NavHighlight] = ImVec4(0.75f, 0.22f, 0.0f, 1.0f);  // the focus ring: dark orange on white and blue
+  style.Colors[ImGuiCol_NavHighlight] = ImVec4(0, 0, 0, 0);
+  colors::kFocusRing = {0.75f, 0.22f, 0.0f, 1.0f};  // dark orange on white and blue
   colors::kError = {0.72f, 0.05f, 0.05f, 1.0f};
   colors::kMuted = {0.25f, 0.27f, 0.32f, 1.0f};
   colors::kAccent = {0.55f, 0.30f, 0.0f, 1.0f};

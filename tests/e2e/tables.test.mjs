@@ -1,0 +1,60 @@
+// Tables never wrap a cell inside a word: on a phone (390x844, device scale
+// factor 3, touch) and a laptop (1280x800), every column of every table a lab
+// draws is at least as wide as the longest word drawn in it; a table whose
+// words do not fit scrolls sideways. The hook's `tables` gives, per column,
+// the width ImGui gave its cells and the longest word drawn there (pixels).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openApp, goTo, nextFrames, waitForState, labRegion, wheel } from './browser.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+
+const LINKS = [
+  '#v=1&lab=about',
+  '#v=1&lab=dice',
+  '#v=1&lab=dice&view=z80',
+  '#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=13',
+  '#v=1&lab=lfsr&tab=claims',
+  '#v=1&lab=lfsr&tab=period',
+  '#v=1&lab=shuffle&tab=human',
+];
+
+for (const device of [
+  { name: 'phone 390x844', options: { width: 390, height: 844, scale: 3, isMobile: true } },
+  { name: 'laptop 1280x800', options: { width: 1280, height: 800 } },
+]) {
+  test(`${device.name}: no table cell narrower than its longest word`, async () => {
+    const { page, context, problems } = await openApp(env, '#v=1&lab=about', device.options);
+    let tablesSeen = 0, scrolling = 0;
+    const dpr = device.options.scale || 1;
+    for (const link of LINKS) {
+      await goTo(page, link);
+      let s = await nextFrames(page, 4);  // widths measured in one frame lay out the next
+      let aboutTables = 0;
+      // Screen by screen down the lab (a table that scrolls sideways is drawn only in view).
+      for (let screen = 0; ; ++screen) {
+        for (const [t, table] of s.tables.entries()) {
+          ++tablesSeen;
+          if (table.scrolls) ++scrolling;
+          for (const [c, column] of table.columns.entries())
+            assert.ok(column.width + 0.5 >= column.word,
+                      `${link}, screen ${screen}: table ${t} column ${c} is ${column.width} px wide, its longest word ${column.word} px`);
+        }
+        aboutTables += s.tables.length;
+        const lab = labRegion(s);
+        if (!lab || lab.y >= lab.maxY || screen >= 30) break;
+        await page.mouse.move((lab.visible[0] + lab.visible[2]) / 2 / dpr, (lab.visible[1] + lab.visible[3]) / 2 / dpr);
+        await wheel(page, { deltaMode: 2, deltaY: 1 });
+        await waitForState(page, (x) => labRegion(x).y > lab.y, `${link}: a page down`);
+        s = await nextFrames(page, 3);
+      }
+      if (link === '#v=1&lab=about') assert.ok(aboutTables >= 1, 'About draws its dieharder table');
+    }
+    assert.ok(tablesSeen >= LINKS.length, `${tablesSeen} tables checked`);
+    if (device.options.width === 390) assert.ok(scrolling >= 1, 'on the phone, some table scrolls sideways');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
