@@ -95,6 +95,13 @@ EM_JS(void, js_publish_text, (const char* json), {
   const view = window['shufflelabTextView'];
   if (view && view.update) view.update(text);
 });
+// The lesson bar (web/lesson_bar.js); kept in Module until the script is there.
+EM_JS(void, js_publish_page_view, (const char* json), {
+  const text = UTF8ToString(json);
+  Module['shufflelabPageView'] = text;
+  const bar = window['shufflelabLessonBar'];
+  if (bar && bar.update) bar.update(text);
+});
 // clang-format on
 
 namespace shufflelab::web {
@@ -136,5 +143,6 @@ void text_proxy(bool active, float x0, float y0, float x1, float y1, const std::
   js_text_proxy(active ? 1 : 0, x0, y0, x1, y1, mode.c_str());
 }
 void publish_text(const std::string& json) { js_publish_text(json.c_str()); }
+void publish_page_view(const std::string& json) { js_publish_page_view(json.c_str()); }
 
 }  // namespace shufflelab::web

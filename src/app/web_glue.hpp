@@ -37,5 +37,8 @@ void text_proxy(bool active, float x0, float y0, float x1, float y1, const std::
 // Hands the lab's text mirror (core/lab_text: a JSON array of {kind, text}) to
 // web/textview.js, which renders it as headings and lists with textContent.
 void publish_text(const std::string& json);
+// Hands what the page draws around the canvas (ui::LabApp::page_view_json: the
+// lesson, present mode, the theme) to web/lesson_bar.js.
+void publish_page_view(const std::string& json);
 
 }  // namespace shufflelab::web

@@ -495,11 +495,13 @@ void LfsrPanel::draw(LfsrSession& s, PanelContext& ctx) {
   ImGui::TextUnformatted("LFSRs and other generators, step by step");
   help_marker("Pick a generator and a seed, then step it, play it or scrub through time. The link in the address "
               "bar always encodes the generator, its parameters, the seed and the step you are looking at.");
-  explain("Watch where each bit comes from, see the next 262,144 output bits as a picture, and check the period "
-          "claims of the articles against exact numbers.");
-  ImGui::Spacing();
-  draw_generator_controls(s);
-  sync_buffers(s.state());
+  if (controls_shown("Setup: the generator and its seed")) {
+    explain("Watch where each bit comes from, see the next 262,144 output bits as a picture, and check the period "
+            "claims of the articles against exact numbers.");
+    ImGui::Spacing();
+    draw_generator_controls(s);
+    sync_buffers(s.state());
+  }
   if (!s.view().runs) return field_error(s.view().timeline_error);
   draw_transport(s);
   draw_weak_warning(s.view());
@@ -519,7 +521,10 @@ void LfsrPanel::draw(LfsrSession& s, PanelContext& ctx) {
 
 void LfsrPanel::draw_tab(const std::string& tab, LfsrSession& s, PanelContext& ctx) {
   if (tab == "stepper") {
-    draw_stepper(s);
+    {
+      ResultRegion result;
+      draw_stepper(s);
+    }
     ImGui::Spacing();
     draw_lanes(s);
   } else if (tab == "bitplane") {
@@ -528,6 +533,7 @@ void LfsrPanel::draw_tab(const std::string& tab, LfsrSession& s, PanelContext& c
   } else if (tab == "lattice") {
     draw_lattice(s);
   } else if (tab == "period") {
+    ResultRegion result;
     draw_period(s);
   } else if (tab == "claims") {
     draw_claims(s);

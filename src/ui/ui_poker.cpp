@@ -473,21 +473,26 @@ void PokerPanel::draw(PokerSession& s) {
   help_marker("The game keeps one 32-bit state, stepped as state = 1664525 * state + 1013904223 (mod 2^32). "
               "A card is the top 6 bits of the new state (0..63): 52..63 and cards already dealt are drawn again. "
               "Card c has rank c >> 2 (2, 3, ..., 10, J, Q, K, A) and suit c & 3 (hearts, diamonds, clubs, spades).");
-  explain("Step one deal call by call, then count the calls of every one of the 2^32 deals. The link keeps the "
-          "seed and the call you are looking at.");
-  ImGui::Spacing();
-  draw_controls(s);
-  sync_seed_text(s.state());
+  if (controls_shown("Setup: the seed")) {
+    explain("Step one deal call by call, then count the calls of every one of the 2^32 deals. The link keeps the "
+            "seed and the call you are looking at.");
+    ImGui::Spacing();
+    draw_controls(s);
+    sync_seed_text(s.state());
+  }
   ImGui::Spacing();
   draw_timeline(s);
   ImGui::Spacing();
 
   {  // the deal beside the sweep, or above it on narrow screens
     TwoColumns columns("poker_layout", 30.0f);
-    section("This call");
-    draw_call(s.view().deal);
-    section("The hand");
-    draw_hand(s.view().deal);
+    {
+      ResultRegion result;
+      section("This call");
+      draw_call(s.view().deal);
+      section("The hand");
+      draw_hand(s.view().deal);
+    }
     columns.next();
     draw_sweep(s);
     draw_claims(s);

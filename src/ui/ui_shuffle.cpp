@@ -318,6 +318,7 @@ void ShufflePanel::draw_animate(ShuffleSession& s) {
   const ShuffleLabState& state = s.state();
   const ShuffleFrame* f = v.frame;
   if (!f) return;
+  ResultRegion result;
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(f->caption.c_str());
   ImGui::PopTextWrapPos();
@@ -400,14 +401,17 @@ void ShufflePanel::draw_bias_buttons(ShuffleSession& s, PanelContext& ctx) {
 }
 
 void ShufflePanel::draw_bias(ShuffleSession& s, PanelContext& ctx) {
-  draw_presets(s, true);
-  explain("Shuffle many times and count where each card ends up. A fair shuffle puts every card at every "
-          "position with probability 1/n.");
-  draw_bias_buttons(s, ctx);
+  if (controls_shown("Sample or compute the bias")) {
+    draw_presets(s, true);
+    explain("Shuffle many times and count where each card ends up. A fair shuffle puts every card at every "
+            "position with probability 1/n.");
+    draw_bias_buttons(s, ctx);
+  }
   const ShuffleBiasRun& bias = *s.view().bias;
   job_row(s, bias.job, "bias_cancel");
   const ShuffleView& v = s.view();
   if (bias.job.result) {
+    ResultRegion result;
     // A result for an older setup stays on screen, labelled.
     if (v.bias_stale)
       ImGui::TextColored(colors::kAccent, "Computed for %s with %u cards; the setup has changed since.",
@@ -422,7 +426,10 @@ void ShufflePanel::draw_bias(ShuffleSession& s, PanelContext& ctx) {
 // [SECTION] Reachable decks tab
 //-----------------------------------------------------------------------------
 
-void ShufflePanel::draw_reach(ShuffleSession& s) { draw_reachable_decks(*s.view().reach, s.state().n); }
+void ShufflePanel::draw_reach(ShuffleSession& s) {
+  ResultRegion result;
+  draw_reachable_decks(*s.view().reach, s.state().n);
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Predict tab
@@ -466,7 +473,7 @@ void ShufflePanel::draw_predict_times(ShuffleSession& s) {
     ImGui::TextColored(colors::kError, "The true time is outside this window: the search will come back empty.");
 }
 
-void ShufflePanel::draw_predict(ShuffleSession& s) {
+void ShufflePanel::draw_predict_intro(ShuffleSession& s) {
   ImGui::PushTextWrapPos(0);
   ImGui::TextColored(colors::kAccent,
                      "shuffle.c seeds glibc with srand(time(NULL)), so its whole deck is a function of the second the "
@@ -479,10 +486,16 @@ void ShufflePanel::draw_predict(ShuffleSession& s) {
   explain("This tab is always shuffle.c with 52 cards, whatever the setup above says.");
   ImGui::Spacing();
   draw_predict_times(s);
+}
 
+void ShufflePanel::draw_predict(ShuffleSession& s) {
+  if (controls_shown("Why a clock seed fails; when the program ran")) draw_predict_intro(s);
   const std::vector<std::uint32_t> deck = s.view().deck;
   section("What the attacker sees: the first five cards");
-  draw_card_row(deck, 0, kPredictShownCards, false);
+  {
+    ResultRegion result;
+    draw_card_row(deck, 0, kPredictShownCards, false);
+  }
 
   const JobSlot<SeedSearchResult>& predict = *s.view().predict;
   ImGui::BeginDisabled(predict.running());
@@ -490,7 +503,10 @@ void ShufflePanel::draw_predict(ShuffleSession& s) {
   ImGui::EndDisabled();
   job_row(s, predict, "predict_cancel", 14.0f);
   // Only the search for these times is shown.
-  if (const SeedSearchResult* found = s.view().found) draw_predict_result(*found, deck);
+  if (const SeedSearchResult* found = s.view().found) {
+    ResultRegion result;
+    draw_predict_result(*found, deck);
+  }
 }
 
 //-----------------------------------------------------------------------------
@@ -499,13 +515,17 @@ void ShufflePanel::draw_predict(ShuffleSession& s) {
 
 void ShufflePanel::draw_human(ShuffleSession& s) {
   section("Riffles: distance from a uniform deck");
-  explain("Gilbert-Shannon-Reeds riffles: cut the deck binomially, drop cards with chance proportional to the packet "
-          "sizes. Bayer and Diaconis (1992) give the exact law after k riffles through the number of rising "
-          "sequences; the distances below come from exact big integers.");
+  if (controls_shown("How the distances are computed"))
+    explain("Gilbert-Shannon-Reeds riffles: cut the deck binomially, drop cards with chance proportional to the packet "
+            "sizes. Bayer and Diaconis (1992) give the exact law after k riffles through the number of rising "
+            "sequences; the distances below come from exact big integers.");
   job_row(s, *s.view().riffle, "riffle_cancel");
   const ShuffleView& v = s.view();
   if (const RiffleView* table = v.riffle_table) {
-    draw_riffle_plot(*table);
+    {
+      ResultRegion result;
+      draw_riffle_plot(*table);
+    }
     if (ImGui::BeginTable("riffle_table", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
       ImGui::TableSetupColumn("riffles k");
       ImGui::TableSetupColumn("distance");
@@ -563,10 +583,12 @@ void ShufflePanel::draw(ShuffleSession& s, PanelContext& ctx) {
   help_marker("One setup, four views. A shuffle turns random draws into an order of the cards; the draws come from a "
               "generator (its bits) and a range method (bits to a number below the bound). Everything on this page "
               "is in the link: the algorithm, the cards, the generator, the seed, the method and the step.");
-  explain("Pick a shuffle and where its random numbers come from; then watch it, measure its bias, count the decks "
-          "it can reach, or predict shuffle.c's deck from five cards.");
-  draw_setup(s);
-  draw_presets(s, false);
+  if (controls_shown("Setup: the shuffle, the cards, the generator")) {
+    explain("Pick a shuffle and where its random numbers come from; then watch it, measure its bias, count the decks "
+            "it can reach, or predict shuffle.c's deck from five cards.");
+    draw_setup(s);
+    draw_presets(s, false);
+  }
   ImGui::Spacing();
 
   static const auto kTabs = [] {

@@ -42,6 +42,7 @@ class ShufflePanel {
   void draw_matrix(ShuffleSession& s);
   void draw_reach(ShuffleSession& s);
   void draw_predict(ShuffleSession& s);
+  void draw_predict_intro(ShuffleSession& s);  // why a clock seed fails, and the times
   void draw_predict_times(ShuffleSession& s);
   void draw_human(ShuffleSession& s);
   void draw_engine(ShuffleSession& s);

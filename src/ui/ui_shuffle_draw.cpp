@@ -232,7 +232,9 @@ MatrixLayout matrix_layout(std::uint32_t n) {
   const ImVec2 room = ImGui::GetContentRegionAvail();
   const float side_max = std::min(room.x - l.axis - em * 7.0f, std::max(room.y - em * 5.0f, em * 18.0f));
   // Never below legibility: a matrix wider than the room scrolls sideways.
-  l.cell = std::clamp(side_max / static_cast<float>(n), em * legibility::kMinCellEm, em * 3.0f);
+  // Result first (present mode, a lesson on a phone): the matrix may fill the room.
+  const float largest = em * (result_first() ? 8.0f : 3.0f);
+  l.cell = std::clamp(side_max / static_cast<float>(n), em * legibility::kMinCellEm, largest);
   l.ticks = l.cell >= em * 1.2f;
   l.side = l.cell * static_cast<float>(n);
   l.head = em * (l.ticks ? 2.4f : 1.3f);

@@ -10,6 +10,8 @@ namespace shufflelab::ui::legibility {
 namespace {
 
 float g_smallest_cell = 0.0f;
+bool g_has_result = false;
+ImVec2 g_result_min, g_result_max;
 
 // A glyph's top-left texture coordinate, exact as ImFont::RenderText copies it.
 std::uint64_t uv_key(ImVec2 uv) {
@@ -27,7 +29,10 @@ struct GlyphSize {
 
 }  // namespace
 
-void begin_frame() { g_smallest_cell = 0.0f; }
+void begin_frame() {
+  g_smallest_cell = 0.0f;
+  g_has_result = false;
+}
 
 void note_cell(ImVec2 a, ImVec2 b) {
   const float side = std::min(b.x - a.x, b.y - a.y);
@@ -36,6 +41,18 @@ void note_cell(ImVec2 a, ImVec2 b) {
 }
 
 float smallest_cell() { return g_smallest_cell; }
+
+void note_result(ImVec2 a, ImVec2 b) {
+  if (!g_has_result) g_result_min = a, g_result_max = b;
+  g_result_min = ImVec2(std::min(g_result_min.x, a.x), std::min(g_result_min.y, a.y));
+  g_result_max = ImVec2(std::max(g_result_max.x, b.x), std::max(g_result_max.y, b.y));
+  g_has_result = true;
+}
+
+bool result_rect(ImVec2& a, ImVec2& b) {
+  a = g_result_min, b = g_result_max;
+  return g_has_result;
+}
 
 // Every glyph of the atlases by its top-left texture coordinate.
 std::unordered_map<std::uint64_t, GlyphSize> atlas_glyphs() {

@@ -37,6 +37,7 @@ void apply_theme(Theme theme) {
     colors::kHover = IM_COL32(255, 255, 255, 28);
     colors::kShadow = IM_COL32(20, 20, 28, 200);
     style.Colors[ImGuiCol_NavHighlight] = ImVec4(1.0f, 0.80f, 0.20f, 1.0f);  // the focus ring: amber, unlike any fill
+    style.Colors[ImGuiCol_TextDisabled] = colors::kMuted;  // (?) marks and hints: ImGui's grey is under 4.5:1 here
     return;
   }
   ImGui::StyleColorsLight(&style);
@@ -49,6 +50,7 @@ void apply_theme(Theme theme) {
   style.Colors[ImGuiCol_NavHighlight] = ImVec4(0.75f, 0.22f, 0.0f, 1.0f);  // the focus ring: dark orange on white and blue
   colors::kError = {0.72f, 0.05f, 0.05f, 1.0f};
   colors::kMuted = {0.25f, 0.27f, 0.32f, 1.0f};
+  style.Colors[ImGuiCol_TextDisabled] = colors::kMuted;  // (?) marks and hints: ImGui's pale grey is 2.8:1 on white
   colors::kAccent = {0.55f, 0.30f, 0.0f, 1.0f};
   colors::kGood = {0.0f, 0.45f, 0.12f, 1.0f};
   colors::kLessonBg = {0.86f, 0.91f, 0.98f, 1.0f};
