@@ -71,7 +71,7 @@ void LabApp::draw_note_and_run() {
     ImGui::PopStyleColor();
   }
   const std::string run = linked_run_text(session_.state());
-  if (!run.empty() && controls_shown("What this link re-runs")) explain(run.c_str());
+  if (!run.empty() && !result_first()) explain(run.c_str());  // result first: the lesson bar and the Text view say it
 }
 
 void LabApp::draw_tour_menu() {
@@ -258,7 +258,6 @@ void LabApp::draw_navigation_bar() {
     draw_tour_menu();
     ImGui::EndPopup();
   }
-  nav_rects_json_.clear();
 }
 
 bool LabApp::set_ui_scale(int percent) {
@@ -331,6 +330,7 @@ void LabApp::frame() {
   // Below about 900 CSS pixels at 100% the column would squeeze the lab: a bar instead.
   const bool narrow = vp->WorkSize.x < em * 56.0f;
   const bool present = session_.state().present;
+  nav_rects_json_.clear();  // no navigation drawn (a bar, embedded, present mode): none in the hook
   if (!session_.state().embed && !present && !narrow) {
     draw_navigation(em * 12.0f);
     ImGui::SameLine();
@@ -352,7 +352,8 @@ void LabApp::frame() {
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown), false)) go_to_step(session_.state().tour_step + 1);
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp), false)) go_to_step(session_.state().tour_step - 1);
   }
-  if (present && ImGui::SmallButton("Leave present mode")) (void)session_.apply("present=0");
+  // (In a lesson, the lesson bar has the same button.)
+  if (present && !session_.tour() && ImGui::SmallButton("Leave present mode")) (void)session_.apply("present=0");
   draw_notices();
   draw_note_and_run();
   switch (session_.state().lab) {

@@ -255,15 +255,18 @@ void LfsrPanel::draw_transport(LfsrSession& s) {
               "fit in about 2 ms.\n\nKeys, when no text field has focus:\n  Space  play / pause\n"
               "  \xE2\x86\x92 / \xE2\x86\x90  one step forward / back\n"
               "  \xE2\x86\x91 / \xE2\x86\x93  next / previous byte (LFSRs) or output\n  Home  back to t = 0");
-  if (lab_shortcuts_active()) {
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) (void)send(s, "toggle_play");
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) (void)send(s, "step");
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) (void)send(s, "back");
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) (void)send(s, "step_byte");
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) (void)send(s, "back_byte");
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home), false)) (void)send(s, "reset");
-  }
   draw_timeline(s);
+}
+
+// The transport's keys work whether its buttons are shown or folded (result first).
+void LfsrPanel::transport_keys(LfsrSession& s) {
+  if (!lab_shortcuts_active()) return;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) (void)send(s, "toggle_play");
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) (void)send(s, "step");
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) (void)send(s, "back");
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) (void)send(s, "step_byte");
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) (void)send(s, "back_byte");
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home), false)) (void)send(s, "reset");
 }
 
 // The t slider (one full cycle of this seed for the LFSRs, else the whole
@@ -503,7 +506,8 @@ void LfsrPanel::draw(LfsrSession& s, PanelContext& ctx) {
     sync_buffers(s.state());
   }
   if (!s.view().runs) return field_error(s.view().timeline_error);
-  draw_transport(s);
+  transport_keys(s);
+  if (controls_shown("Play, step, scrub")) draw_transport(s);
   draw_weak_warning(s.view());
   ImGui::Spacing();
   // The tabs draw one consistent view; what they ask for is sent after them.

@@ -292,12 +292,14 @@ void ShufflePanel::draw_transport(ShuffleSession& s, std::uint32_t total) {
     send(s, "t=" + std::to_string(std::max(scrub, 0)));  // a typed value past the end is the end
   const ImVec2 t0 = ImGui::GetItemRectMin(), t1 = ImGui::GetItemRectMax();
   timeline_rect_ = {t0.x, t0.y, t1.x, t1.y};
+}
 
-  if (lab_shortcuts_active()) {
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) send(s, "toggle_play");
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) send(s, "step");
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) send(s, "back");
-  }
+// The transport's keys work whether its buttons are shown or folded (result first).
+void ShufflePanel::transport_keys(ShuffleSession& s) {
+  if (!lab_shortcuts_active()) return;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) send(s, "toggle_play");
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) send(s, "step");
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) send(s, "back");
 }
 
 LabLanes ShufflePanel::make_lanes(ShuffleSession& s) {
@@ -313,7 +315,8 @@ void ShufflePanel::draw_animate(ShuffleSession& s) {
     return;
   }
   const std::uint32_t total = rec->total_steps();
-  draw_transport(s, total);
+  transport_keys(s);
+  if (controls_shown("Play, step, scrub")) draw_transport(s, total);
   const ShuffleView& v = s.view();
   const ShuffleLabState& state = s.state();
   const ShuffleFrame* f = v.frame;
@@ -343,21 +346,24 @@ void ShufflePanel::draw_animate(ShuffleSession& s) {
 //-----------------------------------------------------------------------------
 
 void ShufflePanel::draw_matrix(ShuffleSession& s) {
-  const float em = ImGui::GetFontSize();
   const ShuffleView& v = s.view();
   const ShuffleBiasRun& bias = *v.bias;
   const BiasMatrixView& view = *v.matrix;
   draw_bias_summary(bias, view);
-  ImGui::SetNextItemWidth(em * 7.0f);
-  static const char* const kScales[] = {"auto", "+-1%", "+-10%", "+-100%"};
-  static const char* const kScaleCommands[] = {"colour_scale=auto", "colour_scale=1", "colour_scale=10", "colour_scale=100"};
-  int scale = static_cast<int>(v.colour_scale);
-  if (ImGui::Combo("colour scale", &scale, kScales, 4)) send(s, kScaleCommands[scale]);
+  if (!result_first()) draw_colour_scale(s);
   const BiasMatrix* counts = bias.job.result->law ? nullptr : &*bias.job.result->matrix;
   const MatrixHover hover = draw_matrix_grid(view, counts);
   explain("Red: the card lands at that position more often than 1/n; blue: less often. Scale: relative "
           "deviation p*n - 1.");
   if (hover.inside) draw_cell_tooltip(bias, view, hover.position, hover.card);
+}
+
+void ShufflePanel::draw_colour_scale(ShuffleSession& s) {
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
+  static const char* const kScales[] = {"auto", "+-1%", "+-10%", "+-100%"};
+  static const char* const kScaleCommands[] = {"colour_scale=auto", "colour_scale=1", "colour_scale=10", "colour_scale=100"};
+  int scale = static_cast<int>(s.view().colour_scale);
+  if (ImGui::Combo("colour scale", &scale, kScales, 4)) send(s, kScaleCommands[scale]);
 }
 
 void ShufflePanel::draw_bias_buttons(ShuffleSession& s, PanelContext& ctx) {
@@ -406,6 +412,7 @@ void ShufflePanel::draw_bias(ShuffleSession& s, PanelContext& ctx) {
     explain("Shuffle many times and count where each card ends up. A fair shuffle puts every card at every "
             "position with probability 1/n.");
     draw_bias_buttons(s, ctx);
+    if (result_first()) draw_colour_scale(s);  // folded with the other controls
   }
   const ShuffleBiasRun& bias = *s.view().bias;
   job_row(s, bias.job, "bias_cancel");
