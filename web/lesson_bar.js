@@ -65,16 +65,14 @@
   });
 
   // Keys aimed at the bar's buttons are the bar's: Emscripten's GLFW listens
-  // on window and would take Space or Enter as the lab's keys too.
+  // on window (capture) and would take Space as the lab's play key and Tab as
+  // the start of keyboard navigation. This script runs before app.js loads the
+  // app, so this listener comes first and stops them. Page Up and Page Down go
+  // on to the app, which turns the page as it does with the canvas focused.
   for (const type of ['keydown', 'keypress', 'keyup']) {
     window.addEventListener(type, function (e) {
-      if (!bar.contains(e.target)) return;
+      if (!bar.contains(e.target) || e.key === 'PageDown' || e.key === 'PageUp') return;
       e.stopImmediatePropagation();
-      if (type !== 'keydown') return;
-      if (e.key === 'PageDown' || e.key === 'PageUp') {
-        e.preventDefault();
-        send(e.key === 'PageDown' ? 'tour_next' : 'tour_back');
-      }
     }, true);
   }
 

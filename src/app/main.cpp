@@ -328,7 +328,7 @@ void follow_canvas_size() {
   const int want_h = static_cast<int>(std::lround(size.css_height * size.device_pixel_ratio));
   int w = 0, h = 0;
   glfwGetWindowSize(g_app->window, &w, &h);
-  if (w != want_w || h != want_h) glfwSetWindowSize(g_app->window, want_w, want_h);
+  if (w != want_w || h != want_h) shufflelab::web::set_backing_size(want_w, want_h);
   g_app->coarse_pointer = size.coarse_pointer;
   // The font and sizes follow the device's pixel ratio times the reader's UI scale (or present mode's).
   const float scale = dpr * g_app->lab.font_scale();

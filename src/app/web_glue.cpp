@@ -14,6 +14,11 @@ EM_JS(void, js_canvas_size, (int* w, int* h, double* dpr, int* coarse), {
   HEAP32[coarse >> 2] = window.matchMedia && window.matchMedia('(pointer: coarse)').matches ? 1 : 0;
 });
 
+EM_JS(void, js_set_backing_size, (int w, int h), {
+  Browser.setCanvasSize(w, h);
+  if (GLFW.active) { GLFW.active.width = w; GLFW.active.height = h; }
+});
+
 // The hidden <input> that raises phones' keyboards (web/app.js owns it).
 EM_JS(void, js_text_proxy, (int active, double x0, double y0, double x1, double y1, const char* mode), {
   if (Module['shufflelabTextProxy']) Module['shufflelabTextProxy'](!!active, x0, y0, x1, y1, UTF8ToString(mode));
@@ -121,6 +126,7 @@ CanvasSize canvas_size() {
   s.coarse_pointer = coarse != 0;
   return s;
 }
+void set_backing_size(int width, int height) { js_set_backing_size(width, height); }
 std::string location_fragment() { return take(js_location_fragment()); }
 std::string page_url_without_fragment() { return take(js_page_url()); }
 void replace_fragment(const std::string& fragment) { js_replace_fragment(fragment.c_str()); }

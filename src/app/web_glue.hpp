@@ -14,6 +14,11 @@ struct CanvasSize {
 };
 
 CanvasSize canvas_size();
+// Sets the canvas's backing store and the GLFW window's size as glfwSetWindowSize
+// does, without its rule that a window the size of the screen asks for
+// fullscreen and pointer lock (which a page may only do on a user's gesture):
+// the canvas shrinks beside the lesson bar and grows back when it closes.
+void set_backing_size(int width, int height);
 std::string location_fragment();          // "#..." or ""
 std::string page_url_without_fragment();
 void replace_fragment(const std::string& fragment);  // history.replaceState
