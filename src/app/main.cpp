@@ -430,15 +430,21 @@ std::string legibility_json() {
   const int clipped = legibility::clipped_glyphs(unscrolled.data(), static_cast<int>(unscrolled.size()), &first_clipped);
   // The result a panel drew (legibility::note_result), where a test checks it is on the first screen.
   ImVec2 ra, rb;
-  char result[96] = "null";
-  if (legibility::result_rect(ra, rb))
-    std::snprintf(result, sizeof result, "[%.1f,%.1f,%.1f,%.1f]", ra.x / dpr, ra.y / dpr, rb.x / dpr, rb.y / dpr);
-  char buf[352];
+  // And the row of tabs (a touch test swipes on it), both in CSS px.
+  const auto rect_json = [dpr](bool drawn, ImVec2 a, ImVec2 b) {
+    char out[96] = "null";
+    if (drawn) std::snprintf(out, sizeof out, "[%.1f,%.1f,%.1f,%.1f]", a.x / dpr, a.y / dpr, b.x / dpr, b.y / dpr);
+    return std::string(out);
+  };
+  const std::string result = rect_json(legibility::result_rect(ra, rb), ra, rb);
+  const std::string tabs = rect_json(legibility::tab_row_rect(ra, rb), ra, rb);
+  char buf[448];
   std::snprintf(buf, sizeof buf,
                 "{\"labWidth\":%.1f,\"width\":%.1f,\"height\":%.1f,\"text\":%.2f,\"cell\":%.2f,\"clipped\":%d,"
-                "\"clippedAt\":[%.0f,%.0f],\"result\":%s}",
+                "\"clippedAt\":[%.0f,%.0f],\"result\":%s,\"tabs\":%s}",
                 lab_width / dpr, ImGui::GetIO().DisplaySize.x / dpr, ImGui::GetIO().DisplaySize.y / dpr, text / dpr,
-                legibility::smallest_cell() / dpr, clipped, first_clipped.x / dpr, first_clipped.y / dpr, result);
+                legibility::smallest_cell() / dpr, clipped, first_clipped.x / dpr, first_clipped.y / dpr, result.c_str(),
+                tabs.c_str());
   return buf;
 }
 

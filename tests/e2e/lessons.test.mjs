@@ -407,6 +407,32 @@ test('a phone (390x844, touch): the lesson bar stays on screen, labels whole, Ba
   await context.close();
 });
 
+test('a phone: a swipe that starts on the tab row switches neither the tab nor the step; a tap on a tab does', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&tour=how-to-shuffle&step=1', { width: 390, height: 844, scale: 3, isMobile: true });
+  await page.locator('#lesson-bar').waitFor({ state: 'visible', timeout: 10000 });
+  await settle(page);
+  let s = await until(page, 'the tab row drawn', () => window.shufflelab.state().legibility.tabs !== null, null, 10000);
+  assert.equal(s.shuffle.tab, 'bias');
+  const [x0, y0, , y1] = s.legibility.tabs;  // CSS px in the canvas, which starts at the page's top on a phone
+  const canvasTop = await page.evaluate(() => document.getElementById('canvas').getBoundingClientRect().top);
+  const x = x0 + 30, y = canvasTop + (y0 + y1) / 2;  // on the first tab, Animate
+  const cdp = await context.newCDPSession(page);
+  for (const dx of [-200, 200, 120]) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let i = 1; i <= 5; i++)
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * i) / 5, y }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    s = await settle(page);
+    assert.equal(s.shuffle.tab, 'bias', `a swipe of ${dx} px from the tab row`);
+    assert.equal(s.tour.step, 1, `a swipe of ${dx} px from the tab row`);
+  }
+  await page.touchscreen.tap(x, y);
+  s = await until(page, 'a tap on Animate', () => window.shufflelab.state().shuffle.tab === 'animate', null, 5000);
+  assert.equal(s.tour.step, 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a dropped .txt lesson file opens as a lesson; embed=1 shows the lesson bar', async () => {
   const { page, context, problems } = await openApp(env, '#v=1&lab=about');
   const lesson = 'title\tDropped lesson\n#v=1&lab=dice&method=modulo&sides=6\tSix faces, <b>literally</b>\n#v=1&lab=poker&seed=00000005&t=2\tPoker\n';

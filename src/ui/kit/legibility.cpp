@@ -10,8 +10,17 @@ namespace shufflelab::ui::legibility {
 namespace {
 
 float g_smallest_cell = 0.0f;
-bool g_has_result = false;
-ImVec2 g_result_min, g_result_max;
+struct Region {
+  bool drawn = false;
+  ImVec2 min, max;
+  void add(ImVec2 a, ImVec2 b) {
+    if (!drawn) min = a, max = b;
+    min = ImVec2(std::min(min.x, a.x), std::min(min.y, a.y));
+    max = ImVec2(std::max(max.x, b.x), std::max(max.y, b.y));
+    drawn = true;
+  }
+};
+Region g_result, g_tab_row;
 
 // A glyph's top-left texture coordinate, exact as ImFont::RenderText copies it.
 std::uint64_t uv_key(ImVec2 uv) {
@@ -31,7 +40,7 @@ struct GlyphSize {
 
 void begin_frame() {
   g_smallest_cell = 0.0f;
-  g_has_result = false;
+  g_result = {}, g_tab_row = {};
 }
 
 void note_cell(ImVec2 a, ImVec2 b) {
@@ -42,16 +51,18 @@ void note_cell(ImVec2 a, ImVec2 b) {
 
 float smallest_cell() { return g_smallest_cell; }
 
-void note_result(ImVec2 a, ImVec2 b) {
-  if (!g_has_result) g_result_min = a, g_result_max = b;
-  g_result_min = ImVec2(std::min(g_result_min.x, a.x), std::min(g_result_min.y, a.y));
-  g_result_max = ImVec2(std::max(g_result_max.x, b.x), std::max(g_result_max.y, b.y));
-  g_has_result = true;
-}
+void note_result(ImVec2 a, ImVec2 b) { g_result.add(a, b); }
 
 bool result_rect(ImVec2& a, ImVec2& b) {
-  a = g_result_min, b = g_result_max;
-  return g_has_result;
+  a = g_result.min, b = g_result.max;
+  return g_result.drawn;
+}
+
+void note_tab_row(ImVec2 a, ImVec2 b) { g_tab_row.add(a, b); }
+
+bool tab_row_rect(ImVec2& a, ImVec2& b) {
+  a = g_tab_row.min, b = g_tab_row.max;
+  return g_tab_row.drawn;
 }
 
 // Every glyph of the atlases by its top-left texture coordinate.

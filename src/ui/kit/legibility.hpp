@@ -30,6 +30,10 @@ float smallest_cell();
 void note_result(ImVec2 a, ImVec2 b);
 // false when no result was drawn this frame.
 bool result_rect(ImVec2& a, ImVec2& b);
+// The row of tabs a panel drew this frame (its tabs' union), for touch tests
+// that swipe on it; false when none was drawn.
+void note_tab_row(ImVec2 a, ImVec2 b);
+bool tab_row_rect(ImVec2& a, ImVec2& b);
 
 // The smallest font size of the glyphs in the draw lists, in pixels (0: no
 // text): each glyph quad's height over the atlas glyph's height at the

@@ -1,6 +1,7 @@
 #include "ui/kit/tabs.hpp"
 
 #include "imgui.h"
+#include "ui/kit/legibility.hpp"
 
 namespace shufflelab::ui {
 
@@ -12,6 +13,7 @@ bool LinkedTabs::draw(const char* bar_id, std::span<const TabSpec> tabs, std::st
     for (const TabSpec& tab : tabs) {
       const ImGuiTabItemFlags flags = force_frames_ > 0 && selected == tab.id ? ImGuiTabItemFlags_SetSelected : 0;
       const bool open = ImGui::BeginTabItem(tab.label, nullptr, flags);
+      legibility::note_tab_row(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
       if (pending_ == tab.id)
         pending_hovered_ = ImGui::IsMouseHoveringRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
       if (!open) continue;
