@@ -163,7 +163,7 @@ TEST(LinkCorpus, EachLabWritesItsOwnCanonicalLink) {
   for (const CorpusLine& line : corpus_lines()) {
     const DecodedState decoded = decode_fragment(line.link);
     const LabState& s = decoded.state;
-    if (s.embed || !s.note.empty() || !s.tour.empty() || !s.tour_text.empty()) continue;
+    if (s.embed || s.present || !s.note.empty() || !s.tour.empty() || !s.tour_text.empty()) continue;
     std::string link;
     switch (s.lab) {
       case LabId::lfsr: link = lfsr_lab_link(s.lfsr); break;
