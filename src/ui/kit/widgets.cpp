@@ -17,7 +17,6 @@ void apply_theme(Theme theme) {
     colors::kMuted = {0.62f, 0.65f, 0.72f, 1.0f};
     colors::kAccent = {0.98f, 0.78f, 0.35f, 1.0f};
     colors::kGood = {0.45f, 0.85f, 0.55f, 1.0f};
-    colors::kLessonBg = {0.13f, 0.20f, 0.30f, 1.0f};
     colors::kNoteBg = {0.20f, 0.18f, 0.10f, 1.0f};
     colors::kNoticeBg = {0.35f, 0.16f, 0.14f, 1.0f};
     colors::kViewBg = IM_COL32(24, 27, 36, 255);
@@ -53,7 +52,6 @@ void apply_theme(Theme theme) {
   style.Colors[ImGuiCol_TextDisabled] = colors::kMuted;  // (?) marks and hints: ImGui's pale grey is 2.8:1 on white
   colors::kAccent = {0.55f, 0.30f, 0.0f, 1.0f};
   colors::kGood = {0.0f, 0.45f, 0.12f, 1.0f};
-  colors::kLessonBg = {0.86f, 0.91f, 0.98f, 1.0f};
   colors::kNoteBg = {0.99f, 0.95f, 0.80f, 1.0f};
   colors::kNoticeBg = {0.99f, 0.88f, 0.86f, 1.0f};
   // Views: near-white backgrounds with dark ink; series darkened to keep
