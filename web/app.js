@@ -120,26 +120,6 @@
       // Some phones raise a keyboard only for a focus made inside the gesture.
       if (e.type === 'touchend' && Module.ccall('shufflelab_text_wanted', 'number', [], [])) focusProxy();
     }
-    lessonSwipe(e.type, touch);
-  }
-  // A horizontal swipe that starts on the lesson bar turns its page.
-  let swipeStart = null;
-  function lessonSwipe(type, touch) {
-    if (type === 'touchstart') {
-      swipeStart = { x: touch.clientX, y: touch.clientY };
-      return;
-    }
-    if (type !== 'touchend' || !swipeStart || !hook.ready) return;
-    const dx = touch.clientX - swipeStart.x, dy = touch.clientY - swipeStart.y;
-    const start = swipeStart;
-    swipeStart = null;
-    if (Math.abs(dx) < 60 || Math.abs(dy) > Math.abs(dx) / 2) return;
-    const tour = hook.state().tour;
-    if (!tour || !tour.rect) return;
-    const r = canvas.getBoundingClientRect(), scale = canvas.width / r.width;
-    const x = (start.x - r.left) * scale, y = (start.y - r.top) * scale;
-    const [x0, y0, x1, y1] = tour.rect;
-    if (x >= x0 && x <= x1 && y >= y0 && y <= y1) hook.command(dx < 0 ? 'tour_next' : 'tour_back');
   }
   for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel']) {
     window.addEventListener(type, onTouch, { capture: true, passive: false });

@@ -60,6 +60,7 @@ struct App {
   std::optional<shufflelab::LabState> text_state;  // the state the text mirror was last built for
   std::uint64_t text_results_revision = 0;          // and the panels' job results (LabApp::shown_results_revision)
   std::string text_json;          // what was last handed to web/textview.js
+  std::string page_view_json;     // what was last handed to web/lesson_bar.js
   double text_checked_at = -1e9;  // emscripten_get_now() of the last check
   int saved_scale = 0;  // the preferences last saved (0: none yet)
   bool saved_light = false;
@@ -390,10 +391,10 @@ void follow_canvas_size() {
   const int want_h = static_cast<int>(std::lround(size.css_height * size.device_pixel_ratio));
   int w = 0, h = 0;
   glfwGetWindowSize(g_app->window, &w, &h);
-  if (w != want_w || h != want_h) shufflelab::web::set_window_size(want_w, want_h);
+  if (w != want_w || h != want_h) shufflelab::web::set_backing_size(want_w, want_h);
   g_app->coarse_pointer = size.coarse_pointer;
-  // The font and sizes follow the device's pixel ratio times the reader's UI scale.
-  const float scale = dpr * g_app->lab.ui_scale();
+  // The font and sizes follow the device's pixel ratio times the reader's UI scale (or present mode's).
+  const float scale = dpr * g_app->lab.font_scale();
   if (scale != g_app->font_scale || g_app->coarse_pointer != g_app->style_coarse) set_style_and_font(scale);
 }
 
@@ -481,6 +482,11 @@ void frame() {
   }
   publish_text(emscripten_get_now());
   show_note();
+  std::string page_view = g_app->lab.page_view_json();
+  if (page_view != g_app->page_view_json) {
+    g_app->page_view_json = std::move(page_view);
+    shufflelab::web::publish_page_view(g_app->page_view_json);
+  }
   g_app->lab.note_frame_cpu_ms(ui_done - started, emscripten_get_now() - started);
   if (!g_app->first_frame_done) {
     g_app->first_frame_done = true;
@@ -505,11 +511,23 @@ std::string legibility_json() {
   const float text = legibility::smallest_text(lists.data(), static_cast<int>(lists.size()));
   ImVec2 first_clipped(0, 0);
   const int clipped = legibility::clipped_glyphs(unscrolled.data(), static_cast<int>(unscrolled.size()), &first_clipped);
-  char buf[224];
+  // The result a panel drew (legibility::note_result), where a test checks it is on the first screen.
+  ImVec2 ra, rb;
+  // And the row of tabs (a touch test swipes on it), both in CSS px.
+  const auto rect_json = [dpr](bool drawn, ImVec2 a, ImVec2 b) {
+    char out[96] = "null";
+    if (drawn) std::snprintf(out, sizeof out, "[%.1f,%.1f,%.1f,%.1f]", a.x / dpr, a.y / dpr, b.x / dpr, b.y / dpr);
+    return std::string(out);
+  };
+  const std::string result = rect_json(legibility::result_rect(ra, rb), ra, rb);
+  const std::string tabs = rect_json(legibility::tab_row_rect(ra, rb), ra, rb);
+  char buf[448];
   std::snprintf(buf, sizeof buf,
-                "{\"labWidth\":%.1f,\"width\":%.1f,\"text\":%.2f,\"cell\":%.2f,\"clipped\":%d,\"clippedAt\":[%.0f,%.0f]}",
-                lab_width / dpr, ImGui::GetIO().DisplaySize.x / dpr, text / dpr, legibility::smallest_cell() / dpr,
-                clipped, first_clipped.x / dpr, first_clipped.y / dpr);
+                "{\"labWidth\":%.1f,\"width\":%.1f,\"height\":%.1f,\"text\":%.2f,\"cell\":%.2f,\"clipped\":%d,"
+                "\"clippedAt\":[%.0f,%.0f],\"result\":%s,\"tabs\":%s}",
+                lab_width / dpr, ImGui::GetIO().DisplaySize.x / dpr, ImGui::GetIO().DisplaySize.y / dpr, text / dpr,
+                legibility::smallest_cell() / dpr, clipped, first_clipped.x / dpr, first_clipped.y / dpr, result.c_str(),
+                tabs.c_str());
   return buf;
 }
 

@@ -14,6 +14,11 @@ EM_JS(void, js_canvas_size, (int* w, int* h, double* dpr, int* coarse), {
   HEAP32[coarse >> 2] = window.matchMedia && window.matchMedia('(pointer: coarse)').matches ? 1 : 0;
 });
 
+EM_JS(void, js_set_backing_size, (int w, int h), {
+  Browser.setCanvasSize(w, h);
+  if (GLFW.active) { GLFW.active.width = w; GLFW.active.height = h; }
+});
+
 // The hidden <input> that raises phones' keyboards (web/app.js owns it).
 EM_JS(void, js_text_proxy, (int active, double x0, double y0, double x1, double y1, const char* mode), {
   if (Module['shufflelabTextProxy']) Module['shufflelabTextProxy'](!!active, x0, y0, x1, y1, UTF8ToString(mode));
@@ -98,15 +103,6 @@ EM_JS(void, js_publish_text, (const char* json), {
   const view = window['shufflelabTextView'];
   if (view && view.update) view.update(text);
 });
-// Emscripten 3.1.6's glfwSetWindowSize asks for fullscreen (and pointer lock)
-// whenever the size equals the screen's, as a canvas filling the window again
-// does (the note's strip hidden): refused without a gesture, that throws. This
-// is the rest of what it does: the canvas size and the window's.
-EM_JS(void, js_set_window_size, (int width, int height), {
-  Browser.setCanvasSize(width, height);
-  GLFW.active.width = width;
-  GLFW.active.height = height;
-});
 // The note (web/note.js) and the Share dialog (web/share.js).
 EM_JS(void, js_show_note, (const char* note, int light), {
   const shown = [UTF8ToString(note), !!light];
@@ -117,6 +113,13 @@ EM_JS(void, js_show_note, (const char* note, int light), {
 EM_JS(void, js_open_share_dialog, (), {
   const dialog = window['shufflelabShare'];
   if (dialog) dialog.open();
+});
+// The lesson bar (web/lesson_bar.js); kept in Module until the script is there.
+EM_JS(void, js_publish_page_view, (const char* json), {
+  const text = UTF8ToString(json);
+  Module['shufflelabPageView'] = text;
+  const bar = window['shufflelabLessonBar'];
+  if (bar && bar.update) bar.update(text);
 });
 // clang-format on
 
@@ -137,6 +140,7 @@ CanvasSize canvas_size() {
   s.coarse_pointer = coarse != 0;
   return s;
 }
+void set_backing_size(int width, int height) { js_set_backing_size(width, height); }
 std::string location_fragment() { return take(js_location_fragment()); }
 std::string page_url_without_fragment() { return take(js_page_url()); }
 void write_fragment(const std::string& fragment, bool new_entry) { js_write_fragment(fragment.c_str(), new_entry ? 1 : 0); }
@@ -161,6 +165,6 @@ void text_proxy(bool active, float x0, float y0, float x1, float y1, const std::
 void publish_text(const std::string& json) { js_publish_text(json.c_str()); }
 void show_note(const std::string& note, bool light) { js_show_note(note.c_str(), light ? 1 : 0); }
 void open_share_dialog() { js_open_share_dialog(); }
-void set_window_size(int width, int height) { js_set_window_size(width, height); }
+void publish_page_view(const std::string& json) { js_publish_page_view(json.c_str()); }
 
 }  // namespace shufflelab::web

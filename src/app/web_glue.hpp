@@ -14,6 +14,11 @@ struct CanvasSize {
 };
 
 CanvasSize canvas_size();
+// Sets the canvas's backing store and the GLFW window's size as glfwSetWindowSize
+// does, without its rule that a window the size of the screen asks for
+// fullscreen and pointer lock (which a page may only do on a user's gesture):
+// the canvas shrinks beside the lesson bar and grows back when it closes.
+void set_backing_size(int width, int height);
 std::string location_fragment();          // "#..." or ""
 std::string page_url_without_fragment();
 // The address for what is on screen: a new history entry (pushState, so Back
@@ -44,7 +49,8 @@ void publish_text(const std::string& json);
 void show_note(const std::string& note, bool light);
 // Opens the Share dialog (web/share.js).
 void open_share_dialog();
-// Resizes the GLFW window and its canvas (backing pixels), never asking for fullscreen.
-void set_window_size(int width, int height);
+// Hands what the page draws around the canvas (ui::LabApp::page_view_json: the
+// lesson, present mode, the theme) to web/lesson_bar.js.
+void publish_page_view(const std::string& json);
 
 }  // namespace shufflelab::web

@@ -72,7 +72,7 @@ bool AppSession::go_to_step(std::uint32_t step) {
   if (!tour_ || step < 1 || step > tour_->steps.size()) return false;
   DecodedState decoded = decode_fragment(tour_->steps[step - 1].link);
   LabState next = decoded.state;
-  next.embed = state_.embed;
+  next.embed = state_.embed, next.present = state_.present;
   next.tour = state_.tour, next.tour_text = state_.tour_text, next.tour_step = step;
   forget_results();
   state_ = std::move(next);
@@ -104,6 +104,12 @@ Result<bool> AppSession::apply(std::string_view command) {
     else if (auto k = parse_decimal("tour_step", c.arg, 1, tour_->steps.size())) step = static_cast<std::uint32_t>(*k);
     else return R::fail(k.error());
     if (!go_to_step(step)) return R::fail(c.verb + ": the lesson has no step " + std::to_string(step));
+    return changed();
+  }
+  if (c.verb == "present") {
+    auto on = parse_decimal("present", c.arg, 0, 1);
+    if (!on) return R::fail(on.error());
+    state_.present = *on == 1;
     return changed();
   }
   if (c.verb == "tour_exit") {
@@ -169,21 +175,22 @@ std::vector<CsvExport> AppSession::csv_exports() {
   return lab_session().csv_exports();
 }
 
-std::string AppSession::describe_json_fields(std::string_view tour_rect) const {
+std::string AppSession::lesson_json() const {
+  if (!tour_) return "null";
+  return "{\"id\":" + json_string(tour_->id) + ",\"title\":" + json_string(tour_->title) +
+         ",\"step\":" + std::to_string(state_.tour_step) + ",\"steps\":" + std::to_string(tour_->steps.size()) +
+         ",\"text\":" + json_string(tour_->steps[state_.tour_step - 1].text) + "}";
+}
+
+std::string AppSession::describe_json_fields() const {
   std::string notices = "[";
   for (std::size_t i = 0; i < notices_.size(); ++i) notices += (i ? "," : "") + json_string(notices_[i]);
   notices += "]";
-  std::string tour = "null";
-  if (tour_)
-    tour = "{\"id\":" + json_string(tour_->id) + ",\"title\":" + json_string(tour_->title) +
-           ",\"step\":" + std::to_string(state_.tour_step) + ",\"steps\":" + std::to_string(tour_->steps.size()) +
-           ",\"text\":" + json_string(tour_->steps[state_.tour_step - 1].text) + ",\"rect\":" + std::string(tour_rect) +
-           "}";
   const auto step_line = lesson_step_line(state_);  // the Share dialog's "as a lesson step"
   return "\"lab\":" + json_string(lab_name(state_.lab)) + ",\"embed\":" + (state_.embed ? "true" : "false") +
-         ",\"hash\":" + json_string(fragment()) + ",\"note\":" + json_string(state_.note) +
-         ",\"noteProblem\":" + json_string(note_problem_) + ",\"lessonStep\":" + json_string(step_line ? *step_line : "") +
-         ",\"tour\":" + tour +
+         ",\"present\":" + (state_.present ? "true" : "false") + ",\"hash\":" + json_string(fragment()) +
+         ",\"note\":" + json_string(state_.note) + ",\"noteProblem\":" + json_string(note_problem_) +
+         ",\"lessonStep\":" + json_string(step_line ? *step_line : "") + ",\"tour\":" + lesson_json() +
          ",\"runText\":" + json_string(linked_run_text(state_)) + ",\"notices\":" + notices;
 }
 

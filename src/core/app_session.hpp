@@ -13,6 +13,7 @@
 //   note=TEXT           the sender's note (percent-encoded; empty removes it); a
 //                       note that is not plain text or too long is refused and
 //                       the last valid one kept (note_problem() says why)
+//   present=1|0         present mode on or off (a link field, kept by lesson steps)
 // A lesson step opens exactly as its link does: the step's state, and the
 // job its run= names.
 #pragma once
@@ -87,10 +88,13 @@ class AppSession {
   // The Text view: the header every lab shares, then the current lab's lines.
   std::vector<TextLine> text();
   std::vector<CsvExport> csv_exports();
-  // The test hook's fields every lab shares: "lab":...,"embed":...,"hash":...,
-  // "note":...,"noteProblem":...,"lessonStep":...,"tour":{...} (with `tour_rect`, where the page drew the lesson
-  // bar),"runText":...,"notices":[...] (no braces: the page and the CLI add theirs).
-  std::string describe_json_fields(std::string_view tour_rect = "null") const;
+  // The test hook's fields every lab shares: "lab":...,"embed":...,"present":...,
+  // "hash":...,"note":...,"noteProblem":...,"lessonStep":...,"tour":{...},"runText":...,
+  // "notices":[...] (no braces: the page and the CLI add theirs).
+  std::string describe_json_fields() const;
+  // The lesson being followed as the page's lesson bar shows it (web/lesson_bar.js):
+  // {"id","title","step","steps","text"}, or null without a lesson.
+  std::string lesson_json() const;
   // ,"<lab>":{...}: the current lab's object as its session knows it (the
   // page adds what is the screen's, such as the assembly lanes).
   std::string describe_lab_json();

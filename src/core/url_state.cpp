@@ -113,6 +113,7 @@ void decode_shared_fields(FieldReader& fields, LabState& state) {
     fields.decimal("step", std::uint64_t{1}, std::uint64_t{100000}, step);
     state.tour_step = static_cast<std::uint32_t>(step);
   }
+  fields.flag("present", state.present);
 }
 // A tour link: the tour must exist and the step be one of its steps (else the
 // nearest one, with a notice). A link naming no lab opens the step's own
@@ -144,6 +145,7 @@ void open_tour_step(DecodedState& out) {
   LabState opened = step.state;
   opened.embed = state.embed;
   opened.note = state.note;
+  opened.present = state.present;
   opened.tour = state.tour, opened.tour_text = state.tour_text, opened.tour_step = state.tour_step;
   state = std::move(opened);
   out.lab_given = true;
@@ -209,6 +211,7 @@ std::string encode_fragment(const LabState& state) {
   if (!state.tour.empty()) fields.add("tour", state.tour);
   else if (!state.tour_text.empty()) fields.add("tt", percent_encode(state.tour_text));
   if (!state.tour.empty() || !state.tour_text.empty()) fields.add("step", std::uint64_t{state.tour_step});
+  if (state.present) fields.add("present", std::uint64_t{1});
   return lab_link(lab_name(state.lab), fields, state.embed);
 }
 
@@ -221,7 +224,7 @@ Result<std::string> canonical_step_link(std::string_view fragment) {
   DecodedState decoded = decode_fragment(fragment);
   if (!decoded.notices.empty()) return Result<std::string>::fail(decoded.notices.front());
   LabState& s = decoded.state;
-  s.note.clear(), s.tour.clear(), s.tour_text.clear(), s.tour_step = 0;
+  s.note.clear(), s.tour.clear(), s.tour_text.clear(), s.tour_step = 0, s.present = false;
   return Result<std::string>::ok(encode_fragment(s));
 }
 }  // namespace

@@ -5,8 +5,8 @@
 // open); a malformed or out-of-range value produces a notice and that field
 // keeps its default, never a crash. Fragments longer than kMaxFragmentLength
 // are refused whole (the notice says so) because no valid state needs that.
-// note, tour, tt and step (the sender's note and a lesson) are shared by
-// every lab and percent-encoded where they hold text.
+// note, tour, tt, step and present (the sender's note, a lesson, present
+// mode) are shared by every lab and percent-encoded where they hold text.
 // Each lab owns its fields (decode_*_lab / encode_*_lab in core/<lab>_lab);
 // only the current lab's fields are written, which keeps links short.
 #pragma once
@@ -50,6 +50,7 @@ struct LabState {
   std::string tour;          // tour=<id>: a built-in tour (core/tours.hpp)
   std::string tour_text;     // tt=: a teacher's own tour, in the tour file format, percent-encoded
   std::uint32_t tour_step = 0;  // step=k (1-based) of the tour; 0 without a tour
+  bool present = false;      // present=1: present mode (projectors): the result first and large
   bool operator==(const LabState&) const = default;
 };
 

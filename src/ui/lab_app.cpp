@@ -7,6 +7,7 @@
 // [SECTION] The frame
 #include "ui/lab_app.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 #include "core/base/parse.hpp"
@@ -53,44 +54,16 @@ bool LabApp::open_tour(const Tour& tour, std::uint32_t step) { return session_.o
 bool LabApp::go_to_step(std::uint32_t step) { return session_.go_to_step(step); }
 void LabApp::leave_tour() { session_.leave_tour(); }
 
-void LabApp::draw_lesson_bar() {
-  if (!session_.tour()) return;
-  const auto steps = static_cast<std::uint32_t>(session_.tour()->steps.size());
-  const std::uint32_t k = session_.state().tour_step;
-  const TourStep& step = session_.tour()->steps[k - 1];
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::kLessonBg);
-  const float line = ImGui::GetTextLineHeightWithSpacing();
-  const float wrap_lines = 1.0f + ImGui::CalcTextSize(step.text.c_str(), nullptr, false,
-                                                     ImGui::GetContentRegionAvail().x - line).y / line;
-  ImGui::BeginChild("lesson", ImVec2(0, line * (2.6f + wrap_lines)), true);
-  ImGui::TextColored(colors::kAccent, "Lesson: %s", session_.tour()->title.c_str());
-  ImGui::SameLine();
-  ImGui::TextColored(colors::kMuted, "step %u of %u", k, steps);
-  ImGui::TextWrapped("%s", step.text.c_str());
-  ImGui::BeginDisabled(k <= 1);
-  if (ImGui::Button("< Back")) go_to_step(k - 1);
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  ImGui::BeginDisabled(k >= steps);
-  if (ImGui::Button("Next >")) go_to_step(k + 1);
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  if (ImGui::Button("Leave the lesson")) leave_tour();
-  ImGui::SameLine();
-  ImGui::TextColored(colors::kMuted, "Page Up / Page Down, or swipe");
-  ImGui::EndChild();
-  ImGui::PopStyleColor();
-  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  char rect[96];
-  std::snprintf(rect, sizeof rect, "[%.0f,%.0f,%.0f,%.0f]", a.x, a.y, b.x, b.y);
-  lesson_rect_json_ = rect;  // where a swipe turns the page (test hook, web/app.js)
+std::string LabApp::page_view_json() const {
+  return std::string("{\"lesson\":") + session_.lesson_json() + ",\"present\":" +
+         (session_.state().present ? "true" : "false") + ",\"theme\":" + (theme_ == Theme::light ? "\"light\"" : "\"dark\"") + "}";
 }
 
 // The sender's note is the page's (web/note.js draws it as DOM text: the
 // canvas font holds only the characters the app itself draws).
 void LabApp::draw_note_and_run() {
   const std::string run = linked_run_text(session_.state());
-  if (!run.empty()) explain(run.c_str());
+  if (!run.empty() && !result_first()) explain(run.c_str());  // result first: the lesson bar and the Text view say it
 }
 
 void LabApp::draw_tour_menu() {
@@ -156,9 +129,9 @@ std::string LabApp::describe_json() {
   char timing[128];
   std::snprintf(timing, sizeof timing, "\"frames\":%lld,\"frameBuildMs\":%.3f,\"frameTotalMs\":%.3f", frames_,
                 frame_build_ms_, frame_total_ms_);
-  std::string out = "{" + session_.describe_json_fields(lesson_rect_json_.empty() ? "null" : lesson_rect_json_) +
+  std::string out = "{" + session_.describe_json_fields() +
                     ",\"prefs\":{\"scale\":" + std::to_string(ui_scale_percent_) + ",\"theme\":" +
-                    json_string(theme_ == Theme::light ? "light" : "dark") + "}," + timing +
+                    json_string(theme_ == Theme::light ? "light" : "dark") + ",\"colors\":" + theme_colors_json() + "}," + timing +
                     ",\"nav\":" + (nav_rects_json_.empty() ? "{}" : nav_rects_json_);
   out += ",\"csv\":[";
   bool first = true;
@@ -176,6 +149,20 @@ std::string LabApp::describe_json() {
     case LabId::about: return out + session_.describe_lab_json() + "}";
   }
   return out + "}";
+}
+
+// The theme's text and background colours as #rrggbb (a test checks their contrast).
+std::string LabApp::theme_colors_json() const {
+  const auto hex = [](const ImVec4& c) {
+    char out[16];
+    const auto byte = [](float v) { return static_cast<int>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); };
+    std::snprintf(out, sizeof out, "\"#%02x%02x%02x\"", byte(c.x), byte(c.y), byte(c.z));
+    return std::string(out);
+  };
+  const ImVec4* c = ImGui::GetStyle().Colors;
+  return "{\"text\":" + hex(c[ImGuiCol_Text]) + ",\"hint\":" + hex(c[ImGuiCol_TextDisabled]) +
+         ",\"muted\":" + hex(colors::kMuted) + ",\"accent\":" + hex(colors::kAccent) + ",\"error\":" + hex(colors::kError) +
+         ",\"good\":" + hex(colors::kGood) + ",\"windowBg\":" + hex(c[ImGuiCol_WindowBg]) + ",\"childBg\":" + hex(c[ImGuiCol_ChildBg]) + "}";
 }
 
 // [SECTION] Navigation column, CSV menu, notices
@@ -228,6 +215,8 @@ void LabApp::draw_page_actions() {
     copy_status_ = "Link copied.";
   }
   if (ImGui::Button("Save PNG", ImVec2(-1, 0))) png_requested_ = true;
+  if (ImGui::Button("Present mode", ImVec2(-1, 0))) (void)session_.apply("present=1");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("For a projector: the result first and large, the controls folded away.\nIn links: present=1.");
   draw_csv_menu();
   if (!copy_status_.empty()) ImGui::TextColored(colors::kGood, "%s", copy_status_.c_str());
   draw_preferences();
@@ -267,7 +256,6 @@ void LabApp::draw_navigation_bar() {
     draw_tour_menu();
     ImGui::EndPopup();
   }
-  nav_rects_json_.clear();
 }
 
 bool LabApp::set_ui_scale(int percent) {
@@ -348,13 +336,21 @@ void LabApp::frame() {
   const float em = ImGui::GetFontSize();
   // Below about 900 CSS pixels at 100% the column would squeeze the lab: a bar instead.
   const bool narrow = vp->WorkSize.x < em * 56.0f;
-  if (!session_.state().embed && !narrow) {
+  const bool present = session_.state().present;
+  nav_rects_json_.clear();  // no navigation drawn (a bar, embedded, present mode): none in the hook
+  if (!session_.state().embed && !present && !narrow) {
     draw_navigation(em * 12.0f);
     ImGui::SameLine();
-  } else if (!session_.state().embed) {
+  } else if (!session_.state().embed && !present) {
     draw_navigation_bar();
   }
+  // The page draws the lesson bar (web/lesson_bar.js) around the canvas; on a
+  // narrow screen in a lesson, and in present mode, the result comes first.
+  set_result_first(present || (narrow && session_.tour()));
   ImGui::BeginChild("lab", ImVec2(0, 0), false);
+  // A lesson step opens at its top, where its result is, however far the last step was scrolled.
+  const std::uint32_t step = session_.tour() ? session_.state().tour_step : 0;
+  if (step != scrolled_step_) ImGui::SetScrollY(0.0f), scrolled_step_ = step;
   // Every line of text in the lab wraps at its edge instead of running past it
   // (phones); child regions and tooltips keep their own setting.
   ImGui::PushTextWrapPos(0.0f);
@@ -363,7 +359,8 @@ void LabApp::frame() {
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown), false)) go_to_step(session_.state().tour_step + 1);
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp), false)) go_to_step(session_.state().tour_step - 1);
   }
-  draw_lesson_bar();
+  // (In a lesson, the lesson bar has the same button.)
+  if (present && !session_.tour() && ImGui::SmallButton("Leave present mode")) (void)session_.apply("present=0");
   draw_notices();
   draw_note_and_run();
   switch (session_.state().lab) {

@@ -2,6 +2,7 @@
 // navigation column, the notice bar and the current lab's panel. Platform
 // code (src/app, the UI smoke test) owns the window and calls frame().
 #pragma once
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <utility>
@@ -47,6 +48,10 @@ class LabApp {
 
   // The state as JSON for the browser test hook (window.shufflelab.state()).
   std::string describe_json();
+  // What the page draws around the canvas (web/lesson_bar.js): {"lesson":
+  // core/app_session's lesson_json,"present":bool,"theme":"dark"|"light"}.
+  std::string page_view_json() const;
+  std::string theme_colors_json() const;
 
   void set_gpu_views(GpuViews* gpu) { ctx_.gpu = gpu; }
   void set_download(decltype(PanelContext::download) download) { ctx_.download = download; }
@@ -74,6 +79,10 @@ class LabApp {
   // scale in percent (75..250) and the theme. The platform layer multiplies
   // its font size by ui_scale().
   float ui_scale() const { return static_cast<float>(ui_scale_percent_) / 100.0f; }
+  // The scale the fonts are drawn at: the reader's, or in present mode at
+  // least kPresentScale (the smallest text, 0.75 em, is then 24 CSS px).
+  static constexpr float kPresentScale = 2.0f;
+  float font_scale() const { return session_.state().present ? std::max(ui_scale(), kPresentScale) : ui_scale(); }
   Theme theme() const { return theme_; }
   // True once the reader changed them here (menu or keys): then they are kept.
   bool preferences_chosen() const { return preferences_chosen_; }
@@ -98,8 +107,7 @@ class LabApp {
   void handle_share_key();
   bool set_ui_scale(int percent);
   void draw_tour_menu();
-  // Above the lab: the lesson bar, the sender's note, what the link re-runs.
-  void draw_lesson_bar();
+  // Above the lab: the sender's note, what the link re-runs.
   void draw_note_and_run();
   // Tours: open one (built-in id or a teacher's text), move between steps.
   bool open_tour(const Tour& tour, std::uint32_t step);
@@ -121,9 +129,9 @@ class LabApp {
   ShufflePanel shuffle_panel_;
   PokerPanel poker_panel_;
   AsmPanel asm_panel_;
+  std::uint32_t scrolled_step_ = 0;  // the lesson step the lab region was last scrolled to the top for
   char tour_paste_[8192] = "";  // "Open a tour..." text box
   std::string tour_paste_error_;
-  std::string lesson_rect_json_ = "null";
   int ui_scale_percent_ = 100;
   Theme theme_ = Theme::dark;
   bool preferences_chosen_ = false;

@@ -268,16 +268,21 @@ void DicePanel::draw_die_sampling(DiceSession& s) {
 }
 
 void DicePanel::draw_die_view(DiceSession& s) {
-  draw_die_controls(s);
+  if (controls_shown("Setup: the method, the die, the bits")) draw_die_controls(s);
   section("Exact law of one roll");
   if (const Result<DieLaw>& law = *s.view().law; !law) {
     field_error(law.error());
   } else {
-    bool deviation = s.view().deviation;
-    if (ImGui::Checkbox("Show deviation from 1/n", &deviation)) send(s, deviation ? "deviation=1" : "deviation=0");
-    help_marker("Plots (p - 1/n) / (1/n) in percent, so tiny biases of wide words become visible.");
+    if (controls_shown("Deviation")) {
+      bool deviation = s.view().deviation;
+      if (ImGui::Checkbox("Show deviation from 1/n", &deviation)) send(s, deviation ? "deviation=1" : "deviation=0");
+      help_marker("Plots (p - 1/n) / (1/n) in percent, so tiny biases of wide words become visible.");
+    }
     const DiceView& v = s.view();
-    draw_die_chart(law.value(), v.sample ? &*v.sample : nullptr, v.deviation);
+    {
+      ResultRegion result;
+      draw_die_chart(law.value(), v.sample ? &*v.sample : nullptr, v.deviation);
+    }
     draw_die_stats(law.value());
   }
 
@@ -495,10 +500,15 @@ void DicePanel::draw_z80_table(DiceSession& s) {
 }
 
 void DicePanel::draw_z80_view(DiceSession& s) {
-  explain("Seed 002 rolls a d20 from one byte of the Z80 LFSR routine. Each row pushes the same bytes through one "
-          "method: the exact share of the 256 bytes each face gets, and the first rolls from the seed.");
-  draw_z80_seed(s);
-  draw_z80_table(s);
+  if (controls_shown("Setup: the seed")) {
+    explain("Seed 002 rolls a d20 from one byte of the Z80 LFSR routine. Each row pushes the same bytes through one "
+            "method: the exact share of the 256 bytes each face gets, and the first rolls from the seed.");
+    draw_z80_seed(s);
+  }
+  {
+    ResultRegion result;
+    draw_z80_table(s);
+  }
   ImGui::TextColored(colors::kMuted, "Range methods: bytes per face out of the accepted bytes. Coin-flip rollers: exact probability.");
 
   const JobSlot<DiceSampleResult>& job = *s.view().z80_job;
@@ -523,8 +533,9 @@ void DicePanel::draw(DiceSession& s, PanelContext& ctx) {
   help_marker("A generator gives B random bits at a time; a die needs a number from 1 to n. Every method here "
               "makes that step differently; most are a little unfair, some very. The exact law of each is computed "
               "from all possible words, not estimated.");
-  explain("Pick a method and a die: the chart shows the exact chance of every face. Bars that stick out are bias; "
-          "red faces can never come up. Sample to see the same thing happen with a real generator.");
+  if (!result_first())
+    explain("Pick a method and a die: the chart shows the exact chance of every face. Bars that stick out are bias; "
+            "red faces can never come up. Sample to see the same thing happen with a real generator.");
 
   static constexpr TabSpec kTabs[] = {{"die", "One die"}, {"expr", "Dice expressions"}, {"z80", "Z80 d20 and the articles"}};
   std::string view = s.state().view;

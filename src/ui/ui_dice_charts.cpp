@@ -242,7 +242,7 @@ void draw_die_chart(const DieLaw& law, const DieSampleView* sample, bool deviati
     ImGui::Separator();
     for (const ToneLine& line : die_face_lines(law, i, sample)) tone_text(line);
   };
-  aggregation_note(draw_histogram("die", h, em * 13.0f), "faces");
+  aggregation_note(draw_histogram("die", h, result_height(em * 13.0f, em * 3.0f)), "faces");
 }
 
 void draw_die_stats(const DieLaw& law) {

@@ -256,15 +256,18 @@ void LfsrPanel::draw_transport(LfsrSession& s) {
               "fit in about 2 ms.\n\nKeys, when no text field has focus:\n  Space  play / pause\n"
               "  \xE2\x86\x92 / \xE2\x86\x90  one step forward / back\n"
               "  \xE2\x86\x91 / \xE2\x86\x93  next / previous byte (LFSRs) or output\n  Home  back to t = 0");
-  if (lab_shortcuts_active()) {
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) (void)send(s, "toggle_play");
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) (void)send(s, "step");
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) (void)send(s, "back");
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) (void)send(s, "step_byte");
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) (void)send(s, "back_byte");
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home), false)) (void)send(s, "reset");
-  }
   draw_timeline(s);
+}
+
+// The transport's keys work whether its buttons are shown or folded (result first).
+void LfsrPanel::transport_keys(LfsrSession& s) {
+  if (!lab_shortcuts_active()) return;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) (void)send(s, "toggle_play");
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) (void)send(s, "step");
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) (void)send(s, "back");
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) (void)send(s, "step_byte");
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) (void)send(s, "back_byte");
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home), false)) (void)send(s, "reset");
 }
 
 // The t slider (one full cycle of this seed for the LFSRs, else the whole
@@ -493,13 +496,16 @@ void LfsrPanel::draw(LfsrSession& s, PanelContext& ctx) {
   ImGui::TextUnformatted("LFSRs and other generators, step by step");
   help_marker("Pick a generator and a seed, then step it, play it or scrub through time. The link in the address "
               "bar always encodes the generator, its parameters, the seed and the step you are looking at.");
-  explain("Watch where each bit comes from, see the next 262,144 output bits as a picture, and check the period "
-          "claims of the articles against exact numbers.");
-  ImGui::Spacing();
-  draw_generator_controls(s);
-  sync_buffers(s.state());
+  if (controls_shown("Setup: the generator and its seed")) {
+    explain("Watch where each bit comes from, see the next 262,144 output bits as a picture, and check the period "
+            "claims of the articles against exact numbers.");
+    ImGui::Spacing();
+    draw_generator_controls(s);
+    sync_buffers(s.state());
+  }
   if (!s.view().runs) return field_error(s.view().timeline_error);
-  draw_transport(s);
+  transport_keys(s);
+  if (controls_shown("Play, step, scrub")) draw_transport(s);
   draw_weak_warning(s.view());
   ImGui::Spacing();
   // The tabs draw one consistent view; what they ask for is sent after them.
@@ -517,7 +523,10 @@ void LfsrPanel::draw(LfsrSession& s, PanelContext& ctx) {
 
 void LfsrPanel::draw_tab(const std::string& tab, LfsrSession& s, PanelContext& ctx) {
   if (tab == "stepper") {
-    draw_stepper(s);
+    {
+      ResultRegion result;
+      draw_stepper(s);
+    }
     ImGui::Spacing();
     draw_lanes(s);
   } else if (tab == "bitplane") {
@@ -526,6 +535,7 @@ void LfsrPanel::draw_tab(const std::string& tab, LfsrSession& s, PanelContext& c
   } else if (tab == "lattice") {
     draw_lattice(s);
   } else if (tab == "period") {
+    ResultRegion result;
     draw_period(s);
   } else if (tab == "claims") {
     draw_claims(s);

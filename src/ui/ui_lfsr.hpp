@@ -41,6 +41,7 @@ class LfsrPanel {
   void draw_register_fields(LfsrSession& s, const LfsrLabState& state);
   void draw_seed_fields(LfsrSession& s, const LfsrLabState& state);
   void draw_transport(LfsrSession& s);
+  void transport_keys(LfsrSession& s);  // Space, arrows, Home: also with the transport folded
   void draw_timeline(LfsrSession& s);
   void draw_weak_warning(const LfsrSessionView& v);
   void draw_tab(const std::string& tab, LfsrSession& s, PanelContext& ctx);

@@ -112,12 +112,14 @@ void PokerPanel::draw_controls(PokerSession& s) {
               "Next deal starts from the state this deal ended in, as the game would if the generator "
               "were not stirred in between.");
   field_error(seed_error_);
+}
 
-  if (lab_shortcuts_active()) {
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) send(s, "step");
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) send(s, "back");
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) send(s, "toggle_play");
-  }
+// The keys work whether the buttons are shown or folded (result first).
+void PokerPanel::transport_keys(PokerSession& s) {
+  if (!lab_shortcuts_active()) return;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) send(s, "step");
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) send(s, "back");
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) send(s, "toggle_play");
 }
 
 void PokerPanel::draw_timeline(PokerSession& s) {
@@ -473,21 +475,27 @@ void PokerPanel::draw(PokerSession& s) {
   help_marker("The game keeps one 32-bit state, stepped as state = 1664525 * state + 1013904223 (mod 2^32). "
               "A card is the top 6 bits of the new state (0..63): 52..63 and cards already dealt are drawn again. "
               "Card c has rank c >> 2 (2, 3, ..., 10, J, Q, K, A) and suit c & 3 (hearts, diamonds, clubs, spades).");
-  explain("Step one deal call by call, then count the calls of every one of the 2^32 deals. The link keeps the "
-          "seed and the call you are looking at.");
-  ImGui::Spacing();
-  draw_controls(s);
-  sync_seed_text(s.state());
+  transport_keys(s);
+  if (controls_shown("Setup: the seed; call by call")) {
+    explain("Step one deal call by call, then count the calls of every one of the 2^32 deals. The link keeps the "
+            "seed and the call you are looking at.");
+    ImGui::Spacing();
+    draw_controls(s);
+    sync_seed_text(s.state());
+  }
   ImGui::Spacing();
   draw_timeline(s);
   ImGui::Spacing();
 
   {  // the deal beside the sweep, or above it on narrow screens
     TwoColumns columns("poker_layout", 30.0f);
-    section("This call");
-    draw_call(s.view().deal);
-    section("The hand");
-    draw_hand(s.view().deal);
+    {
+      ResultRegion result;
+      section("This call");
+      draw_call(s.view().deal);
+      section("The hand");
+      draw_hand(s.view().deal);
+    }
     columns.next();
     draw_sweep(s);
     draw_claims(s);

@@ -28,6 +28,7 @@ class PokerPanel {
  private:
   void sync_seed_text(const PokerLabState& state);
   void draw_controls(PokerSession& s);
+  void transport_keys(PokerSession& s);  // arrows and Space: also with the controls folded
   void draw_timeline(PokerSession& s);
   void draw_call(const PokerDealView& v);
   void draw_hand(const PokerDealView& v);

@@ -293,12 +293,14 @@ void ShufflePanel::draw_transport(ShuffleSession& s, std::uint32_t total) {
     send(s, "t=" + std::to_string(std::max(scrub, 0)));  // a typed value past the end is the end
   const ImVec2 t0 = ImGui::GetItemRectMin(), t1 = ImGui::GetItemRectMax();
   timeline_rect_ = {t0.x, t0.y, t1.x, t1.y};
+}
 
-  if (lab_shortcuts_active()) {
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) send(s, "toggle_play");
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) send(s, "step");
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) send(s, "back");
-  }
+// The transport's keys work whether its buttons are shown or folded (result first).
+void ShufflePanel::transport_keys(ShuffleSession& s) {
+  if (!lab_shortcuts_active()) return;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) send(s, "toggle_play");
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) send(s, "step");
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) send(s, "back");
 }
 
 LabLanes ShufflePanel::make_lanes(ShuffleSession& s) {
@@ -314,11 +316,13 @@ void ShufflePanel::draw_animate(ShuffleSession& s) {
     return;
   }
   const std::uint32_t total = rec->total_steps();
-  draw_transport(s, total);
+  transport_keys(s);
+  if (controls_shown("Play, step, scrub")) draw_transport(s, total);
   const ShuffleView& v = s.view();
   const ShuffleLabState& state = s.state();
   const ShuffleFrame* f = v.frame;
   if (!f) return;
+  ResultRegion result;
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(f->caption.c_str());
   ImGui::PopTextWrapPos();
@@ -343,21 +347,24 @@ void ShufflePanel::draw_animate(ShuffleSession& s) {
 //-----------------------------------------------------------------------------
 
 void ShufflePanel::draw_matrix(ShuffleSession& s) {
-  const float em = ImGui::GetFontSize();
   const ShuffleView& v = s.view();
   const ShuffleBiasRun& bias = *v.bias;
   const BiasMatrixView& view = *v.matrix;
   draw_bias_summary(bias, view);
-  ImGui::SetNextItemWidth(em * 7.0f);
-  static const char* const kScales[] = {"auto", "+-1%", "+-10%", "+-100%"};
-  static const char* const kScaleCommands[] = {"colour_scale=auto", "colour_scale=1", "colour_scale=10", "colour_scale=100"};
-  int scale = static_cast<int>(v.colour_scale);
-  if (ImGui::Combo("colour scale", &scale, kScales, 4)) send(s, kScaleCommands[scale]);
+  if (!result_first()) draw_colour_scale(s);
   const BiasMatrix* counts = bias.job.result->law ? nullptr : &*bias.job.result->matrix;
   const MatrixHover hover = draw_matrix_grid(view, counts);
   explain("Red: the card lands at that position more often than 1/n; blue: less often. Scale: relative "
           "deviation p*n - 1.");
   if (hover.inside) draw_cell_tooltip(bias, view, hover.position, hover.card);
+}
+
+void ShufflePanel::draw_colour_scale(ShuffleSession& s) {
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
+  static const char* const kScales[] = {"auto", "+-1%", "+-10%", "+-100%"};
+  static const char* const kScaleCommands[] = {"colour_scale=auto", "colour_scale=1", "colour_scale=10", "colour_scale=100"};
+  int scale = static_cast<int>(s.view().colour_scale);
+  if (ImGui::Combo("colour scale", &scale, kScales, 4)) send(s, kScaleCommands[scale]);
 }
 
 void ShufflePanel::draw_bias_buttons(ShuffleSession& s, PanelContext& ctx) {
@@ -401,14 +408,18 @@ void ShufflePanel::draw_bias_buttons(ShuffleSession& s, PanelContext& ctx) {
 }
 
 void ShufflePanel::draw_bias(ShuffleSession& s, PanelContext& ctx) {
-  draw_presets(s, true);
-  explain("Shuffle many times and count where each card ends up. A fair shuffle puts every card at every "
-          "position with probability 1/n.");
-  draw_bias_buttons(s, ctx);
+  if (controls_shown("Sample or compute the bias")) {
+    draw_presets(s, true);
+    explain("Shuffle many times and count where each card ends up. A fair shuffle puts every card at every "
+            "position with probability 1/n.");
+    draw_bias_buttons(s, ctx);
+    if (result_first()) draw_colour_scale(s);  // folded with the other controls
+  }
   const ShuffleBiasRun& bias = *s.view().bias;
   job_row(s, bias.job, "bias_cancel");
   const ShuffleView& v = s.view();
   if (bias.job.result) {
+    ResultRegion result;
     // A result for an older setup stays on screen, labelled.
     if (v.bias_stale)
       ImGui::TextColored(colors::kAccent, "Computed for %s with %u cards; the setup has changed since.",
@@ -423,7 +434,10 @@ void ShufflePanel::draw_bias(ShuffleSession& s, PanelContext& ctx) {
 // [SECTION] Reachable decks tab
 //-----------------------------------------------------------------------------
 
-void ShufflePanel::draw_reach(ShuffleSession& s) { draw_reachable_decks(*s.view().reach, s.state().n); }
+void ShufflePanel::draw_reach(ShuffleSession& s) {
+  ResultRegion result;
+  draw_reachable_decks(*s.view().reach, s.state().n);
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Predict tab
@@ -467,7 +481,7 @@ void ShufflePanel::draw_predict_times(ShuffleSession& s) {
     ImGui::TextColored(colors::kError, "The true time is outside this window: the search will come back empty.");
 }
 
-void ShufflePanel::draw_predict(ShuffleSession& s) {
+void ShufflePanel::draw_predict_intro(ShuffleSession& s) {
   ImGui::PushTextWrapPos(0);
   ImGui::TextColored(colors::kAccent,
                      "shuffle.c seeds glibc with srand(time(NULL)), so its whole deck is a function of the second the "
@@ -480,10 +494,16 @@ void ShufflePanel::draw_predict(ShuffleSession& s) {
   explain("This tab is always shuffle.c with 52 cards, whatever the setup above says.");
   ImGui::Spacing();
   draw_predict_times(s);
+}
 
+void ShufflePanel::draw_predict(ShuffleSession& s) {
+  if (controls_shown("Why a clock seed fails; when the program ran")) draw_predict_intro(s);
   const std::vector<std::uint32_t> deck = s.view().deck;
   section("What the attacker sees: the first five cards");
-  draw_card_row(deck, 0, kPredictShownCards, false);
+  {
+    ResultRegion result;
+    draw_card_row(deck, 0, kPredictShownCards, false);
+  }
 
   const JobSlot<SeedSearchResult>& predict = *s.view().predict;
   ImGui::BeginDisabled(predict.running());
@@ -491,7 +511,10 @@ void ShufflePanel::draw_predict(ShuffleSession& s) {
   ImGui::EndDisabled();
   job_row(s, predict, "predict_cancel", 14.0f);
   // Only the search for these times is shown.
-  if (const SeedSearchResult* found = s.view().found) draw_predict_result(*found, deck);
+  if (const SeedSearchResult* found = s.view().found) {
+    ResultRegion result;
+    draw_predict_result(*found, deck);
+  }
 }
 
 //-----------------------------------------------------------------------------
@@ -500,13 +523,17 @@ void ShufflePanel::draw_predict(ShuffleSession& s) {
 
 void ShufflePanel::draw_human(ShuffleSession& s) {
   section("Riffles: distance from a uniform deck");
-  explain("Gilbert-Shannon-Reeds riffles: cut the deck binomially, drop cards with chance proportional to the packet "
-          "sizes. Bayer and Diaconis (1992) give the exact law after k riffles through the number of rising "
-          "sequences; the distances below come from exact big integers.");
+  if (controls_shown("How the distances are computed"))
+    explain("Gilbert-Shannon-Reeds riffles: cut the deck binomially, drop cards with chance proportional to the packet "
+            "sizes. Bayer and Diaconis (1992) give the exact law after k riffles through the number of rising "
+            "sequences; the distances below come from exact big integers.");
   job_row(s, *s.view().riffle, "riffle_cancel");
   const ShuffleView& v = s.view();
   if (const RiffleView* table = v.riffle_table) {
-    draw_riffle_plot(*table);
+    {
+      ResultRegion result;
+      draw_riffle_plot(*table);
+    }
     if (Table riffles{"riffle_table", 2, ImGuiTableFlags_RowBg}) {
       riffles.column("riffles k");
       riffles.column("distance");
@@ -563,10 +590,12 @@ void ShufflePanel::draw(ShuffleSession& s, PanelContext& ctx) {
   help_marker("One setup, four views. A shuffle turns random draws into an order of the cards; the draws come from a "
               "generator (its bits) and a range method (bits to a number below the bound). Everything on this page "
               "is in the link: the algorithm, the cards, the generator, the seed, the method and the step.");
-  explain("Pick a shuffle and where its random numbers come from; then watch it, measure its bias, count the decks "
-          "it can reach, or predict shuffle.c's deck from five cards.");
-  draw_setup(s);
-  draw_presets(s, false);
+  if (controls_shown("Setup: the shuffle, the cards, the generator")) {
+    explain("Pick a shuffle and where its random numbers come from; then watch it, measure its bias, count the decks "
+            "it can reach, or predict shuffle.c's deck from five cards.");
+    draw_setup(s);
+    draw_presets(s, false);
+  }
   ImGui::Spacing();
 
   static const auto kTabs = [] {

@@ -37,11 +37,14 @@ class ShufflePanel {
   void draw_presets(ShuffleSession& s, bool bias_presets);
   void draw_animate(ShuffleSession& s);
   void draw_transport(ShuffleSession& s, std::uint32_t total);
+  void transport_keys(ShuffleSession& s);  // Space and arrows: also with the transport folded
   void draw_bias(ShuffleSession& s, PanelContext& ctx);
   void draw_bias_buttons(ShuffleSession& s, PanelContext& ctx);
   void draw_matrix(ShuffleSession& s);
   void draw_reach(ShuffleSession& s);
   void draw_predict(ShuffleSession& s);
+  void draw_predict_intro(ShuffleSession& s);
+  void draw_colour_scale(ShuffleSession& s);  // the bias matrix's colour scale  // why a clock seed fails, and the times
   void draw_predict_times(ShuffleSession& s);
   void draw_human(ShuffleSession& s);
   void draw_engine(ShuffleSession& s);

@@ -230,13 +230,16 @@ MatrixLayout matrix_layout(std::uint32_t n) {
   MatrixLayout l;
   l.axis = em * 3.4f;
   const ImVec2 room = ImGui::GetContentRegionAvail();
-  const float side_max = std::min(room.x - l.axis - em * 7.0f, std::max(room.y - em * 5.0f, em * 18.0f));
+  // Result first (present mode, a lesson on a phone): the matrix fills the room left on the screen.
+  const float tall = result_first() ? room.y - em * 4.5f : std::max(room.y - em * 5.0f, em * 18.0f);
+  const float side_max = std::min(room.x - l.axis - em * 7.0f, tall);
+  const float largest = em * (result_first() ? 8.0f : 3.0f);
   // Never below legibility: a matrix wider than the room scrolls sideways.
-  l.cell = std::clamp(side_max / static_cast<float>(n), em * legibility::kMinCellEm, em * 3.0f);
+  l.cell = std::clamp(side_max / static_cast<float>(n), em * legibility::kMinCellEm, largest);
   l.ticks = l.cell >= em * 1.2f;
   l.side = l.cell * static_cast<float>(n);
   l.head = em * (l.ticks ? 2.4f : 1.3f);
-  l.legend_h = std::max(l.side, em * 8.0f);
+  l.legend_h = std::max(l.side, em * (result_first() ? 4.0f : 8.0f));  // three labels need 4 em
   return l;
 }
 

@@ -96,6 +96,44 @@ TEST(AppSession, ALessonStepOpensAsItsLink) {
   EXPECT_EQ(encode_fragment(a), encode_fragment(b));
 }
 
+// Every step of every built-in lesson reached by Next shows the Text view its
+// link shows once both ran their jobs: the same words and the same result,
+// never an earlier step's. (The 2^32-seed sweep of One Chip's step is left out:
+// the browser walk in tests/e2e/lesson_links.test.mjs covers its start.)
+TEST(AppSession, EveryLessonStepByNextShowsWhatItsLinkShows) {
+  for (const Tour& tour : builtin_tours()) {
+    InlineJobRunner jobs;
+    AppSession by_step(jobs);
+    by_step.open("#v=1&tour=" + tour.id + "&step=1");
+    for (std::uint32_t k = 1; k <= tour.steps.size(); ++k) {
+      if (k > 1) ASSERT_TRUE(by_step.apply("tour_next")) << tour.id << " " << k;
+      if (by_step.state().poker.run == "sweep") continue;
+      AppSession by_link(jobs);
+      by_link.open(by_step.fragment());
+      for (AppSession* s : {&by_step, &by_link})
+        while (s->busy()) s->tick(0.0);
+      const std::string text = text_of(by_step);
+      EXPECT_EQ(text, text_of(by_link)) << tour.id << " step " << k;
+      EXPECT_EQ(text.find("changed since"), std::string::npos) << tour.id << " step " << k;
+    }
+  }
+}
+
+TEST(AppSession, PresentModeIsALinkFieldTheLessonKeeps) {
+  InlineJobRunner jobs;
+  AppSession session(jobs);
+  session.open("#v=1&tour=loaded-dice&step=1&present=1");
+  ASSERT_TRUE(session.state().present);
+  ASSERT_TRUE(session.apply("tour_next"));
+  EXPECT_TRUE(session.state().present);
+  EXPECT_NE(session.fragment().find("&step=2&present=1"), std::string::npos) << session.fragment();
+  ASSERT_TRUE(session.apply("present=0"));
+  EXPECT_EQ(session.fragment().find("present"), std::string::npos) << session.fragment();
+  auto bad = session.apply("present=yes");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("present"), std::string::npos) << bad.error();
+}
+
 TEST(AppSession, AppCommandsRefuseWhatTheyCannotDo) {
   InlineJobRunner jobs;
   AppSession session(jobs);

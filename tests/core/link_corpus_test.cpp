@@ -43,6 +43,7 @@ const std::map<std::string, std::function<Field(const DecodedState&)>, std::less
       {"notices", [](const DecodedState& d) -> Field { return std::uint64_t{d.notices.size()}; }},
       {"lab", [](const DecodedState& d) -> Field { return std::string(lab_name(d.state.lab)); }},
       {"embed", [](const DecodedState& d) -> Field { return std::uint64_t{d.state.embed}; }},
+      {"present", [](const DecodedState& d) -> Field { return std::uint64_t{d.state.present}; }},
       {"lfsr.gen", [](const DecodedState& d) -> Field { return std::string(lab_gen_name(d.state.lfsr.gen)); }},
       {"lfsr.width", [](const DecodedState& d) -> Field { return static_cast<std::uint64_t>(d.state.lfsr.width); }},
       {"lfsr.mask", [](const DecodedState& d) -> Field { return d.state.lfsr.mask; }},
@@ -162,7 +163,7 @@ TEST(LinkCorpus, EachLabWritesItsOwnCanonicalLink) {
   for (const CorpusLine& line : corpus_lines()) {
     const DecodedState decoded = decode_fragment(line.link);
     const LabState& s = decoded.state;
-    if (s.embed || !s.note.empty() || !s.tour.empty() || !s.tour_text.empty()) continue;
+    if (s.embed || s.present || !s.note.empty() || !s.tour.empty() || !s.tour_text.empty()) continue;
     std::string link;
     switch (s.lab) {
       case LabId::lfsr: link = lfsr_lab_link(s.lfsr); break;

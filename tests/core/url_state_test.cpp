@@ -44,6 +44,29 @@ TEST(UrlState, EmbedFlagRoundTripsAndIsValidated) {
   EXPECT_EQ(d.notices.size(), 1u);
 }
 
+TEST(UrlState, PresentFlagRoundTripsAndIsKeptByALessonStep) {
+  auto d = decode_fragment("#v=1&lab=dice&method=modulo&sides=6&present=1");
+  EXPECT_TRUE(d.notices.empty());
+  EXPECT_TRUE(d.state.present);
+  const std::string on = encode_fragment(d.state);
+  EXPECT_EQ(on.substr(on.size() - 10), "&present=1") << on;
+  d.state.present = false;
+  EXPECT_EQ(encode_fragment(d.state).find("present"), std::string::npos);
+  d = decode_fragment("#v=1&lab=dice&present=yes");
+  EXPECT_FALSE(d.state.present);
+  ASSERT_EQ(d.notices.size(), 1u);
+  EXPECT_NE(d.notices[0].find("present"), std::string::npos) << d.notices[0];
+  // A lesson link opens the step's own state in present mode.
+  d = decode_fragment("#v=1&tour=how-to-shuffle&step=2&present=1");
+  EXPECT_TRUE(d.notices.empty());
+  EXPECT_TRUE(d.state.present);
+  EXPECT_EQ(d.state.lab, LabId::shuffle);
+  const std::string link = encode_fragment(d.state);
+  const std::string tail = "&tour=how-to-shuffle&step=2&present=1";
+  ASSERT_GE(link.size(), tail.size());
+  EXPECT_EQ(link.substr(link.size() - tail.size()), tail) << link;
+}
+
 TEST(UrlState, UnknownKeysAreIgnored) {
   const auto d = decode_fragment("#v=1&lab=lfsr&seed=00000001&future=xyz&t=5");
   EXPECT_TRUE(d.notices.empty());

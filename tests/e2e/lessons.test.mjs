@@ -325,31 +325,35 @@ test('every built-in lesson step opens, by Next and directly, with its linked jo
 
 test('Next/Back by click on the lesson bar, by PageDown/PageUp, and by swipe', async () => {
   const { page, context, problems } = await openApp(env, '#v=1&tour=loaded-dice&step=2');
-  let s = await until(page, 'lesson bar drawn', () => window.shufflelab.state().tour?.rect, null, 5000);
-  const [x0, , , y1] = s.tour.rect;  // scale 1: backing pixels = CSS pixels
-  const click = async (x, y, step, what) => {
-    await page.mouse.move(x, y);
-    await settle(page);  // hovered for a frame first, as a hand would (frames built, not 100 ms)
-    await page.mouse.click(x, y);
-    await until(page, what, (k) => window.shufflelab.state().tour.step === k, step, 5000);
-  };
-  // The buttons are on the bar's last row: "< Back", then "Next >".
-  await click(x0 + 40, y1 - 20, 1, 'click < Back');
-  await click(x0 + 110, y1 - 20, 2, 'click Next >');
-  await click(x0 + 110, y1 - 20, 3, 'click Next > again');
+  const bar = page.locator('#lesson-bar');
+  await bar.waitFor({ state: 'visible', timeout: 10000 });
+  const stepIs = (k, what) => until(page, what, (kk) => window.shufflelab.state().tour.step === kk, k, 5000);
+  await bar.locator('.lesson-back').click();
+  await stepIs(1, 'click < Back');
+  await bar.locator('.lesson-next').click();
+  await stepIs(2, 'click Next >');
+  await bar.locator('.lesson-next').click();
+  await stepIs(3, 'click Next > again');
+  // Page Down / Up on the canvas (the app's keys) and on the bar's focused button (the bar's).
+  await page.focus('#canvas');
   await page.keyboard.press('PageDown');
-  s = await until(page, 'PageDown', () => window.shufflelab.state().tour.step === 4, null, 5000);
+  let s = await stepIs(4, 'PageDown');
   assert.ok(s.hash.endsWith('step=4'));
   await page.keyboard.press('PageUp');
-  await until(page, 'PageUp', () => window.shufflelab.state().tour.step === 3, null, 5000);
+  await stepIs(3, 'PageUp');
+  await bar.locator('.lesson-next').focus();
+  await page.keyboard.press('PageDown');
+  await stepIs(4, 'PageDown on the bar');
+  await bar.locator('.lesson-step[data-step="1"]').click();
+  await stepIs(1, 'click on step 1');
+  assert.equal(await bar.locator('.lesson-step[aria-current="step"]').textContent(), '1');
   assert.deepEqual(problems, []);
   await context.close();
 
-  // Swipes at device scale factor 2 (rect in backing pixels = CSS px x 2).
+  // Swipes at device scale factor 2, in CSS pixels on the bar.
   const t = await openApp(env, '#v=1&tour=loaded-dice&step=2', { touch: true, scale: 2 });
-  s = await until(t.page, 'lesson bar drawn', () => window.shufflelab.state().tour?.rect, null, 5000);
-  const dpr = await t.page.evaluate(() => window.devicePixelRatio);
-  assert.equal(dpr, 2);
+  const tbar = t.page.locator('#lesson-bar');
+  await tbar.waitFor({ state: 'visible', timeout: 10000 });
   const cdp = await t.context.newCDPSession(t.page);
   const swipe = async (fromX, fromY, dx) => {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y: fromY }] });
@@ -357,18 +361,89 @@ test('Next/Back by click on the lesson bar, by PageDown/PageUp, and by swipe', a
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: fromX + (dx * i) / 5, y: fromY }] });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   };
-  const [a0, b0, a1, b1] = s.tour.rect;
-  const sx = (a0 + (a1 - a0) * 0.7) / dpr, sy = (b0 + b1) / 2 / dpr;
+  const box = await tbar.locator('.lesson-text').boundingBox();
+  const sx = box.x + box.width * 0.7, sy = box.y + box.height / 2;
   await swipe(sx, sy, -200);
   await until(t.page, 'swipe left: next', () => window.shufflelab.state().tour.step === 3, null, 5000);
   await swipe(sx, sy, 200);
   await until(t.page, 'swipe right: back', () => window.shufflelab.state().tour.step === 2, null, 5000);
-  // A swipe that starts below the lesson bar does not turn the page.
-  await swipe(sx, (b1 / dpr) + 150, -200);
+  // A swipe on the canvas, below the lesson bar, does not turn the page.
+  const barBox = await tbar.boundingBox();
+  await swipe(sx, barBox.y + barBox.height + 150, -200);
   await settle(t.page);
   assert.equal((await state(t.page)).tour.step, 2, 'swipe outside the bar');
   assert.deepEqual(t.problems, []);
   await t.context.close();
+});
+
+// Where each of the bar's controls is, in CSS pixels, and whether its label fits.
+const barLayout = (page) => page.evaluate(() => {
+  const out = {};
+  for (const name of ['lesson-bar', 'lesson-back', 'lesson-next', 'lesson-leave', 'lesson-count', 'lesson-text']) {
+    const el = name === 'lesson-bar' ? document.getElementById('lesson-bar') : document.querySelector('#lesson-bar .' + name);
+    const r = el.getBoundingClientRect();
+    out[name] = { x: r.x, y: r.y, w: r.width, h: r.height, cut: el.scrollWidth > el.clientWidth + 1 };
+  }
+  const canvas = document.getElementById('canvas').getBoundingClientRect();
+  out.canvas = { y: canvas.y, h: canvas.height };
+  out.viewport = { w: window.innerWidth, h: window.innerHeight };
+  return out;
+});
+
+test('a phone (390x844, touch): the lesson bar stays on screen, labels whole, Back and Next in fixed places', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&tour=how-to-shuffle&step=1',
+                                                    { width: 390, height: 844, scale: 3, isMobile: true });
+  await page.locator('#lesson-bar').waitFor({ state: 'visible', timeout: 10000 });
+  const steps = (await state(page)).tour.steps;
+  let first = null;
+  for (let k = 1; k <= steps; k++) {
+    if (k > 1) {
+      await page.locator('#lesson-bar .lesson-next').tap();
+      await until(page, `tap Next to ${k}`, (kk) => window.shufflelab.state().tour.step === kk, k, 5000);
+    }
+    await settle(page);
+    const l = await barLayout(page);
+    const what = `step ${k}`;
+    // On screen, at the bottom, and the canvas above it (nothing of the lab under the bar).
+    assert.ok(l['lesson-bar'].y >= 0 && l['lesson-bar'].y + l['lesson-bar'].h <= l.viewport.h + 0.5, `${what}: ${JSON.stringify(l)}`);
+    assert.ok(l.canvas.y + l.canvas.h <= l['lesson-bar'].y + 0.5, `${what}: the canvas ends above the bar ${JSON.stringify(l)}`);
+    for (const name of ['lesson-back', 'lesson-next', 'lesson-leave', 'lesson-count'])
+      assert.equal(l[name].cut, false, `${what}: ${name} is cut`);
+    assert.match(await page.locator('#lesson-bar .lesson-count').textContent(), new RegExp(`^step ${k} of ${steps}$`));
+    // Thumb targets at least 44 CSS px high, in the same place on every step.
+    assert.ok(l['lesson-back'].h >= 44 && l['lesson-next'].h >= 44, what);
+    first ??= l;
+    for (const name of ['lesson-back', 'lesson-next'])
+      for (const c of ['x', 'y', 'w', 'h']) assert.equal(l[name][c], first[name][c], `${what}: ${name}.${c} moved`);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a phone: a swipe that starts on the tab row switches neither the tab nor the step; a tap on a tab does', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&tour=how-to-shuffle&step=1', { width: 390, height: 844, scale: 3, isMobile: true });
+  await page.locator('#lesson-bar').waitFor({ state: 'visible', timeout: 10000 });
+  await settle(page);
+  let s = await until(page, 'the tab row drawn', () => window.shufflelab.state().legibility.tabs !== null, null, 10000);
+  assert.equal(s.shuffle.tab, 'bias');
+  const [x0, y0, , y1] = s.legibility.tabs;  // CSS px in the canvas, which starts at the page's top on a phone
+  const canvasTop = await page.evaluate(() => document.getElementById('canvas').getBoundingClientRect().top);
+  const x = x0 + 30, y = canvasTop + (y0 + y1) / 2;  // on the first tab, Animate
+  const cdp = await context.newCDPSession(page);
+  for (const dx of [-200, 200, 120]) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let i = 1; i <= 5; i++)
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * i) / 5, y }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    s = await settle(page);
+    assert.equal(s.shuffle.tab, 'bias', `a swipe of ${dx} px from the tab row`);
+    assert.equal(s.tour.step, 1, `a swipe of ${dx} px from the tab row`);
+  }
+  await page.touchscreen.tap(x, y);
+  s = await until(page, 'a tap on Animate', () => window.shufflelab.state().shuffle.tab === 'animate', null, 5000);
+  assert.equal(s.tour.step, 1);
+  assert.deepEqual(problems, []);
+  await context.close();
 });
 
 test('a dropped .txt lesson file opens as a lesson; embed=1 shows the lesson bar', async () => {
@@ -393,7 +468,8 @@ test('a dropped .txt lesson file opens as a lesson; embed=1 shows the lesson bar
   await context.close();
 
   const e = await openApp(env, '#v=1&embed=1&tour=how-to-shuffle&step=2');
-  s = await until(e.page, 'embedded lesson bar', () => window.shufflelab.state().tour?.rect, null, 5000);
+  await e.page.locator('#lesson-bar').waitFor({ state: 'visible', timeout: 10000 });
+  s = await state(e.page);
   assert.equal(s.embed, true);
   assert.equal(s.tour.id, 'how-to-shuffle');
   assert.equal(s.tour.step, 2);
@@ -409,7 +485,7 @@ test('a dropped .txt lesson file opens as a lesson; embed=1 shows the lesson bar
 
 test('notes: plain text shown, hostile ones dropped with a notice, never markup', async () => {
   const { page, context, problems } = await openApp(env, '#v=1&lab=dice&sides=6&note=Hello%20%3Cscript%3Ealert(1)%3C%2Fscript%3E%20%3Cimg%20src%3Dx%20onerror%3Dalert(2)%3E');
-  const dom0 = await page.evaluate(() => ({ scripts: document.querySelectorAll('script').length, all: document.querySelectorAll('*').length - document.querySelectorAll('#text-view *').length }));
+  const dom0 = await page.evaluate(() => ({ scripts: document.querySelectorAll('script').length, all: document.querySelectorAll('*').length - document.querySelectorAll('#text-view *, #lesson-bar *').length }));
   let s = await state(page);
   assert.equal(s.note, 'Hello <script>alert(1)</script> <img src=x onerror=alert(2)>');
   assert.deepEqual(s.notices, []);
@@ -443,10 +519,10 @@ test('notes: plain text shown, hostile ones dropped with a notice, never markup'
   assert.equal(s.note, '');
   assert.equal(s.notices.length, 1);
   const dom1 = await page.evaluate(() => ({
-    scripts: document.querySelectorAll('script').length, all: document.querySelectorAll('*').length - document.querySelectorAll('#text-view *').length,
+    scripts: document.querySelectorAll('script').length, all: document.querySelectorAll('*').length - document.querySelectorAll('#text-view *, #lesson-bar *').length,
     // The page's own text; the text view mirrors the lesson's words as plain text, which may name "alert".
     imgs: document.querySelectorAll('img').length,
-    text: Array.from(document.body.children).filter((e) => e.id !== 'text-view').map((e) => e.innerText).join('\n'),
+    text: Array.from(document.body.children).filter((e) => e.id !== 'text-view' && e.id !== 'lesson-bar').map((e) => e.innerText).join('\n'),
   }));
   assert.equal(dom1.scripts, dom0.scripts);
   assert.equal(dom1.all, dom0.all, 'no element created from a note');
@@ -460,7 +536,7 @@ test('notes: plain text shown, hostile ones dropped with a notice, never markup'
 test('hostile lessons: a notice and the last valid state, no markup, a flat heap', async () => {
   const { page, context, problems } = await openApp(env, '#v=1&lab=poker&seed=00000002&t=3');
   await settle(page);
-  const dom0 = await page.evaluate(() => ({ scripts: document.querySelectorAll('script').length, all: document.querySelectorAll('*').length - document.querySelectorAll('#text-view *').length }));
+  const dom0 = await page.evaluate(() => ({ scripts: document.querySelectorAll('script').length, all: document.querySelectorAll('*').length - document.querySelectorAll('#text-view *, #lesson-bar *').length }));
   const good = '#v=1&lab=poker&seed=00000002&t=3';
   const line = (i) => `#v=1&lab=dice&sides=${(i % 90) + 2}\tstep ${i}`;
   const huge = Array.from({ length: 10000 }, (_, i) => line(i)).join('\n');
@@ -502,6 +578,12 @@ test('hostile lessons: a notice and the last valid state, no markup, a flat heap
   assert.equal(s.tour.title, 'My <script>x</script>');
   assert.equal(s.tour.text, 'Six <img src=x onerror=alert(1)>');
   await settle(page);
+  // The lesson bar shows the words as written, as text.
+  assert.deepEqual(await page.evaluate(() => {
+    const bar = document.getElementById('lesson-bar');
+    return [bar.querySelector('.lesson-title').textContent, bar.querySelector('.lesson-text').textContent,
+      bar.querySelectorAll('img, script').length];
+  }), ['My <script>x</script>', 'Six <img src=x onerror=alert(1)>', 0]);
   // A teacher's tour of 200 steps (the most) opens from its text, but its link is too long for tt=: the link keeps the step's state.
   const many = Array.from({ length: 200 }, (_, i) => line(i)).join('\n');
   assert.ok(await send(page, 'tour_text=' + encodeURIComponent(many)));
@@ -509,10 +591,10 @@ test('hostile lessons: a notice and the last valid state, no markup, a flat heap
   assert.equal(s.tour.steps, 200);
   assert.ok(s.hash.length <= 2048 && !s.hash.includes('tt='), s.hash.slice(0, 200));
   const dom1 = await page.evaluate(() => ({
-    scripts: document.querySelectorAll('script').length, all: document.querySelectorAll('*').length - document.querySelectorAll('#text-view *').length,
+    scripts: document.querySelectorAll('script').length, all: document.querySelectorAll('*').length - document.querySelectorAll('#text-view *, #lesson-bar *').length,
     // The page's own text; the text view mirrors the lesson's words as plain text, which may name "alert".
     imgs: document.querySelectorAll('img').length,
-    text: Array.from(document.body.children).filter((e) => e.id !== 'text-view').map((e) => e.innerText).join('\n'),
+    text: Array.from(document.body.children).filter((e) => e.id !== 'text-view' && e.id !== 'lesson-bar').map((e) => e.innerText).join('\n'),
   }));
   assert.equal(dom1.scripts, dom0.scripts);
   assert.equal(dom1.all, dom0.all);

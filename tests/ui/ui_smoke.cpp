@@ -49,6 +49,26 @@ TEST(UiSmoke, EveryLabDrawsHundredFramesAtSeveralSizes) {
   EXPECT_GE(app.frame_count(), 110 * static_cast<long long>(shufflelab::all_labs().size()));
 }
 
+// Present mode and lessons on a phone fold the panels' controls (result first):
+// every step of every built-in lesson draws both ways, and the panel reports
+// its result's region where it drew one.
+TEST(UiSmoke, EveryLessonStepDrawsResultFirst) {
+  HeadlessImGui imgui;
+  shufflelab::InlineJobRunner jobs;
+  shufflelab::ui::LabApp app{jobs};
+  for (const shufflelab::Tour& tour : shufflelab::builtin_tours())
+    for (std::size_t k = 1; k <= tour.steps.size(); ++k) {
+      app.open_fragment("#v=1&tour=" + tour.id + "&step=" + std::to_string(k) + "&present=1");
+      ASSERT_TRUE(app.notices().empty()) << tour.id << " " << k;
+      imgui.frames(app, 3, ImVec2(1920, 1080));
+      EXPECT_NE(app.page_view_json().find("\"present\":true"), std::string::npos);
+      app.open_fragment("#v=1&tour=" + tour.id + "&step=" + std::to_string(k));
+      imgui.frames(app, 3, ImVec2(390, 700));  // a phone: the lesson bar is the page's, below the canvas
+      ImVec2 a, b;
+      if (shufflelab::ui::legibility::result_rect(a, b)) EXPECT_LT(a.y, b.y) << tour.id << " " << k;
+    }
+}
+
 TEST(UiSmoke, MalformedLinkShowsNoticeAndStillDraws) {
   HeadlessImGui imgui;
   shufflelab::InlineJobRunner jobs;

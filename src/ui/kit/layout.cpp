@@ -1,5 +1,8 @@
 #include "ui/kit/layout.hpp"
 
+#include <algorithm>
+
+#include "ui/kit/legibility.hpp"
 #include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
@@ -63,6 +66,33 @@ void KeyValueTable::row(const char* label) {
   if (!first_) ImGui::Dummy(ImVec2(0, ImGui::GetStyle().ItemSpacing.y * 0.5f));
   first_ = false;
   muted_wrapped(label);
+}
+
+namespace {
+bool g_result_first = false;
+}  // namespace
+
+void set_result_first(bool on) { g_result_first = on; }
+bool result_first() { return g_result_first; }
+
+bool controls_shown(const char* label) {
+  if (!g_result_first) return true;
+  ImGui::PushStyleColor(ImGuiCol_Text, colors::kMuted);
+  const bool open = ImGui::CollapsingHeader(label);
+  ImGui::PopStyleColor();
+  return open;
+}
+
+float result_height(float natural, float below) {
+  if (!g_result_first) return natural;
+  return std::max(natural, ImGui::GetContentRegionAvail().y - below);
+}
+
+ResultRegion::ResultRegion() { ImGui::BeginGroup(); }
+
+ResultRegion::~ResultRegion() {
+  ImGui::EndGroup();
+  legibility::note_result(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
 }
 
 }  // namespace shufflelab::ui

@@ -52,4 +52,29 @@ class KeyValueTable {
   bool first_ = true;
 };
 
+// Result first: in present mode (projectors) and in a lesson on a narrow
+// screen the app turns it on for the frame; a panel wraps each block of
+// controls in `if (controls_shown("Setup")) { ... }`. Folded, the block is one
+// closed header the reader can open, so the panel's result comes first on the
+// screen; otherwise the controls draw as always. One mechanism for every panel.
+void set_result_first(bool on);
+bool result_first();
+bool controls_shown(const char* label);
+
+// The height a chart gets: `natural` normally; in result-first mode the room
+// left below the cursor (less `below`, what the panel draws under it), when
+// that is more, so the result uses most of the screen.
+float result_height(float natural, float below);
+
+// The panel's result (a chart, a matrix, a register, a deal) for its
+// lifetime: drawn as one group whose rectangle the test hook reports
+// (legibility::note_result), so a test can check it is on the first screen.
+class ResultRegion {
+ public:
+  ResultRegion();
+  ~ResultRegion();
+  ResultRegion(const ResultRegion&) = delete;
+  ResultRegion& operator=(const ResultRegion&) = delete;
+};
+
 }  // namespace shufflelab::ui

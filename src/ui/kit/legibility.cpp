@@ -10,6 +10,17 @@ namespace shufflelab::ui::legibility {
 namespace {
 
 float g_smallest_cell = 0.0f;
+struct Region {
+  bool drawn = false;
+  ImVec2 min, max;
+  void add(ImVec2 a, ImVec2 b) {
+    if (!drawn) min = a, max = b;
+    min = ImVec2(std::min(min.x, a.x), std::min(min.y, a.y));
+    max = ImVec2(std::max(max.x, b.x), std::max(max.y, b.y));
+    drawn = true;
+  }
+};
+Region g_result, g_tab_row;
 
 // A glyph's top-left texture coordinate, exact as ImFont::RenderText copies it.
 std::uint64_t uv_key(ImVec2 uv) {
@@ -27,7 +38,10 @@ struct GlyphSize {
 
 }  // namespace
 
-void begin_frame() { g_smallest_cell = 0.0f; }
+void begin_frame() {
+  g_smallest_cell = 0.0f;
+  g_result = {}, g_tab_row = {};
+}
 
 void note_cell(ImVec2 a, ImVec2 b) {
   const float side = std::min(b.x - a.x, b.y - a.y);
@@ -36,6 +50,20 @@ void note_cell(ImVec2 a, ImVec2 b) {
 }
 
 float smallest_cell() { return g_smallest_cell; }
+
+void note_result(ImVec2 a, ImVec2 b) { g_result.add(a, b); }
+
+bool result_rect(ImVec2& a, ImVec2& b) {
+  a = g_result.min, b = g_result.max;
+  return g_result.drawn;
+}
+
+void note_tab_row(ImVec2 a, ImVec2 b) { g_tab_row.add(a, b); }
+
+bool tab_row_rect(ImVec2& a, ImVec2& b) {
+  a = g_tab_row.min, b = g_tab_row.max;
+  return g_tab_row.drawn;
+}
 
 // Every glyph of the atlases by its top-left texture coordinate.
 std::unordered_map<std::uint64_t, GlyphSize> atlas_glyphs() {

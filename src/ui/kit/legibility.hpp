@@ -24,6 +24,17 @@ void note_cell(ImVec2 a, ImVec2 b);
 // The smallest side of the cells noted this frame, in pixels (0: none).
 float smallest_cell();
 
+// The region of the result a panel drew this frame (its chart, matrix,
+// register or deal), in screen pixels: a test checks it is on the first
+// screen of a lesson step and large in present mode. Several calls: their union.
+void note_result(ImVec2 a, ImVec2 b);
+// false when no result was drawn this frame.
+bool result_rect(ImVec2& a, ImVec2& b);
+// The row of tabs a panel drew this frame (its tabs' union), for touch tests
+// that swipe on it; false when none was drawn.
+void note_tab_row(ImVec2 a, ImVec2 b);
+bool tab_row_rect(ImVec2& a, ImVec2& b);
+
 // The smallest font size of the glyphs in the draw lists, in pixels (0: no
 // text): each glyph quad's height over the atlas glyph's height at the
 // font's own size. Needs the fonts whose atlas drew them.

@@ -17,7 +17,6 @@ void apply_theme(Theme theme) {
     colors::kMuted = {0.62f, 0.65f, 0.72f, 1.0f};
     colors::kAccent = {0.98f, 0.78f, 0.35f, 1.0f};
     colors::kGood = {0.45f, 0.85f, 0.55f, 1.0f};
-    colors::kLessonBg = {0.13f, 0.20f, 0.30f, 1.0f};
     colors::kNoticeBg = {0.35f, 0.16f, 0.14f, 1.0f};
     colors::kViewBg = IM_COL32(24, 27, 36, 255);
     colors::kViewGrid = IM_COL32(60, 66, 82, 255);
@@ -37,6 +36,7 @@ void apply_theme(Theme theme) {
     colors::kShadow = IM_COL32(20, 20, 28, 200);
     colors::kFocusRing = {1.0f, 0.80f, 0.20f, 1.0f};  // amber
     style.Colors[ImGuiCol_NavHighlight] = ImVec4(0, 0, 0, 0);  // ImGui's thin ring, drawn by some widgets only: ours instead
+    style.Colors[ImGuiCol_TextDisabled] = colors::kMuted;  // (?) marks and hints: ImGui's grey is under 4.5:1 here
     return;
   }
   ImGui::StyleColorsLight(&style);
@@ -50,9 +50,9 @@ void apply_theme(Theme theme) {
   colors::kFocusRing = {0.75f, 0.22f, 0.0f, 1.0f};  // dark orange on white and blue
   colors::kError = {0.72f, 0.05f, 0.05f, 1.0f};
   colors::kMuted = {0.25f, 0.27f, 0.32f, 1.0f};
+  style.Colors[ImGuiCol_TextDisabled] = colors::kMuted;  // (?) marks and hints: ImGui's pale grey is 2.8:1 on white
   colors::kAccent = {0.55f, 0.30f, 0.0f, 1.0f};
   colors::kGood = {0.0f, 0.45f, 0.12f, 1.0f};
-  colors::kLessonBg = {0.86f, 0.91f, 0.98f, 1.0f};
   colors::kNoticeBg = {0.99f, 0.88f, 0.86f, 1.0f};
   // Views: near-white backgrounds with dark ink; series darkened to keep
   // contrast against white (projectors wash out pale colours).

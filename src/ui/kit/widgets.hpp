@@ -16,8 +16,7 @@ inline ImVec4 kMuted{0.62f, 0.65f, 0.72f, 1.0f};
 inline ImVec4 kAccent{0.98f, 0.78f, 0.35f, 1.0f};
 inline ImVec4 kGood{0.45f, 0.85f, 0.55f, 1.0f};
 inline ImVec4 kFocusRing{1.0f, 0.80f, 0.20f, 1.0f};  // the keyboard's focus ring (kit/keyboard), unlike any fill
-// Boxes above the lab: the lesson bar, the sender's note, a link's problems.
-inline ImVec4 kLessonBg{0.13f, 0.20f, 0.30f, 1.0f};
+// Boxes above the lab: a link's problems (the lesson bar and the note are the page's: web/).
 inline ImVec4 kNoticeBg{0.35f, 0.16f, 0.14f, 1.0f};
 // Drawn views (plots, matrices, registers, decks, bit boxes): packed colours
 // for ImDrawList, set by apply_theme like the ones above.

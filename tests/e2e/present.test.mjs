@@ -1,0 +1,129 @@
+// Present mode (present=1, projectors) and lessons on a phone: the smallest
+// text the app drew (the hook's legibility, measured from the frame's glyphs)
+// and the lesson bar's computed font sizes at 1920x1080; WCAG AA contrast
+// (4.5:1, the WCAG 2.1 relative-luminance formula) of the theme's text, hint
+// and mark colours and of the lesson bar in both themes; and every built-in
+// lesson step's result (the rectangle the panel reports, in the hook) on the
+// first screen of a 390x844 phone.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openApp, state, command, goTo, nextFrames, waitForState } from './browser.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+
+const TOURS = ['gameboy-tarot', 'loaded-dice', 'how-to-shuffle', 'break-the-shuffle', 'how-people-shuffle'];
+
+// WCAG 2.1: relative luminance of an sRGB colour and the contrast ratio of two.
+function luminance(hex) {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+const contrast = (a, b) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+};
+const cssHex = (rgb) => '#' + rgb.match(/\d+/g).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('');
+
+// The lesson bar's visible text: each element's font size and its colour on the bar's (or its button's) background.
+const barText = (page) => page.evaluate(() => {
+  const bar = document.getElementById('lesson-bar');
+  const out = [];
+  for (const el of bar.querySelectorAll('*')) {
+    if (!el.textContent.trim() || el.children.length || !el.getClientRects().length) continue;
+    const style = getComputedStyle(el);
+    if (style.display === 'none' || style.visibility === 'hidden') continue;
+    let bg = 'rgba(0, 0, 0, 0)';
+    for (let e = el; e && /rgba\(0, 0, 0, 0\)|transparent/.test(bg); e = e.parentElement) bg = getComputedStyle(e).backgroundColor;
+    out.push({ cls: el.className, size: parseFloat(style.fontSize), color: style.color, bg, disabled: el.disabled === true });
+  }
+  return out;
+});
+
+for (const theme of ['dark', 'light']) {
+  test(`present mode at 1920x1080, ${theme} theme: text 24 CSS px or more, contrast 4.5:1, the result large`, async () => {
+    const link = '#v=1&tour=how-to-shuffle&step=2&present=1';
+    const { page, context, problems } = await openApp(env, link, { width: 1920, height: 1080 });
+    await command(page, `theme=${theme}`);
+    await page.locator('#lesson-bar').waitFor({ state: 'visible', timeout: 10000 });
+    let s = await waitForState(page, (st) => st.shuffle.bias.jobState === 2 && st.legibility.result !== null && st.prefs.theme === theme,
+                                'the naive matrix drawn', { timeout: 60000 });
+    s = await nextFrames(page, 2);
+    assert.equal(s.present, true);
+    assert.ok(s.hash.endsWith('&present=1'), s.hash);
+    assert.deepEqual(s.nav, {}, 'no navigation column in present mode');
+    assert.ok(s.legibility.text >= 24, `smallest text ${s.legibility.text} CSS px`);
+    for (const t of await barText(page)) assert.ok(t.size >= 24, `lesson bar ${t.cls}: ${t.size} px`);
+    // The matrix and its summary: most of the canvas below the lesson bar.
+    const [x0, y0, x1, y1] = s.legibility.result;
+    const area = ((x1 - x0) * (y1 - y0)) / (s.legibility.width * s.legibility.height);
+    console.log(`# present ${theme}: smallest text ${s.legibility.text} px, result ${JSON.stringify(s.legibility.result)} ` +
+                `in ${s.legibility.width}x${s.legibility.height}: ${(area * 100).toFixed(0)}% of the canvas`);
+    assert.ok(y1 - y0 >= s.legibility.height * 0.55, `the result is ${y1 - y0} of ${s.legibility.height} px high`);
+    assert.ok(y0 < s.legibility.height * 0.4 && y1 <= s.legibility.height, `the result ${y0}..${y1} on the first screen`);
+
+    // Contrast: every text colour of the theme on both backgrounds the app draws.
+    const c = s.prefs.colors;
+    for (const ink of ['text', 'hint', 'muted', 'accent', 'error', 'good'])
+      for (const bg of ['windowBg', 'childBg'])
+        assert.ok(contrast(c[ink], c[bg]) >= 4.5, `${theme}: ${ink} ${c[ink]} on ${bg} ${c[bg]}: ${contrast(c[ink], c[bg]).toFixed(2)}`);
+    for (const t of await barText(page)) {
+      if (t.disabled) continue;  // WCAG exempts inactive controls
+      const ratio = contrast(cssHex(t.color), cssHex(t.bg));
+      assert.ok(ratio >= 4.5, `${theme} lesson bar ${t.cls}: ${t.color} on ${t.bg}: ${ratio.toFixed(2)}`);
+    }
+    // Next keeps present mode (a link field, like embed=1); the bar's toggle leaves it, and the link says so.
+    await page.locator('#lesson-bar .lesson-next').click();
+    s = await waitForState(page, (st) => st.tour.step === 3, 'step 3');
+    assert.ok(s.present && s.hash.endsWith('&step=3&present=1'), s.hash);
+    await page.locator('#lesson-bar .lesson-present').click();
+    s = await waitForState(page, (st) => !st.present, 'present mode left');
+    assert.ok(!s.hash.includes('present='), s.hash);
+    assert.ok(Object.keys(s.nav).length > 0, 'the navigation is back');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test('normal mode, both themes: hints and (?) marks at 4.5:1', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=dice');
+  for (const theme of ['light', 'dark']) {
+    await command(page, `theme=${theme}`);
+    const s = await waitForState(page, (st) => st.prefs.theme === theme && st.frames > 0, theme);
+    const c = (await nextFrames(page, 2)).prefs.colors;
+    for (const ink of ['hint', 'muted'])
+      for (const bg of ['windowBg', 'childBg'])
+        assert.ok(contrast(c[ink], c[bg]) >= 4.5, `${theme}: ${ink} ${c[ink]} on ${bg}: ${contrast(c[ink], c[bg]).toFixed(2)}`);
+    assert.equal(s.present, false);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a phone (390x844, DPR 3, touch): every built-in lesson step shows its result on the first screen', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=about', { width: 390, height: 844, scale: 3, isMobile: true });
+  const misses = [];
+  for (const id of TOURS) {
+    await goTo(page, `#v=1&tour=${id}&step=1`);
+    const steps = (await state(page)).tour.steps;
+    for (let k = 1; k <= steps; k++) {
+      if (k > 1) await page.locator('#lesson-bar .lesson-next').tap();
+      await waitForState(page, (st) => st.tour?.step === k, `${id} step ${k}`);
+      await nextFrames(page, 2);  // drawn after the step opened
+      const s = await waitForState(page, (st) => st.legibility.result !== null, `${id} step ${k}: a result drawn`);
+      const [, y0, , y1] = s.legibility.result;
+      const h = s.legibility.height;  // the canvas, above the lesson bar
+      const shown = Math.min(y1, h) - Math.max(y0, 0);
+      // Its top on the first screen and at least half the screen of it (or all of it) in view, without scrolling.
+      if (!(y0 >= 0 && shown >= Math.min(y1 - y0, h / 2) - 1)) misses.push(`${id} step ${k}: result ${y0}..${y1} in ${h}`);
+      if (field(s.hash, 'run') === 'sweep') await command(page, 'cancel_sweep');
+    }
+  }
+  assert.deepEqual(misses, []);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+const field = (hash, key) => new URLSearchParams(hash.replace(/^#/, '')).get(key);
