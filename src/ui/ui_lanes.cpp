@@ -321,7 +321,6 @@ void LanesView::draw_lane(std::size_t index) {
 }
 
 bool LanesView::command(std::string_view name) {
-  std::optional<std::uint64_t> to;
   const bool known = name == "lane_step" || name == "lane_back" || name == "lane_end" || name == "lane_mark" ||
                      name.rfind("lane_cursor=", 0) == 0;
   if (!known) return false;
