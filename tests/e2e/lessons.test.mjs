@@ -85,7 +85,7 @@ async function checkLinkedRun(page, hash, what) {
       });
       assert.ok(s.hash.includes('run=sweep'), what);
       assert.ok(await send(page, 'cancel_sweep'), 'cancel_sweep');
-      const c = await until(page, `${what} cancelled`, () => window.shufflelab.state().poker.sweep.state === 4, null, 5000);
+      const c = await until(page, `${what} cancelled`, () => window.shufflelab.state().poker.sweep.state === 4, null, 30000);
       assert.ok(!c.hash.includes('run='), `${what}: cancelling drops run= (${c.hash})`);
       return s;
     }
@@ -259,13 +259,13 @@ test('a sampled bias link opened twice shows the same counts; changing an input 
   let s = await checkLinkedRun(page, (await state(page)).hash, 'dice sample');
   assert.ok(s.hash.includes('run=sample'));
   assert.ok(await send(page, 'seed=00000000000000FF'));
-  s = await until(page, 'new seed drops run=', () => !window.shufflelab.state().hash.includes('run='), null, 5000);
+  s = await until(page, 'new seed drops run=', () => !window.shufflelab.state().hash.includes('run='), null, 30000);
   assert.equal(s.dice.seed, '00000000000000FF');
   await go(page, '#v=1&lab=dice&method=modulo&sides=6&bits=8&gen=z80&seed=0123456789ABCDEF&rolls=100000000&view=die&run=sample');
-  s = await until(page, 'long sample running', () => window.shufflelab.state().dice.sample.state === 1, null, 5000);
+  s = await until(page, 'long sample running', () => window.shufflelab.state().dice.sample.state === 1, null, 30000);
   assert.ok(s.hash.includes('run=sample'));
   assert.ok(await send(page, 'cancel'));
-  s = await until(page, 'cancel drops run=', () => !window.shufflelab.state().hash.includes('run='), null, 5000);
+  s = await until(page, 'cancel drops run=', () => !window.shufflelab.state().hash.includes('run='), null, 30000);
   assert.equal(s.dice.sample.state, JOB.cancelled);
   assert.deepEqual(problems, []);
   await context.close();
@@ -311,7 +311,7 @@ test('every built-in lesson step opens, by Next and directly, with its linked jo
     const direct = await openApp(env, `#v=1&tour=${id}&step=1`, SMALL);
     for (let k = 1; k <= steps; k++) {
       if (k > 1) await go(direct.page, `#v=1&tour=${id}&step=${k}`);
-      const s = await until(direct.page, `${id} step ${k} opened directly`, (kk) => window.shufflelab.state().tour?.step === kk, k, 5000);
+      const s = await until(direct.page, `${id} step ${k} opened directly`, (kk) => window.shufflelab.state().tour?.step === kk, k, 30000);
       assert.equal(s.hash, hashes[k - 1], `${id} step ${k} opened directly`);
       assert.deepEqual(s.notices, []);
       assert.equal(s.runText === '', !field(s.hash, 'run'), `${id} step ${k}: runText`);
@@ -327,7 +327,7 @@ test('Next/Back by click on the lesson bar, by PageDown/PageUp, and by swipe', a
   const { page, context, problems } = await openApp(env, '#v=1&tour=loaded-dice&step=2');
   const bar = page.locator('#lesson-bar');
   await bar.waitFor({ state: 'visible', timeout: 10000 });
-  const stepIs = (k, what) => until(page, what, (kk) => window.shufflelab.state().tour.step === kk, k, 5000);
+  const stepIs = (k, what) => until(page, what, (kk) => window.shufflelab.state().tour.step === kk, k, 30000);
   await bar.locator('.lesson-back').click();
   await stepIs(1, 'click < Back');
   await bar.locator('.lesson-next').click();
@@ -364,9 +364,9 @@ test('Next/Back by click on the lesson bar, by PageDown/PageUp, and by swipe', a
   const box = await tbar.locator('.lesson-text').boundingBox();
   const sx = box.x + box.width * 0.7, sy = box.y + box.height / 2;
   await swipe(sx, sy, -200);
-  await until(t.page, 'swipe left: next', () => window.shufflelab.state().tour.step === 3, null, 5000);
+  await until(t.page, 'swipe left: next', () => window.shufflelab.state().tour.step === 3, null, 30000);
   await swipe(sx, sy, 200);
-  await until(t.page, 'swipe right: back', () => window.shufflelab.state().tour.step === 2, null, 5000);
+  await until(t.page, 'swipe right: back', () => window.shufflelab.state().tour.step === 2, null, 30000);
   // A swipe on the canvas, below the lesson bar, does not turn the page.
   const barBox = await tbar.boundingBox();
   await swipe(sx, barBox.y + barBox.height + 150, -200);
@@ -399,7 +399,7 @@ test('a phone (390x844, touch): the lesson bar stays on screen, labels whole, Ba
   for (let k = 1; k <= steps; k++) {
     if (k > 1) {
       await page.locator('#lesson-bar .lesson-next').tap();
-      await until(page, `tap Next to ${k}`, (kk) => window.shufflelab.state().tour.step === kk, k, 5000);
+      await until(page, `tap Next to ${k}`, (kk) => window.shufflelab.state().tour.step === kk, k, 30000);
     }
     await settle(page);
     const l = await barLayout(page);
@@ -440,7 +440,7 @@ test('a phone: a swipe that starts on the tab row switches neither the tab nor t
     assert.equal(s.tour.step, 1, `a swipe of ${dx} px from the tab row`);
   }
   await page.touchscreen.tap(x, y);
-  s = await until(page, 'a tap on Animate', () => window.shufflelab.state().shuffle.tab === 'animate', null, 5000);
+  s = await until(page, 'a tap on Animate', () => window.shufflelab.state().shuffle.tab === 'animate', null, 30000);
   assert.equal(s.tour.step, 1);
   assert.deepEqual(problems, []);
   await context.close();
@@ -454,7 +454,7 @@ test('a dropped .txt lesson file opens as a lesson; embed=1 shows the lesson bar
     dt.items.add(new File([text], 'lesson.txt', { type: 'text/plain' }));
     window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
   }, lesson);
-  let s = await until(page, 'dropped lesson', () => window.shufflelab.state().tour?.title === 'Dropped lesson', null, 5000);
+  let s = await until(page, 'dropped lesson', () => window.shufflelab.state().tour?.title === 'Dropped lesson', null, 30000);
   assert.equal(s.tour.steps, 2);
   assert.equal(s.tour.text, 'Six faces, <b>literally</b>');
   assert.equal(s.lab, 'dice');
