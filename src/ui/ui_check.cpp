@@ -154,10 +154,12 @@ void CheckPanel::draw_inputs(CheckLabSession& s, PanelContext& ctx) {
   }
   ImGui::TextColored(colors::kMuted, "or drop a file anywhere on this page.");
   const std::size_t held = std::strlen(paste_);
+  const std::size_t typed = queued_text_bytes();
   ImGui::InputTextMultiline("##paste", paste_, sizeof paste_, ImVec2(-1.0f, em * 4.5f));
   if (ImGui::IsItemActive()) {
     declare_text_field(TextFieldKind::text);
     note_refused_paste(held);
+    note_cut_text(held, typed);
   }
   field_error(paste_error_);
   const CheckLabView view = s.view();
@@ -190,6 +192,22 @@ void CheckPanel::note_refused_paste(std::size_t held) {
   paste_error_ = "Nothing was pasted: the text has " + grouped(pasted) + " bytes and this box holds at most " +
                  grouped(sizeof paste_ - 1) + (held ? " (" + grouped(held) + " already in it)" : "") +
                  ". Save it as a file and drop it here or use Choose a file..., which reads any size.";
+}
+
+// Text that arrives as characters (a phone's keyboard pastes through the page's hidden field) is
+// inserted until the box is full and the rest dropped: say so, with the limit.
+std::size_t CheckPanel::queued_text_bytes() {
+  std::size_t bytes = 0;
+  for (ImWchar c : ImGui::GetIO().InputQueueCharacters) bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
+  return bytes;
+}
+
+void CheckPanel::note_cut_text(std::size_t held, std::size_t typed) {
+  const std::size_t capacity = sizeof paste_ - 1;
+  if (typed == 0 || held + typed <= capacity || std::strlen(paste_) < capacity) return;
+  paste_error_ = "The box is full: of the " + grouped(typed) + (typed == 1 ? " byte" : " bytes") + " typed or pasted, only the first " +
+                 grouped(capacity - held) + " fit (it holds at most " + grouped(capacity) +
+                 "). Save the text as a file and drop it here or use Choose a file..., which reads any size.";
 }
 
 // [SECTION] Examples

@@ -29,6 +29,8 @@ class CheckPanel {
   void draw_examples(CheckLabSession& s, PanelContext& ctx);
   void draw_report(const CheckShownReport& shown, int slot, PanelContext& ctx);
   void note_refused_paste(std::size_t held);  // held: bytes in the box before this frame
+  static std::size_t queued_text_bytes();      // UTF-8 bytes of the characters ImGui will insert this frame
+  void note_cut_text(std::size_t held, std::size_t typed);
 
   std::array<Picture, 3> pictures_;  // the file, example A, example B
   char paste_[262144] = "";  // 256 KiB: about 1,700 decks of 52 cards

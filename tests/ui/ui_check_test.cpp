@@ -1,6 +1,7 @@
 // The Check panel's paste box, driven as a person does: Tab into it, then
-// Ctrl+V with more text than it holds. ImGui inserts nothing then; the panel
-// must say so and give the limit.
+// Ctrl+V with more text than it holds (ImGui inserts nothing then), or a phone's
+// paste arriving as characters (ImGui inserts what fits): the panel must say so
+// and give the limit.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -61,6 +62,17 @@ TEST(UiCheck, APasteLongerThanTheBoxIsRefusedWithTheLimit) {
             std::string::npos)
       << panel.paste_refusal();
   EXPECT_NE(panel.paste_refusal().find("100 already in it"), std::string::npos) << panel.paste_refusal();
+
+  // A phone's keyboard pastes through the page's hidden field: the text arrives as characters,
+  // which ImGui inserts until the box is full. 262,043 more fit after the 100 already there.
+  io.AddInputCharactersUTF8(std::string(300000, '3').c_str());
+  frame(0, false);
+  EXPECT_NE(panel.paste_refusal().find("The box is full: of the 300,000 bytes typed or pasted, only the first 262,043 fit"),
+            std::string::npos)
+      << panel.paste_refusal();
+  io.AddInputCharactersUTF8("4");  // typing into the full box: still full, nothing new to say
+  frame(0, false);
+  EXPECT_NE(panel.paste_refusal().find("of the 1 byte typed or pasted, only the first 0 fit"), std::string::npos) << panel.paste_refusal();
   ImGui::DestroyContext();
 }
 
