@@ -118,11 +118,14 @@ void AsmPanel::draw(AsmLabSession& s) {
               "checked against the z80ex emulator instruction by instruction). The C++ lane is the core's real "
               "source, cut out at build time.");
   explain("Pick an algorithm and step it: the lit assembly line and the lit C++ line are the same moment.");
-  draw_controls(s);
+  if (controls_shown("Setup: the listing and its inputs")) draw_controls(s);
   const AsmLabView& view = s.view();
   field_error(view.error);
   if (!view.run) return;
-  draw_lanes(*view.run);
+  {
+    ResultRegion result;
+    draw_lanes(*view.run);
+  }
   draw_machine(*view.run);
   draw_costs(s);
 }

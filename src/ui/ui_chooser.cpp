@@ -118,7 +118,7 @@ void ChooserPanel::draw(ChooserSession& s) {
               "algebra, costs by running our listings on the CPU interpreters, dieharder from the recorded runs.");
   explain("Which generator and die roller for an 8-bit game? Pick a CPU and a use; the table shows every "
           "generator, the recommendation follows the stated rule from the numbers shown.");
-  draw_pickers(s);
+  if (controls_shown("Pick a CPU and a use")) draw_pickers(s);
   const ChooserLabView view = s.view();
   const JobSlot<ChooserViewModel>& job = *view.job;
   // The view being computed (in the worker) replaces the one on screen when it is in.
@@ -129,7 +129,10 @@ void ChooserPanel::draw(ChooserSession& s) {
   if (!view.shown) return;
   if (!view.shown->error.empty()) return field_error(view.shown->error);
   std::string open;  // a button's command, sent once the view is drawn (it may open another lab)
-  if (view.shown->pick) open = draw_pick(*view.shown->pick);
+  if (view.shown->pick) {
+    ResultRegion result;
+    open = draw_pick(*view.shown->pick);
+  }
   if (std::string row = draw_table(*view.shown); !row.empty()) open = row;
   if (!open.empty()) send(s, open);
 }
