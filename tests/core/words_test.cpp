@@ -28,7 +28,8 @@ namespace {
 struct Json {
   enum Kind { null, boolean, number, string, array, object } kind = null;
   std::string text;  // a number's or a string's text (unescaped), true/false
-  std::vector<std::pair<std::string, Json>> members;
+  std::vector<std::string> keys;  // an object's members: keys[i] names values[i] (a pair would need Json complete)
+  std::vector<Json> values;
   std::vector<Json> items;
 };
 
@@ -94,7 +95,8 @@ class JsonReader {
       do {
         std::string key = string_text();
         if (!eat(':')) return fail("expected ':'"), v;
-        v.members.emplace_back(std::move(key), value());
+        v.keys.push_back(std::move(key));
+        v.values.push_back(value());
       } while (eat(','));
       if (!eat('}')) fail("expected '}'");
     } else if (c == '[') {
@@ -127,16 +129,16 @@ const Json* at_path(const Json& root, const std::string& path, Json& length) {
     start = dot == std::string::npos ? path.size() + 1 : dot + 1;
     const Json* next = nullptr;
     if (v->kind == Json::object) {
-      for (const auto& [key, member] : v->members)
-        if (key == seg) next = &member;
+      for (std::size_t i = 0; i < v->keys.size(); ++i)
+        if (v->keys[i] == seg) next = &v->values[i];
     } else if (v->kind == Json::array && seg == "#") {
       length.kind = Json::number, length.text = std::to_string(v->items.size());
       next = &length;
     } else if (v->kind == Json::array && seg.find('=') != std::string::npos) {
       const std::string key = seg.substr(0, seg.find('=')), want = seg.substr(seg.find('=') + 1);
       for (const Json& item : v->items)
-        for (const auto& [k, member] : item.members)
-          if (k == key && member.text == want && !next) next = &item;
+        for (std::size_t i = 0; i < item.keys.size(); ++i)
+          if (item.keys[i] == key && item.values[i].text == want && !next) next = &item;
     } else if (v->kind == Json::array && !seg.empty() && seg.find_first_not_of("0123456789") == std::string::npos) {
       const std::size_t k = std::stoul(seg);
       if (k < v->items.size()) next = &v->items[k];
