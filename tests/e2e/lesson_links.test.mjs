@@ -4,9 +4,11 @@
 // the same step opened from its link shows: the same words and numbers, its
 // run= result included, and never a result "computed for ... the setup has
 // changed since". Two pages side by side: one walks, the other opens links.
+// The page that opens links is a phone (390x844, DPR 3, touch): there each
+// step's result must be on the first screen, without scrolling.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, state, goTo, nextFrames } from './browser.mjs';
+import { launch, openApp, state, command, goTo, nextFrames, waitForState } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -16,6 +18,7 @@ const TOURS = ['gameboy-tarot', 'loaded-dice', 'how-to-shuffle', 'break-the-shuf
 // State and text are under test, and every frame is software GL: a small window, wide enough for the
 // lesson bar's step numbers (hidden at 700 CSS px and below).
 const SMALL = { width: 760, height: 480 };
+const PHONE = { width: 390, height: 844, scale: 3, isMobile: true };
 const field = (hash, key) => new URLSearchParams(hash.replace(/^#/, '')).get(key);
 // The Text view; with `partial`, cut before a sweep's counts (a cancelled 2^32-seed sweep
 // shows how far each page got, which is not the link's to say).
@@ -72,7 +75,8 @@ async function sameText(walked, opened, what, partial, words) {
 
 test('every step of every built-in lesson, by Next, Page Down, a step number and Back, shows what its link shows', async () => {
   const walk = await openApp(env, '#v=1&lab=about', SMALL);
-  const link = await openApp(env, '#v=1&lab=about', SMALL);
+  const link = await openApp(env, '#v=1&lab=about', PHONE);
+  const offScreen = [];
   const bar = walk.page.locator('#lesson-bar');
   for (const id of TOURS) {
     await goTo(walk.page, `#v=1&tour=${id}&step=1`);
@@ -103,8 +107,27 @@ test('every step of every built-in lesson, by Next, Page Down, a step number and
       }
       const text = await sameText(walk.page, link.page, what, sweep, walked.tour.text.slice(0, 40));
       assert.ok(!/changed since/.test(text), `${what}: a stale result: ${text.slice(0, 600)}`);
+      assert.ok(walked.hash.endsWith(`&tour=${id}&step=${k}`), `${what}: ${walked.hash}`);
+      assert.ok(walked.tour.title.length > 0 && walked.tour.text.length > 20, what);
+      if (how === 'link' || how === 'next' || how === 'pagedown') {
+        // The phone: the result's top on the first screen and at least half the screen of it (or all of it) in view.
+        const p = await waitForState(link.page, (st) => st.legibility.result !== null, `${what}: a result drawn on the phone`);
+        const [, y0, , y1] = p.legibility.result;
+        const h = p.legibility.height;  // the canvas, above the lesson bar
+        const shown = Math.min(y1, h) - Math.max(y0, 0);
+        if (!(y0 >= 0 && shown >= Math.min(y1 - y0, h / 2) - 1)) offScreen.push(`${id} step ${k}: result ${y0}..${y1} in ${h}`);
+      }
     }
+    // Past the last step there is no Next; leaving the lesson drops tour= from the link.
+    await goTo(walk.page, `#v=1&tour=${id}&step=${steps}`);
+    const last = await command(walk.page, 'tour_next');  // the hook answers a refused command with {error}
+    assert.ok(!last || last.error, `${id}: tour_next after the last step: ${JSON.stringify(last).slice(0, 200)}`);
+    assert.ok(!(await command(walk.page, 'tour_exit'))?.error, `${id}: tour_exit`);
+    const out = await state(walk.page);
+    assert.equal(out.tour, null, id);
+    assert.ok(!out.hash.includes('tour='), out.hash);
   }
+  assert.deepEqual(offScreen, [], 'lesson steps whose result is not on the phone\'s first screen');
   assert.deepEqual(walk.problems, []);
   assert.deepEqual(link.problems, []);
   await walk.context.close();

@@ -1,10 +1,9 @@
-// Present mode (present=1, projectors) and lessons on a phone: the smallest
+// Present mode (present=1, projectors): the smallest
 // text the app drew (the hook's legibility, measured from the frame's glyphs)
 // and the lesson bar's computed font sizes at 1920x1080; WCAG AA contrast
 // (4.5:1, the WCAG 2.1 relative-luminance formula) of the theme's text, hint
-// and mark colours and of the lesson bar in both themes; and every built-in
-// lesson step's result (the rectangle the panel reports, in the hook) on the
-// first screen of a 390x844 phone.
+// and mark colours and of the lesson bar in both themes. (Each lesson step's
+// result on a phone's first screen: lesson_links.test.mjs.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openApp, state, command, goTo, nextFrames, waitForState } from './browser.mjs';
@@ -13,7 +12,6 @@ let env;
 before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
 
-const TOURS = ['gameboy-tarot', 'loaded-dice', 'how-to-shuffle', 'break-the-shuffle', 'how-people-shuffle'];
 
 // WCAG 2.1: relative luminance of an sRGB colour and the contrast ratio of two.
 function luminance(hex) {
@@ -101,29 +99,3 @@ test('normal mode, both themes: hints and (?) marks at 4.5:1', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
-
-test('a phone (390x844, DPR 3, touch): every built-in lesson step shows its result on the first screen', async () => {
-  const { page, context, problems } = await openApp(env, '#v=1&lab=about', { width: 390, height: 844, scale: 3, isMobile: true });
-  const misses = [];
-  for (const id of TOURS) {
-    await goTo(page, `#v=1&tour=${id}&step=1`);
-    const steps = (await state(page)).tour.steps;
-    for (let k = 1; k <= steps; k++) {
-      if (k > 1) await page.locator('#lesson-bar .lesson-next').tap();
-      await waitForState(page, (st) => st.tour?.step === k, `${id} step ${k}`);
-      await nextFrames(page, 2);  // drawn after the step opened
-      const s = await waitForState(page, (st) => st.legibility.result !== null, `${id} step ${k}: a result drawn`);
-      const [, y0, , y1] = s.legibility.result;
-      const h = s.legibility.height;  // the canvas, above the lesson bar
-      const shown = Math.min(y1, h) - Math.max(y0, 0);
-      // Its top on the first screen and at least half the screen of it (or all of it) in view, without scrolling.
-      if (!(y0 >= 0 && shown >= Math.min(y1 - y0, h / 2) - 1)) misses.push(`${id} step ${k}: result ${y0}..${y1} in ${h}`);
-      if (field(s.hash, 'run') === 'sweep') await command(page, 'cancel_sweep');
-    }
-  }
-  assert.deepEqual(misses, []);
-  assert.deepEqual(problems, []);
-  await context.close();
-});
-
-const field = (hash, key) => new URLSearchParams(hash.replace(/^#/, '')).get(key);
