@@ -145,8 +145,8 @@ test('leaving the lab stops the full sweep: no worker stays busy out of sight, a
   await context.close();
 });
 
-test('crisp at device scale 1 and 2 (screenshots)', { timeout: 120000 }, async () => {
-  for (const scale of [1, 2]) {
+test('crisp at device scale factor 2 (screenshots)', { timeout: 120000 }, async () => {
+  for (const scale of [2]) {  // scale 1 is what every other test draws; ./lab shots takes both for people
     const { page, context, problems } = await openApp(env, '#v=1&lab=poker&seed=DEADBEEF&t=9', { scale });
     await command(page, 'sweep_sample');
     await page.waitForFunction(() => window.shufflelab.state().poker.sweep.state === 2, null, { timeout: 60000, polling: 100 });

@@ -141,7 +141,7 @@ test('predict the deck: five cards and an hour give back the seed', async () => 
   await context.close();
 });
 
-test('every tab at device scale 1 and 2', async () => {
+test('every tab at device scale factor 2', async () => {
   const views = [
     ['animate', '#v=1&lab=shuffle&n=78&gen=tarot32&seed=3735928559&method=fdr-tarot&bits=8&t=12'],
     ['pdep', '#v=1&lab=shuffle&algo=pdep&n=64&faces=numbers&t=20'],
@@ -149,7 +149,7 @@ test('every tab at device scale 1 and 2', async () => {
     ['reach', '#v=1&lab=shuffle&algo=lin2003&seed=1044362711&tab=reach'],
     ['predict', '#v=1&lab=shuffle&tab=predict', 'predict'],
   ];
-  for (const scale of [1, 2]) {
+  for (const scale of [2]) {  // scale 1 is what every other test draws; ./lab shots takes both for people
     // One page per scale, moved from link to link (the views, not loading, are under test here).
     const { page, context, problems } = await openApp(env, views[0][1], { scale });
     for (const [name, hash, cmd] of views) {
