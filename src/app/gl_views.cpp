@@ -1,5 +1,6 @@
 #include "app/gl_views.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "shaders.hpp"
@@ -51,11 +52,16 @@ bool GlViews::ensure_program() {
 
 ImTextureID GlViews::bit_plane(int slot, const std::uint8_t* bits, int width, int height) {
   if (width <= 0 || height <= 0 || width % 8 != 0 || !ensure_program()) return nullptr;
+  Target& t = targets_[slot];
+  const std::size_t size = static_cast<std::size_t>(width / 8) * static_cast<std::size_t>(height);
+  if (t.width == width && t.height == height && t.bits.size() == size && std::equal(bits, bits + size, t.bits.begin()))
+    return reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(t.color_texture));
+  t.bits.assign(bits, bits + size);
+  image_changes_++;
   // Whatever ImGui will render into next; read before any binding below.
   GLint previous_fb = 0, viewport[4];
   glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous_fb);
   glGetIntegerv(GL_VIEWPORT, viewport);
-  Target& t = targets_[slot];
   if (t.width != width || t.height != height) {
     if (t.framebuffer) {
       glDeleteFramebuffers(1, &t.framebuffer);

@@ -21,6 +21,7 @@
 #include <utility>
 
 #include "app/gl_views.hpp"
+#include "ui/kit/draw_fingerprint.hpp"
 #include "app/web_glue.hpp"
 #include "app/worker_job_runner.hpp"
 #include "imgui.h"
@@ -50,6 +51,8 @@ struct App {
   shufflelab::web::WorkerJobRunner jobs;  // before lab, which keeps a reference to it
   shufflelab::ui::LabApp lab{jobs};
   shufflelab::web::GlViews gl_views;
+  std::uint64_t drawn_look = 0;    // draw_fingerprint of the frame on the canvas
+  std::uint64_t drawn_frames = 0;  // frames that reached WebGL (the others looked the same)
   ImGuiStyle base_style;
   float font_scale = 0.0f;
   std::string written_fragment;
@@ -463,12 +466,21 @@ void frame() {
   const double ui_done = emscripten_get_now();
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(g_app->window, &fb_w, &fb_h);
-  glViewport(0, 0, fb_w, fb_h);
   const ImVec4 background = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-  glClearColor(background.x, background.y, background.z, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  if (g_app->lab.take_png_request())
+  const bool png_requested = g_app->lab.take_png_request();
+  // A frame that looks like the last one drawn is not drawn again: WebGL keeps
+  // presenting the canvas until it is drawn to (a PNG reads this frame's pixels).
+  const std::uint64_t look = shufflelab::ui::draw_fingerprint(
+      {ImGui::GetDrawData(), fb_w, fb_h, background, g_app->gl_views.image_changes()});
+  if (look != g_app->drawn_look || png_requested) {
+    g_app->drawn_look = look;
+    g_app->drawn_frames++;
+    glViewport(0, 0, fb_w, fb_h);
+    glClearColor(background.x, background.y, background.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  }
+  if (png_requested)
     shufflelab::web::save_canvas_png("shufflelab-" + std::string(shufflelab::lab_name(g_app->lab.current_lab())) + ".png");
 
   save_preferences();
@@ -633,7 +645,7 @@ EMSCRIPTEN_KEEPALIVE const char* shufflelab_test_query(const char* command) {
           ",\"coarse\":" + (g_app->coarse_pointer ? "true" : "false") + ",\"scroll\":" + scroll +
           ",\"wheelLine\":" + std::to_string(ImGui::GetTextLineHeightWithSpacing()) +
           ",\"help\":\"" + help + "\",\"textProxy\":" + proxy + "},\"legibility\":" + legibility_json() + ",\"keyboard\":" + keyboard +
-          ",\"tables\":" + shufflelab::ui::tables_json() + "}";
+          ",\"tables\":" + shufflelab::ui::tables_json() + ",\"drawnFrames\":" + std::to_string(g_app->drawn_frames) + "}";
   return json.c_str();
 }
 }

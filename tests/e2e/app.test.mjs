@@ -156,3 +156,25 @@ test('embed mode: one lab without navigation, and the example course page shows 
   void frame;
   await ctx2.close();
 });
+
+// A frame that would look like the one on the canvas is not drawn again
+// (ui/kit/draw_fingerprint): an idle lab costs no rasterizing, and the canvas
+// keeps showing its last frame, pixel for pixel; any change is drawn.
+test('an idle lab is not redrawn, keeps its picture, and a change is drawn', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=13', { width: 800, height: 600 });
+  await waitForState(page, (s) => s.frames > 5, 'the first frames');
+  let s = await nextFrames(page, 5);
+  const idle = s.drawnFrames;
+  s = await nextFrames(page, 30);
+  assert.equal(s.drawnFrames, idle, `${s.frames} frames built while idle, ${s.drawnFrames - idle} of them drawn`);
+  const before = await page.locator('#canvas').screenshot();
+  await nextFrames(page, 10);
+  assert.ok(before.equals(await page.locator('#canvas').screenshot()), 'the canvas changed while nothing was drawn');
+  await command(page, 'step');
+  s = await waitForState(page, (st) => st.lfsr.t === 14 && st.drawnFrames > idle, 'the step drawn');
+  await nextFrames(page, 2);
+  const after = await page.locator('#canvas').screenshot();
+  assert.ok(!before.equals(after), 'the step changed nothing on the canvas');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "imgui.h"
+#include "ui/kit/draw_fingerprint.hpp"
 #include "ui/kit/legibility.hpp"
 #include "ui/lab_app.hpp"
 
@@ -89,6 +90,36 @@ TEST(UiSmoke, StepCommandsMoveTheLinkedStep) {
   EXPECT_NE(app.fragment().find("&t=16"), std::string::npos) << app.fragment();
   EXPECT_FALSE(app.command("no_such_command"));
   imgui.frames(app, 5, ImVec2(800, 600));
+}
+
+// The app skips drawing a frame whose fingerprint equals the one on the
+// canvas: the same state gives the same fingerprint frame after frame, and a
+// step, another size, a theme colour or a re-rendered GPU image changes it.
+TEST(UiSmoke, FingerprintChangesExactlyWhenTheFrameWould) {
+  HeadlessImGui imgui;
+  shufflelab::InlineJobRunner jobs;
+  shufflelab::ui::LabApp app{jobs};
+  app.open_fragment("#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=13");
+  ImGui::GetIO().MousePos = ImVec2(-1, -1);  // no hover
+  const auto look = [&](ImVec2 size, int gpu_changes = 0, ImVec4 clear = ImVec4(0, 0, 0, 1)) {
+    ImGui::GetIO().DisplaySize = size;
+    ImGui::NewFrame();
+    app.frame();
+    ImGui::Render();
+    return shufflelab::ui::draw_fingerprint({ImGui::GetDrawData(), static_cast<int>(size.x), static_cast<int>(size.y), clear,
+                                             static_cast<std::uint64_t>(gpu_changes)});
+  };
+  for (int i = 0; i < 5; ++i) look(ImVec2(1024, 700));  // windows settle their sizes
+  const std::uint64_t idle = look(ImVec2(1024, 700));
+  EXPECT_EQ(look(ImVec2(1024, 700)), idle);
+  EXPECT_EQ(look(ImVec2(1024, 700)), idle);
+  EXPECT_NE(look(ImVec2(1024, 700), 1), idle);
+  EXPECT_NE(look(ImVec2(1024, 700), 0, ImVec4(1, 1, 1, 1)), idle);
+  ASSERT_TRUE(app.command("step_bit"));
+  EXPECT_NE(look(ImVec2(1024, 700)), idle);
+  ASSERT_TRUE(app.command("back"));
+  for (int i = 0; i < 5; ++i) look(ImVec2(800, 600));
+  EXPECT_NE(look(ImVec2(800, 600)), idle);
 }
 
 // The legibility measure reads back the sizes ImGui was asked to draw: text
