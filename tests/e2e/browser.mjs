@@ -131,7 +131,7 @@ export async function waitForLabText(page, title, needles = [], { timeout = 2000
 }
 
 // Edits the address bar as a reader does: sets location.hash; web/app.js's
-// hashchange handler hands the address to the app. Resolves once that
+// popstate and hashchange handlers hand the address to the app. Resolves once that
 // handler has run with this link (our listener, added after app.js's, runs
 // after it in the same event), so the hook's state is the new link's; returns
 // it. The app writes its canonical link into the address at the end of a
@@ -149,14 +149,18 @@ export async function setHash(page, hash, { timeout = 10000 } = {}) {
     const attempt = () => {
       const before = location.href;
       let wanted = null;
+      // app.js opens the address on popstate (fired first) and on hashchange; a frame between the two
+      // may already have written the app's canonical link, so the first event decides.
       const seen = () => {
+        window.removeEventListener('popstate', seen);
         window.removeEventListener('hashchange', seen);
         if (location.hash === wanted) resolve(); else attempt();
       };
-      window.addEventListener('hashchange', seen);  // before the assignment, in case the event came at once
+      window.addEventListener('popstate', seen);  // before the assignment, in case the event came at once
+      window.addEventListener('hashchange', seen);
       location.hash = h;
       wanted = location.hash;
-      if (location.href === before) { window.removeEventListener('hashchange', seen); resolve(); }
+      if (location.href === before) { window.removeEventListener('popstate', seen); window.removeEventListener('hashchange', seen); resolve(); }
     };
     attempt();
   }), hash);
