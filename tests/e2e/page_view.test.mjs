@@ -1,8 +1,9 @@
 // One channel from the app to the page's DOM text (web/page_view.js): the
 // sender's note, the lesson bar and present mode all follow the page view the
 // app publishes for the state on screen. The note belongs to a link: opening
-// a lesson step or a link without a note removes it from the strip above the
-// canvas, and Back to the link that carried it brings it back, as written.
+// a lesson step or a link without a note (a finding's) removes it from the
+// strip above the canvas, and Back to the link that carried it brings it back,
+// as written.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openApp, state, command, setHash, waitForState } from './browser.mjs';
@@ -52,13 +53,16 @@ test('the note follows the state on screen: gone on a lesson step and a link wit
   assert.equal(s.note, NOTE);
   await waitForStrip(page, NOTE);
 
-  // A link without a note, typed into the address bar: the strip goes; Back: it is back.
-  s = await setHash(page, '#v=1&lab=lfsr');
-  await waitForStrip(page, '');
+  // Another lab keeps the note; a finding's link, opened in the app, has none: the strip goes; Back: it is back.
+  assert.ok(await command(page, 'lab=findings'));
+  await waitForState(page, (x) => x.lab === 'findings' && x.note === NOTE, 'the findings, with the note');
+  assert.ok(await command(page, 'open=1'));
+  s = await waitForState(page, (x) => x.lab !== 'findings', 'the first finding opens its link');
   assert.equal(s.note, '');
-  s = await back(page, (x) => x.lab === 'dice', 'the dice link again');
-  await waitForStrip(page, NOTE);
+  await waitForStrip(page, '');
+  s = await back(page, (x) => x.lab === 'findings', 'the findings again');
   assert.equal(s.note, NOTE);
+  await waitForStrip(page, NOTE);
 
   // The lesson step's link with a note of its own shows that note; Next leaves the linked step and its note.
   await setHash(page, '#v=1&tour=loaded-dice&step=1&note=' + encodeURIComponent('step one, from me'));
@@ -81,7 +85,7 @@ test('the note, the lesson bar and present mode come from one page view', async 
   assert.equal(published.present, true);
   assert.equal(published.lesson.step, 1);
   // Present mode off by the lesson bar's button: the bar and the strip change together with the state.
-  await page.click('.lesson-present');
+  await page.click('#lesson-bar button.lesson-present');  // (body.lesson-present is present mode)
   await waitForState(page, (x) => x.present === false, 'present mode off');
   await page.waitForFunction(() => !document.body.classList.contains('lesson-present'), null, { timeout: 10000 });
   assert.equal((await strip(page)).text, 'hi');
