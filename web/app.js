@@ -166,11 +166,7 @@
   };
   for (const type of ['keydown', 'keypress', 'keyup']) {
     window.addEventListener(type, function (e) {
-      if (e.target !== proxy) {
-        // Keys typed in the page's dialogs (web/share.js) are theirs alone.
-        if (e.target.closest && e.target.closest('dialog')) e.stopImmediatePropagation();
-        return;
-      }
+      if (e.target !== proxy) return;  // the page's own keys stopped before this (web/page_keys.js)
       e.stopImmediatePropagation();  // GLFW must not see these
       if (type !== 'keydown' || composing || e.isComposing) return;
       const key = glfwKeys[e.key];

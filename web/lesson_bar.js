@@ -1,8 +1,8 @@
 // The lesson bar: the lesson's title, the step's text, "step k of n", Back,
 // Next, the steps and Leave, as DOM text beside the canvas, so a teacher's
 // words show in any script the browser can draw (the canvas font holds only
-// the app's own characters). The app hands it what to show (ui::LabApp's
-// page_view_json via web_glue.cpp's js_publish_page_view, when it changes);
+// the app's own characters). It shows the app's page view (ui::LabApp's
+// page_view_json, followed through web/page_view.js);
 // every button sends the same command the app's keys and the hook send
 // (tour_back, tour_next, tour_step=K, tour_exit, present=0|1), so a step
 // reached here is the step its link opens. Text goes in with textContent only.
@@ -64,17 +64,8 @@
     if (k) send('tour_step=' + k);
   });
 
-  // Keys aimed at the bar's buttons are the bar's: Emscripten's GLFW listens
-  // on window (capture) and would take Space as the lab's play key and Tab as
-  // the start of keyboard navigation. This script runs before app.js loads the
-  // app, so this listener comes first and stops them. Page Up and Page Down go
-  // on to the app, which turns the page as it does with the canvas focused.
-  for (const type of ['keydown', 'keypress', 'keyup']) {
-    window.addEventListener(type, function (e) {
-      if (!bar.contains(e.target) || e.key === 'PageDown' || e.key === 'PageUp') return;
-      e.stopImmediatePropagation();
-    }, true);
-  }
+  // Keys aimed at the bar's buttons are the bar's, but Page Up and Page Down,
+  // which turn the page in the app (web/page_keys.js decides, for every control).
 
   // A horizontal swipe on the bar turns its page (a vertical one scrolls a long text).
   let swipeStart = null;
@@ -125,10 +116,7 @@
     });
   }
 
-  function update(json) {
-    let view;
-    try { view = JSON.parse(json); } catch (e) { return; }
-    if (!view || typeof view !== 'object') return;
+  function update(view) {
     shown = view;
     const lesson = view.lesson && typeof view.lesson.text === 'string' ? view.lesson : null;
     document.body.classList.toggle('lesson-open', Boolean(lesson));
@@ -149,7 +137,5 @@
     place();
   }
 
-  window.shufflelabLessonBar = { update: update, element: bar };
-  // What the app published before this script ran.
-  if (window.Module && typeof window.Module.shufflelabPageView === 'string') update(window.Module.shufflelabPageView);
+  window.shufflelabPageView.follow(update);
 })();

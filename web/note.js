@@ -1,7 +1,8 @@
 // The sender's note (note= in the link) as DOM text in a strip above the
 // canvas: the canvas font holds only the characters the app itself draws, the
-// browser's fonts hold every script. The app hands the note over whenever it
-// or the theme changes (web_glue.cpp, js_show_note). Notes come from links
+// browser's fonts hold every script. The note and the theme come with the
+// app's page view (web/page_view.js), the channel the lesson bar reads too,
+// so the strip always shows the note of the state on screen. Notes come from links
 // anyone can write: the text is set with textContent only, never as HTML, and
 // dir=auto lets a Hebrew or Arabic note read right to left. The strip exists
 // from the start (hidden without a note), and the canvas starts below it
@@ -26,14 +27,11 @@
   function follow() { root.style.setProperty('--note-height', (bar.hidden ? 0 : bar.offsetHeight) + 'px'); }
   new ResizeObserver(follow).observe(bar);
 
-  function show(note, light) {
-    text.textContent = note;
+  window.shufflelabPageView.follow(function (view) {
+    const note = typeof view.note === 'string' ? view.note : '';
+    if (text.textContent !== note) text.textContent = note;
     bar.hidden = !note;
-    root.classList.toggle('share-theme-light', light);
+    root.classList.toggle('share-theme-light', view.theme === 'light');
     follow();
-  }
-  window.shufflelabNote = { show: show };
-  // The app may have started before this script ran.
-  const pending = window.Module && window.Module.shufflelabNoteShown;
-  if (pending) show(pending[0], pending[1]);
+  });
 })();

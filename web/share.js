@@ -7,8 +7,8 @@
 // one; the core's reason is shown under the field. Opened by the app's
 // "Share..." button and its key S (web_glue.cpp, js_open_share_dialog).
 // A modal <dialog>: focus stays inside, Escape closes, focus returns to the
-// canvas. Keys typed here never reach the app (web/app.js stops them before
-// Emscripten's GLFW, which listens on window). The QR code comes from Debian's node-qrcode-generator
+// canvas. Keys typed here never reach the app (web/page_keys.js stops them
+// before Emscripten's GLFW, which listens on window). The QR code comes from Debian's node-qrcode-generator
 // (qrcode.js, copied into the site at build time), loaded on first use.
 'use strict';
 (function () {

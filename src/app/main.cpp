@@ -63,11 +63,10 @@ struct App {
   std::optional<shufflelab::LabState> text_state;  // the state the text mirror was last built for
   std::uint64_t text_results_revision = 0;          // and the panels' job results (LabApp::shown_results_revision)
   std::string text_json;          // what was last handed to web/textview.js
-  std::string page_view_json;     // what was last handed to web/lesson_bar.js
+  std::string page_view_json;     // what was last handed to web/page_view.js
   double text_checked_at = -1e9;  // emscripten_get_now() of the last check
   int saved_scale = 0;  // the preferences last saved (0: none yet)
   bool saved_light = false;
-  std::optional<std::pair<std::string, bool>> shown_note;  // the note and theme web/note.js shows
 };
 App* g_app = nullptr;
 
@@ -432,14 +431,6 @@ void publish_text(double now) {
   shufflelab::web::publish_text(g_app->text_json);
 }
 
-// The sender's note as DOM text (web/note.js), handed over when it or the theme changed.
-void show_note() {
-  std::pair<std::string, bool> note{g_app->lab.state().note, g_app->lab.theme() == shufflelab::ui::Theme::light};
-  if (g_app->shown_note == note) return;
-  shufflelab::web::show_note(note.first, note.second);
-  g_app->shown_note = std::move(note);
-}
-
 // What Back and Forward move between: the lab and the lesson step.
 bool same_place(const shufflelab::LabState& a, const shufflelab::LabState& b) {
   return a.lab == b.lab && a.tour == b.tour && a.tour_text == b.tour_text && a.tour_step == b.tour_step;
@@ -493,7 +484,6 @@ void frame() {
     g_app->written_place = g_app->lab.state();
   }
   publish_text(emscripten_get_now());
-  show_note();
   std::string page_view = g_app->lab.page_view_json();
   if (page_view != g_app->page_view_json) {
     g_app->page_view_json = std::move(page_view);

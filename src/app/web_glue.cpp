@@ -103,23 +103,14 @@ EM_JS(void, js_publish_text, (const char* json), {
   const view = window['shufflelabTextView'];
   if (view && view.update) view.update(text);
 });
-// The note (web/note.js) and the Share dialog (web/share.js).
-EM_JS(void, js_show_note, (const char* note, int light), {
-  const shown = [UTF8ToString(note), !!light];
-  Module['shufflelabNoteShown'] = shown;  // for web/note.js if it loads later
-  const view = window['shufflelabNote'];
-  if (view) view.show(shown[0], shown[1]);
-});
+// The Share dialog (web/share.js).
 EM_JS(void, js_open_share_dialog, (), {
   const dialog = window['shufflelabShare'];
   if (dialog) dialog.open();
 });
-// The lesson bar (web/lesson_bar.js); kept in Module until the script is there.
+// What the page draws as DOM text (web/page_view.js, loaded before the app).
 EM_JS(void, js_publish_page_view, (const char* json), {
-  const text = UTF8ToString(json);
-  Module['shufflelabPageView'] = text;
-  const bar = window['shufflelabLessonBar'];
-  if (bar && bar.update) bar.update(text);
+  window['shufflelabPageView'].publish(UTF8ToString(json));
 });
 // clang-format on
 
@@ -163,7 +154,6 @@ void text_proxy(bool active, float x0, float y0, float x1, float y1, const std::
   js_text_proxy(active ? 1 : 0, x0, y0, x1, y1, mode.c_str());
 }
 void publish_text(const std::string& json) { js_publish_text(json.c_str()); }
-void show_note(const std::string& note, bool light) { js_show_note(note.c_str(), light ? 1 : 0); }
 void open_share_dialog() { js_open_share_dialog(); }
 void publish_page_view(const std::string& json) { js_publish_page_view(json.c_str()); }
 

@@ -44,13 +44,12 @@ void text_proxy(bool active, float x0, float y0, float x1, float y1, const std::
 // Hands the lab's text mirror (core/lab_text: a JSON array of {kind, text}) to
 // web/textview.js, which renders it as headings and lists with textContent.
 void publish_text(const std::string& json);
-// The sender's note, drawn by web/note.js as DOM text (any script, right to
-// left too) in the theme's colours; "" hides it.
-void show_note(const std::string& note, bool light);
 // Opens the Share dialog (web/share.js).
 void open_share_dialog();
-// Hands what the page draws around the canvas (ui::LabApp::page_view_json: the
-// lesson, present mode, the theme) to web/lesson_bar.js.
+// Hands what the page draws as DOM text around the canvas (ui::LabApp::page_view_json:
+// the lesson, present mode, the theme, the sender's note) to web/page_view.js,
+// which passes it to its readers (web/lesson_bar.js, web/note.js). The one
+// channel from the app to the page's own text.
 void publish_page_view(const std::string& json);
 
 }  // namespace shufflelab::web

@@ -56,11 +56,12 @@ void LabApp::leave_tour() { session_.leave_tour(); }
 
 std::string LabApp::page_view_json() const {
   return std::string("{\"lesson\":") + session_.lesson_json() + ",\"present\":" +
-         (session_.state().present ? "true" : "false") + ",\"theme\":" + (theme_ == Theme::light ? "\"light\"" : "\"dark\"") + "}";
+         (session_.state().present ? "true" : "false") + ",\"theme\":" + (theme_ == Theme::light ? "\"light\"" : "\"dark\"") +
+         ",\"note\":" + json_string(session_.state().note) + "}";
 }
 
-// The sender's note is the page's (web/note.js draws it as DOM text: the
-// canvas font holds only the characters the app itself draws).
+// The sender's note is the page's (page_view_json; web/note.js draws it as DOM
+// text: the canvas font holds only the characters the app itself draws).
 void LabApp::draw_note_and_run() {
   const std::string run = linked_run_text(session_.state());
   if (!run.empty() && !result_first()) explain(run.c_str());  // result first: the lesson bar and the Text view say it

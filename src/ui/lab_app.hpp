@@ -48,8 +48,9 @@ class LabApp {
 
   // The state as JSON for the browser test hook (window.shufflelab.state()).
   std::string describe_json();
-  // What the page draws around the canvas (web/lesson_bar.js): {"lesson":
-  // core/app_session's lesson_json,"present":bool,"theme":"dark"|"light"}.
+  // What the page draws as DOM text around the canvas (web/page_view.js hands
+  // it to web/lesson_bar.js and web/note.js): {"lesson":core/app_session's
+  // lesson_json,"present":bool,"theme":"dark"|"light","note":the sender's note}.
   std::string page_view_json() const;
   std::string theme_colors_json() const;
 

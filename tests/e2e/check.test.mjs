@@ -167,3 +167,47 @@ test("the reader's files: picked and dropped, streamed, equal to the CLI; a bad 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// Text in other scripts and encodings, through the file picker: the Text view and the hook carry it as
+// written (clean UTF-8), never a '?' per byte. The names and bytes are written out here by hand:
+// "é" is C3 A9 in UTF-8 and E9 in Latin-1, the typographic minus U+2212 is E2 88 92.
+test("a file's name and a line in another script read as written in the Text view; bytes that are no UTF-8 as '?'", async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=check');
+  const deck = Array.from({ length: 52 }, (_, i) => i).join(',');
+  const decks = Array.from({ length: 30 }, () => deck).join('\r\n') + '\r\n';  // CRLF, as Windows writes
+  const name = 'donn\u00e9es \u2212 \u043a\u043e\u043b\u043e\u0434\u0430.txt';  // "données − колода.txt"
+  await page.setInputFiles('#check-file-picker', { name, mimeType: 'text/plain',
+    buffer: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(decks)]) });  // after a UTF-8 byte-order mark
+  await waitFor(page, () => window.shufflelab.state().check.file.state === 'done');
+  let c = (await state(page)).check;
+  const size = (3 + decks.length).toLocaleString('en-US');
+  assert.equal(c.file.shown, `${name}, ${size} bytes as decks`);
+  assert.equal(c.file.report.facts.decks, 30);
+  await waitFor(page, (h) => document.getElementById('text-view-body').textContent.includes(h), c.file.heading);
+  let text = await page.evaluate(() => document.getElementById('text-view-body').textContent);
+  assert.ok(text.includes(`File: ${name} (${size} bytes)`), text.slice(0, 400));
+  assert.ok(text.includes(`Your file: ${name}, ${size} bytes as decksdecks read: 30cards per deck: 52`), text.slice(0, 400));
+  assertCleanText(text);
+
+  // A minus sign typed as U+2212 on line 31: named, and the line quoted as written.
+  await page.setInputFiles('#check-file-picker', { name: 'minus.txt', mimeType: 'text/plain', buffer: Buffer.from(decks + '\u22121,2\n') });
+  await waitFor(page, () => window.shufflelab.state().check.file.state === 'failed');
+  c = (await state(page)).check;
+  assert.equal(c.file.error, 'line 31, column 1: the character "\u2212" (U+2212) is not read here: expected digits, card names, ' +
+    'spaces, commas or tabs, in ASCII; line 31 reads "\u22121,2"');
+  await waitFor(page, (e) => document.getElementById('text-view-body').textContent.includes(e), c.file.error);
+
+  // Latin-1 "é" (one byte, E9) and a NUL: no UTF-8, each one '?' in the quote.
+  const latin1 = Buffer.concat([Buffer.from(decks + '0,1,caf'), Buffer.from([0xe9, 0x00]), Buffer.from('\n')]);
+  await page.setInputFiles('#check-file-picker', { name: 'latin1.txt', mimeType: 'text/plain', buffer: latin1 });
+  await waitFor(page, () => { const f = window.shufflelab.state().check.file; return f.state === 'failed' && f.name === 'latin1.txt'; });
+  c = (await state(page)).check;
+  assert.equal(c.file.error, 'line 31, column 8: byte 0xE9 is not UTF-8 text: expected digits, card names, spaces, commas or tabs ' +
+    '(is the file in another encoding, or binary?); line 31 reads "0,1,caf??"');
+  await waitFor(page, (e) => document.getElementById('text-view-body').textContent.includes(e), c.file.error);
+  text = await page.evaluate(() => document.getElementById('text-view-body').textContent);
+  assert.ok(text.includes(`The previous file's report (not of the file above): ${name}, ${size} bytes as decks`), text.slice(0, 600));
+  assertCleanText(text);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

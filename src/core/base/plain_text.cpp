@@ -5,9 +5,23 @@
 namespace shufflelab {
 
 namespace {
-// Decodes one UTF-8 sequence at text[i]; 0 on an invalid one (overlong,
-// surrogate, past U+10FFFF, truncated).
-std::size_t utf8_sequence(std::string_view text, std::size_t i, std::uint32_t& code_point) {
+bool is_bidi_control(std::uint32_t c) {
+  return c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+bool is_control(std::uint32_t c) { return c < 0x20 || (c >= 0x7F && c <= 0x9F); }
+
+char hex_digit(unsigned v) { return "0123456789ABCDEF"[v & 15]; }
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return -1;
+}
+}  // namespace
+
+std::size_t utf8_character(std::string_view text, std::size_t i, std::uint32_t& code_point) {
   const auto byte = [&](std::size_t k) { return static_cast<std::uint8_t>(text[k]); };
   const std::uint8_t lead = byte(i);
   std::size_t length = 0;
@@ -26,21 +40,21 @@ std::size_t utf8_sequence(std::string_view text, std::size_t i, std::uint32_t& c
   return length;
 }
 
-bool is_bidi_control(std::uint32_t c) {
-  return c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+bool shows_as_written(std::uint32_t code_point) { return !is_control(code_point) && !is_bidi_control(code_point); }
+
+std::string readable_excerpt(std::string_view text, std::size_t max_characters) {
+  std::string out;
+  std::size_t characters = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    if (characters++ == max_characters) return out + "...";
+    std::uint32_t c = 0;
+    const std::size_t length = utf8_character(text, i, c);
+    if (length > 0 && shows_as_written(c)) out.append(text.substr(i, length));
+    else out += '?';
+    i += length > 0 ? length : 1;
+  }
+  return out;
 }
-
-bool is_control(std::uint32_t c) { return c < 0x20 || (c >= 0x7F && c <= 0x9F); }
-
-char hex_digit(unsigned v) { return "0123456789ABCDEF"[v & 15]; }
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  return -1;
-}
-}  // namespace
 
 Result<std::string> check_plain_text(std::string_view text, std::size_t max_code_points, std::string_view what) {
   using R = Result<std::string>;
@@ -48,7 +62,7 @@ Result<std::string> check_plain_text(std::string_view text, std::size_t max_code
   std::size_t count = 0;
   for (std::size_t i = 0; i < text.size();) {
     std::uint32_t c = 0;
-    const std::size_t length = utf8_sequence(text, i, c);
+    const std::size_t length = utf8_character(text, i, c);
     if (length == 0) return R::fail(name + ": not valid UTF-8 text (byte " + std::to_string(i + 1) + ")");
     if (is_control(c)) return R::fail(name + ": holds a control character (character " + std::to_string(count + 1) + ")");
     if (is_bidi_control(c))

@@ -13,6 +13,7 @@
 // off inside an escape and still an error.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -22,6 +23,19 @@ namespace shufflelab {
 
 // The text unchanged, or an error naming `what` and the first problem.
 Result<std::string> check_plain_text(std::string_view text, std::size_t max_code_points, std::string_view what);
+
+// The UTF-8 character at text[at]: its length in bytes and its code point, or
+// 0 for bytes that are no valid UTF-8 (overlong, a surrogate, past U+10FFFF, cut off).
+std::size_t utf8_character(std::string_view text, std::size_t at, std::uint32_t& code_point);
+// Whether a code point may be shown as it is: not a C0 or C1 control, DEL or
+// a bidirectional control (see check_plain_text).
+bool shows_as_written(std::uint32_t code_point);
+
+// Text from outside that the app quotes (a file's name, a line of a file), as
+// clean UTF-8 in any script: every character as written, but each byte that
+// is no valid UTF-8 and each character that may not be shown becomes one '?'.
+// At most `max_characters` characters, then "...".
+std::string readable_excerpt(std::string_view text, std::size_t max_characters);
 
 enum class StrayPercent { refuse, keep };
 std::string percent_encode(std::string_view text);

@@ -264,7 +264,8 @@ Result<CheckFileRef> parse_check_file_ref(std::string_view text) {
 }
 
 CheckFileRef make_check_file_ref(int id, std::uint64_t size, std::string_view name) {
-  return {id, printable_excerpt(name), grouped(size) + (size == 1 ? " byte" : " bytes")};
+  // Named as the reader named it, in any script (the Text view shows it as written).
+  return {id, readable_excerpt(name, 24), grouped(size) + (size == 1 ? " byte" : " bytes")};
 }
 
 CheckReportView make_check_report_view(const CheckReport& r) {

@@ -70,7 +70,7 @@ std::string check_link_for_rolls(std::string_view dice_method, std::uint64_t sid
 // A file the page holds for the lab ("<id>:<size in bytes>:<percent-encoded name>").
 struct CheckFileRef {
   int id = 0;
-  std::string name;       // decoded, printable
+  std::string name;       // decoded, at most 24 characters as readable_excerpt shows them
   std::string size_text;  // "1,048,576 bytes"
 };
 Result<CheckFileRef> parse_check_file_ref(std::string_view text);

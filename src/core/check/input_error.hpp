@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#include "core/base/plain_text.hpp"
+
 namespace shufflelab {
 
 struct TextPos {
@@ -12,29 +14,30 @@ struct TextPos {
   std::uint64_t column = 1;
 };
 
-// Bytes of the offending line quoted in an error; a longer line is cut with "...".
-constexpr std::size_t kQuotedLineBytes = 60;
+// Characters of the offending line quoted in an error; a longer line is cut with "...".
+constexpr std::size_t kQuotedLineCharacters = 60;
+// The bytes of a line kept for its quote: that many characters of up to four bytes, and one more.
+constexpr std::size_t kQuotedLineBytes = 4 * kQuotedLineCharacters + 1;
 
 struct InputError {
   TextPos at;
   std::string message;  // what was found and what was expected
-  // The offending line as read, printable ASCII only (anything else shows
-  // as '?'); kQuotedLineBytes + 1 bytes means it goes on.
+  // The start of the offending line as read (tabs as spaces, no CR), at most
+  // kQuotedLineBytes bytes; text() quotes it as clean UTF-8 (readable_excerpt:
+  // characters in any script as written, a byte that is no text as '?').
   std::string line_text;
   // "line 3, column 7: card 12 appears twice in this deck (first at column 1); line 3 reads "4,12,12,...""
   std::string text() const {
     std::string out = "line " + std::to_string(at.line) + ", column " + std::to_string(at.column) + ": " + message;
     if (line_text.empty()) return out;
-    const bool cut = line_text.size() > kQuotedLineBytes;
-    return out + "; line " + std::to_string(at.line) + " reads \"" + line_text.substr(0, kQuotedLineBytes) +
-           (cut ? "...\"" : "\"");
+    return out + "; line " + std::to_string(at.line) + " reads \"" + readable_excerpt(line_text, kQuotedLineCharacters) + "\"";
   }
 };
 
-// Appends one byte of a line to its quote (kQuotedLineBytes + 1 at most).
+// Appends one byte of a line to its quote (kQuotedLineBytes at most).
 inline void quote_line_byte(std::string& quote, unsigned char byte) {
-  if (quote.size() > kQuotedLineBytes || byte == '\r') return;
-  quote += byte == '\t' ? ' ' : byte < 0x20 || byte > 0x7E ? '?' : static_cast<char>(byte);
+  if (quote.size() >= kQuotedLineBytes || byte == '\r') return;
+  quote += byte == '\t' ? ' ' : static_cast<char>(byte);
 }
 
 }  // namespace shufflelab

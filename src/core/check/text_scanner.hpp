@@ -5,14 +5,16 @@
 // What it accepts: tokens of printable ASCII separated by spaces, tabs and
 // commas (mixed freely; two commas with nothing between is an empty field),
 // "\n" or "\r\n" line ends, a UTF-8 byte-order mark at the very start, blank
-// lines. What it refuses, naming line and column: control bytes and bytes
-// above 0x7E (binary data, or text in another encoding), an empty field, a
-// token longer than kMaxTokenLength.
+// lines. What it refuses, naming line and column: control bytes (binary
+// data), any other UTF-8 character, by name and code point (a typographic
+// minus "−" is U+2212, not '-'), bytes that are no UTF-8 (text in another
+// encoding, or binary data), an empty field, a token longer than kMaxTokenLength.
 //
 // Sink: void token(std::string_view text, TextPos start); void line_end(TextPos at);
 // either may call fail() on the scanner to stop it.
 #pragma once
 #include <array>
+#include <cstdint>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -32,7 +34,7 @@ class TextScanner {
       const auto byte = static_cast<unsigned char>(ch);
       if (error_) {
         // Read on to the end of the offending line, for its quote.
-        if (!quoting_error_line_ || byte == '\n' || error_->line_text.size() > kQuotedLineBytes) {
+        if (!quoting_error_line_ || byte == '\n' || error_->line_text.size() >= kQuotedLineBytes) {
           quoting_error_line_ = false;
           return;
         }
@@ -51,6 +53,7 @@ class TextScanner {
   void finish(Sink& sink) {
     if (error_) return;
     if (!bom_done_ && bom_seen_ > 0) return fail(pos_, "a cut-off byte-order mark and no text");
+    if (!character_.empty()) return fail(character_at_, not_text(static_cast<unsigned char>(character_[0])));
     line_complete_ = true;
     end_line(sink);
   }
@@ -93,6 +96,7 @@ class TextScanner {
 
   template <class Sink>
   void consume(unsigned char byte, Sink& sink) {
+    if (!character_.empty() || byte > 0x7F) return read_character(byte);
     if (byte == '\n') {
       line_complete_ = true;
       end_line(sink);
@@ -109,16 +113,41 @@ class TextScanner {
       comma_pending_ = true;
       return;
     }
-    if (byte < 0x20 || byte > 0x7E) {
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "0x%02X", byte);
-      return fail(pos_, std::string("byte ") + hex +
-                            " is not text: expected digits, card names, spaces, commas or tabs (is this a binary file?)");
-    }
+    if (byte < 0x20 || byte == 0x7F) return fail(pos_, not_text(byte));
     if (length_ == 0) start_ = pos_;
     if (length_ == kMaxTokenLength)
       return fail(start_, "a value longer than " + std::to_string(kMaxTokenLength) + " characters");
     token_[length_++] = static_cast<char>(byte);
+  }
+
+  static std::string not_text(unsigned char byte) {
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X", byte);
+    return std::string("byte ") + hex + (byte > 0x7F ? " is not UTF-8 text" : " is not text") +
+           ": expected digits, card names, spaces, commas or tabs" +
+           (byte > 0x7F ? " (is the file in another encoding, or binary?)" : " (is this a binary file?)");
+  }
+
+  // A byte above 0x7F starts or goes on with a UTF-8 character (none is
+  // read here): refused by name once its last byte arrives, or by its first
+  // byte when the bytes are no UTF-8.
+  void read_character(unsigned char byte) {
+    if (character_.empty()) character_at_ = pos_;
+    else if ((byte & 0xC0) != 0x80) {  // cut off by the next character
+      fail(character_at_, not_text(static_cast<unsigned char>(character_[0])));
+      if (byte == '\n') quoting_error_line_ = false;  // the offending line has ended
+      return;
+    }
+    character_ += static_cast<char>(byte);
+    const auto lead = static_cast<unsigned char>(character_[0]);
+    const std::size_t length = lead >= 0xF8 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+    if (character_.size() < length) return;
+    std::uint32_t code_point = 0;
+    if (utf8_character(character_, 0, code_point) != length) return fail(character_at_, not_text(lead));
+    char name[16];
+    std::snprintf(name, sizeof name, "U+%04X", static_cast<unsigned>(code_point));
+    const std::string shown = shows_as_written(code_point) ? "\"" + character_ + "\" (" + name + ")" : std::string(name);
+    fail(character_at_, "the character " + shown + " is not read here: expected digits, card names, spaces, commas or tabs, in ASCII");
   }
 
   template <class Sink>
@@ -148,6 +177,8 @@ class TextScanner {
   bool comma_pending_ = false;
   unsigned bom_seen_ = 0;
   bool bom_done_ = false;
+  std::string character_;  // the bytes of a UTF-8 character read so far
+  TextPos character_at_;   // where it starts
   std::uint64_t bytes_ = 0;
   std::optional<InputError> error_;
   std::string line_;                 // the current line's quote

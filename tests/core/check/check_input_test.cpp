@@ -103,15 +103,53 @@ TEST(DeckInput, AnErrorQuotesItsLineWholeWhateverTheChunks) {
     run = parse_decks("0,1,2\n1,1,0\n2,0,1\n", chunk);
     ASSERT_TRUE(run.error);
     EXPECT_EQ(run.error->text(), "line 2, column 3: card 1 appears twice in this deck (first at column 1); line 2 reads \"1,1,0\"");
-    // A long line is cut, and bytes that are not text show as '?' (the quote is clean ASCII).
+    // A long line is cut after 60 characters.
     std::string long_line;
     for (int i = 0; i < 40; ++i) long_line += std::to_string(i) + ",";
-    run = parse_decks(long_line + "\xC3\xA9\n", chunk);
+    run = parse_decks(long_line + "x\n", chunk);
     ASSERT_TRUE(run.error);
-    EXPECT_EQ(run.error->line_text.size(), kQuotedLineBytes + 1);
     const std::string text = run.error->text();
-    EXPECT_NE(text.find("reads \"" + long_line.substr(0, kQuotedLineBytes) + "...\""), std::string::npos) << text;
-    for (const char c : text) EXPECT_TRUE(c >= 0x20 && c <= 0x7E) << text;
+    EXPECT_EQ(text.substr(text.find("; line 1 reads")), "; line 1 reads \"" + long_line.substr(0, 60) + "...\"") << text;
+  }
+}
+
+// Text in another script or encoding: the quote shows the line as written, in
+// clean UTF-8 (a byte that is no UTF-8 as one '?'), and the error names the
+// character it cannot read by its code point, at the column of its first byte.
+TEST(DeckInput, ACharacterItCannotReadIsNamedAndQuotedAsWritten) {
+  for (std::size_t chunk : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{1} << 20}) {
+    // A typographic minus (U+2212, E2 88 92) before a card number, after a good line.
+    DeckRun run = parse_decks("0,1,2\n\xE2\x88\x92" "1,2,0\n", chunk);
+    ASSERT_TRUE(run.error);
+    EXPECT_EQ(run.error->text(),
+              "line 2, column 1: the character \"\xE2\x88\x92\" (U+2212) is not read here: expected digits, card names, "
+              "spaces, commas or tabs, in ASCII; line 2 reads \"\xE2\x88\x92" "1,2,0\"");
+    // "é" in UTF-8 (C3 A9), with a right-to-left override (U+202E) earlier on the line, quoted as '?'.
+    run = parse_decks("0,1,\xE2\x80\xAE,\xC3\xA9\n", chunk);
+    ASSERT_TRUE(run.error);
+    EXPECT_EQ(run.error->text(),
+              "line 1, column 5: the character U+202E is not read here: expected digits, card names, spaces, commas or tabs, "
+              "in ASCII; line 1 reads \"0,1,?,\xC3\xA9\"");
+    run = parse_decks("0,1,\xC3\xA9\n", chunk);
+    ASSERT_TRUE(run.error);
+    EXPECT_EQ(run.error->text(),
+              "line 1, column 5: the character \"\xC3\xA9\" (U+00E9) is not read here: expected digits, card names, "
+              "spaces, commas or tabs, in ASCII; line 1 reads \"0,1,\xC3\xA9\"");
+    // Latin-1 "é" (E9) is no UTF-8: named as a byte, quoted as '?'; so is a character cut off by the file's end.
+    run = parse_decks("0,1,\xE9\n2,1,0\n", chunk);
+    ASSERT_TRUE(run.error);
+    EXPECT_EQ(run.error->text(),
+              "line 1, column 5: byte 0xE9 is not UTF-8 text: expected digits, card names, spaces, commas or tabs "
+              "(is the file in another encoding, or binary?); line 1 reads \"0,1,?\"");
+    run = parse_decks("0,1,\xE2\x88", chunk);
+    ASSERT_TRUE(run.error);
+    EXPECT_EQ(run.error->at.column, 5u);
+    EXPECT_NE(run.error->message.find("byte 0xE2 is not UTF-8 text"), std::string::npos) << run.error->text();
+    // A UTF-16 file (its byte-order mark FF FE first).
+    run = parse_decks(std::string("\xFF\xFE" "0\0,\0" "1\0", 8), chunk);
+    ASSERT_TRUE(run.error);
+    EXPECT_EQ(run.error->at.column, 1u);
+    EXPECT_NE(run.error->message.find("byte 0xFF is not UTF-8 text"), std::string::npos) << run.error->text();
   }
 }
 

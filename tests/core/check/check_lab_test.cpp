@@ -140,6 +140,12 @@ TEST(CheckLab, FileReferencesAndOptions) {
   EXPECT_EQ(ref->name, "my decks.txt");
   EXPECT_EQ(ref->size_text, "1,048,576 bytes");
   for (const char* bad : {"", "3", "x:1:a", "3:-1:a", "0:1:a", "3:1:%zz"}) EXPECT_FALSE(parse_check_file_ref(bad)) << bad;
+  // A name in another script as written (the Text view shows it; it used to show a '?' per byte),
+  // percent-encoded as the page's encodeURIComponent writes "données−é.txt"; bytes that are no text as '?'.
+  EXPECT_EQ(parse_check_file_ref("4:10:donn%C3%A9es%E2%88%92%C3%A9.txt")->name, "donn\xC3\xA9" "es\xE2\x88\x92\xC3\xA9.txt");
+  EXPECT_EQ(parse_check_file_ref("4:10:caf%E9%0A.txt")->name, "caf??.txt");
+  EXPECT_EQ(make_check_file_ref(5, 1, "\xD0\xBA\xD0\xBE\xD0\xBB\xD0\xBE\xD0\xB4\xD0\xB0 of 2026-11-27, shuffled.txt").name,
+            "\xD0\xBA\xD0\xBE\xD0\xBB\xD0\xBE\xD0\xB4\xD0\xB0 of 2026-11-27, sh...");
   CheckLabState s;
   s.what = "rolls", s.sides = 20, s.versus = "modulo", s.versus_bits = 8, s.alpha = "0.0001";
   const auto options = check_options_from_params(check_file_params(s) + "&file=3");
