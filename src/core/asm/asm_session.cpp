@@ -40,8 +40,9 @@ constexpr std::array k6502Xorshift16{"xorshift16"sv};
 constexpr std::array k6502Xorshift32{"xorshift32"sv};
 constexpr std::array kSm83Reject{"roll_reject"sv, "tarot_lfsr"sv};
 constexpr std::array kPicReject{"roll_reject"sv, "lcrng"sv};
+constexpr std::array kSm83Fdr{"roll_fdr"sv, "coin_flip"sv, "tarot_lfsr"sv};
 
-const std::array<AsmAlgorithmInfo, 22> kAlgorithms{{
+const std::array<AsmAlgorithmInfo, 23> kAlgorithms{{
     {AsmAlgorithm::z80_lfsr, "z80-lfsr", "Z80 LFSR byte (seed 002)", "lfsr", AsmIsa::z80, "lfsr64", kLfsr64,
      "z80_lfsr.next_byte", "byte", "seed: the 64-bit state, byte +0 in the top position; calls: bytes",
      "seed 0123456789ABCDEF, 64 bytes"},
@@ -108,6 +109,9 @@ const std::array<AsmAlgorithmInfo, 22> kAlgorithms{{
     {AsmAlgorithm::pic_reject, "pic-reject", "PIC16 mask and reject on One Chip LCRNG top bytes", "roll", AsmIsa::pic14,
      "roll_reject", kPicReject, "range.map_word", "value", "seed: the 32-bit LCRNG state; n: sides 1..255; calls: rolls",
      "seed 0, n = 20, 256 rolls"},
+    {AsmAlgorithm::sm83_fdr, "sm83-fdr", "Game Boy coin-flip queue and Fast Dice Roller (the roller, fixed)", "roll",
+     AsmIsa::sm83, "roll_fdr", kSm83Fdr, "fdr.draw", "value", "seed: the LFSR state; n: values 0..n-1, 2..128; calls: rolls",
+     "seed 12345678, n = 20, 256 rolls"},
 }};
 
 constexpr std::uint64_t kMaxStepsPerCall = 2'000'000;
@@ -472,13 +476,15 @@ Result<bool> check_inputs(const AsmAlgorithmInfo& info, const AsmInputs& in) {
     case AsmAlgorithm::sm83_roll:
     case AsmAlgorithm::sm83_shuffle:
     case AsmAlgorithm::sm83_reject:
+    case AsmAlgorithm::sm83_fdr:
     case AsmAlgorithm::mos6502_lfsr:
     case AsmAlgorithm::mos6502_reject:
     case AsmAlgorithm::mos6502_shuffle:
     case AsmAlgorithm::mos6502_xorshift32:
       if (in.seed == 0 || in.seed > 0xffffffffu)
         return R::fail("seed: a non-zero 32-bit state (an all-zero register stays zero)");
-      if (info.algorithm == AsmAlgorithm::sm83_roll && (in.n < 2 || in.n > 128))
+      if ((info.algorithm == AsmAlgorithm::sm83_roll || info.algorithm == AsmAlgorithm::sm83_fdr) &&
+          (in.n < 2 || in.n > 128))
         return R::fail("n: between 2 and 128 values (v must fit in 8 bits), got " + std::to_string(in.n));
       break;
     case AsmAlgorithm::pic_lcrng:
@@ -658,6 +664,7 @@ AsmInputs asm_measured_inputs(AsmAlgorithm algorithm) {
     case AsmAlgorithm::mos6502_xorshift32: return {0x12345678, 0, 0, 64};
     case AsmAlgorithm::sm83_reject: return {0x12345678, 0, 20, 256};
     case AsmAlgorithm::pic_reject: return {0, 0, 20, 256};
+    case AsmAlgorithm::sm83_fdr: return {0x12345678, 0, 20, 256};
   }
   return {};
 }

@@ -1,6 +1,7 @@
 // asm_sm83.cpp: the Game Boy (SM83) program of the assembly lanes
 // (asm/sm83/seed000.asm): tarot LFSR, coin-flip queue, dice roller,
-// Fisher-Yates and the mask-and-reject die roll. Encodings: the SM83 opcode
+// Fisher-Yates, and two exact die rolls: mask and reject, and the Fast Dice
+// Roller (the roller with its slip fixed). Encodings: the SM83 opcode
 // table (Pan Docs); the oracle tests check them against sdasgb (Debian's
 // sdcc) and the opcodes the SM83 shares with the Z80 against z80asm.
 #include <array>
@@ -111,6 +112,27 @@ constexpr RowSpec kRows[] = {
     {"", "c8", "ret z", "x = top: kept", "", "case RangeMethod::mask_reject:#return x;"},
     {"", "30 f6", "jr nc,reject_draw", "x > top: throw it away", "", "if (x >= n_) return std::nullopt;"},
     {"", "c9", "ret", "", "", "case RangeMethod::mask_reject:#return x;"},
+    {"roll_fdr", "16 01", "ld d,1", "D = v", "fdr.draw", "std::uint64_t v = 1, c = 0;"},
+    {"", "0e 00", "ld c,0", "C = c", "", "std::uint64_t v = 1, c = 0;"},
+    {"fdr_flip", "cb 22", "sla d", "v = 2v", "", "v <<= 1;"},
+    {"", "cd 79 01", "call coin_flip", "", "", "c = (c << 1)"},
+    {"", "cb 11", "rl c", "c = 2c + flip", "", "c = (c << 1)"},
+    {"", "78", "ld a,b", "", "", "if (v >= n_) {"},
+    {"", "ba", "cp d", "", "", "if (v >= n_) {"},
+    {"", "30 f5", "jr nc,fdr_flip", "v <= top: not enough range yet", "", "if (v >= n_) {"},
+    {"", "78", "ld a,b", "", "", "if (c < n_) return c;"},
+    {"", "b9", "cp c", "", "", "if (c < n_) return c;"},
+    {"", "30 09", "jr nc,fdr_done", "c <= top: c is the value", "", "if (c < n_) return c;"},
+    {"", "7a", "ld a,d", "carry is set here (top < c)", "", "v -= step_;"},
+    {"", "98", "sbc a,b", "", "", "v -= step_;"},
+    {"", "57", "ld d,a", "v = v - top - 1 = v - n", "", "v -= step_;"},
+    {"", "79", "ld a,c", "", "", "c -= step_;"},
+    {"", "37", "scf", "", "", "c -= step_;"},
+    {"", "98", "sbc a,b", "", "", "c -= step_;"},
+    {"", "4f", "ld c,a", "c = c - n", "", "c -= step_;"},
+    {"", "18 e8", "jr fdr_flip", "", "", "for (;;) {"},
+    {"fdr_done", "79", "ld a,c", "", "", "if (c < n_) return c;"},
+    {"", "c9", "ret", "", "", "if (c < n_) return c;"},
 };
 
 constexpr RoutineSpec kRoutines[] = {
@@ -119,6 +141,7 @@ constexpr RoutineSpec kRoutines[] = {
     {"roll", "The article's coin-flip dice roller: a value 0..top (top in B) in A"},
     {"shuffle", "Fisher-Yates over 78 cards: swap card top with card roll(top), top = 77..1"},
     {"roll_reject", "Mask and reject: tarot LFSR bytes until x & mask <= top (top = n-1 in B); uniform"},
+    {"roll_fdr", "Lumbroso's Fast Dice Roller on the coin-flip queue: the roller with n taken off; uniform"},
 };
 
 constexpr AsmSymbol kData[] = {
@@ -142,6 +165,7 @@ constexpr AsmMnemonic kMnemonics[] = {
     {"rl", "Rotate left through carry: C = bit 7, bit 0 = old C"},
     {"rla", "Rotate A left through carry (one byte, one M-cycle; clears Z, N, H)"},
     {"rr", "Rotate right through carry: C = bit 0, bit 7 = old C"},
+    {"sbc", "Subtract the operand and the carry from A (C set on borrow)"},
     {"scf", "Set the carry flag"},
     {"sla", "Shift left arithmetic: bit 7 to C, 0 into bit 0"},
     {"srl", "Shift right logical: bit 0 to C, 0 into bit 7"},

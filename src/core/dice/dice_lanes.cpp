@@ -55,7 +55,7 @@ LabLanes dice_lab_lanes(const DiceLabState& state) {
   const std::string with_listing =
       "Listings: mulhi-minus1, mulhi and maxu8 on 8-bit words (Z80, up to 255 sides; mulhi also 6502), reject on "
       "z80 bytes (Z80), on tarot32 bytes (6502 and Game Boy) and on onechip bytes (PIC16), lemire on 64-bit "
-      "splitmix64 words (x86-64) and fdr-tarot on tarot32 bytes (Game Boy, 2..128 sides).";
+      "splitmix64 words (x86-64), fdr-tarot and fdr on tarot32 bytes (Game Boy, 2..128 sides).";
   const auto rolled = dice_lab_roll(state);
   if (!rolled) return no_lanes(rolled.error());
   const DiceRoll& roll = rolled.value();
@@ -91,8 +91,9 @@ LabLanes dice_lab_lanes(const DiceLabState& state) {
     lane.algorithm = AsmAlgorithm::x86_lemire;
     const auto start = std::get<SplitMix64>(make_dice_generator(state.gen, state.seed).value().engine()).state;
     lane.inputs.seed = start + roll.words_before * kSplitMix64Increment;  // the counter after the earlier rolls' words
-  } else if (m == "fdr-tarot" && state.gen == "tarot32" && state.bits == 8 && state.sides <= 128) {
-    lane.algorithm = AsmAlgorithm::sm83_roll;
+  } else if ((m == "fdr-tarot" || m == "fdr") && state.gen == "tarot32" && state.bits == 8 && state.sides >= 2 &&
+             state.sides <= 128) {
+    lane.algorithm = m == "fdr" ? AsmAlgorithm::sm83_fdr : AsmAlgorithm::sm83_roll;
     lane.inputs.seed = std::get<GaloisLfsr>(make_dice_generator(state.gen, state.seed).value().engine()).state;
     lane.inputs.calls = static_cast<std::uint32_t>(roll.roll + 1);
     lane.note = "The coin queue keeps unread bits between rolls, so the listing runs the rolls before this one too.";

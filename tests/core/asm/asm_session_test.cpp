@@ -121,6 +121,18 @@ TEST(AsmSession, Sm83RollIsTheTarotDiceRollerOnTheCoinQueue) {
   }
 }
 
+TEST(AsmSession, Sm83FdrIsTheFastDiceRollerOnTheCoinQueue) {
+  for (const unsigned n : {2u, 3u, 6u, 20u, 77u, 78u, 128u}) {
+    const std::uint64_t seed = 0x0BADCAFE;
+    const AsmSession s = run_to_end(AsmAlgorithm::sm83_fdr, {seed, 0, n, 300});
+    GaloisLfsr lfsr = tarot(seed);
+    CoinsFromWords coins([&] { return std::uint64_t{lfsr.next_byte()}; }, 8);
+    const auto roller = FastDiceRoller::make(n, FdrVariant::published);
+    ASSERT_TRUE(roller);
+    for (std::size_t i = 0; i < 300; ++i) ASSERT_EQ(s.outputs()[i], roller->draw(coins)) << "n=" << n << " roll " << i;
+  }
+}
+
 TEST(AsmSession, Sm83ShuffleIsFisherYatesOverTheTarotRoller) {
   for (const std::uint64_t seed : {0x12345678ull, 0xCAFEF00Dull}) {
     const AsmSession s = run_to_end(AsmAlgorithm::sm83_shuffle, {seed, 0, 0, 2});
@@ -256,6 +268,73 @@ FaceCounts pic_reject_counts(unsigned n) {
     count_call(c, cpu.w, cpu.file(kCalls), x);
   }
   return c;
+}
+
+// The Fast Dice Roller over every string of kFlips coin flips: coin_flip is
+// replaced by a stub that shifts the next flip out of a 16-bit pattern (lowest
+// bit first) into carry and counts the flips. Rolls that need more flips than
+// the string has are cut off. Expected: Lumbroso's published loop, written
+// here, over the same strings; and every face the same count (exact).
+constexpr unsigned kFlips = 12;
+
+FaceCounts fdr_counted_by_brute_force(unsigned n) {
+  FaceCounts c{std::vector<std::uint32_t>(n, 0), 0};
+  for (unsigned bits = 0; bits < (1u << kFlips); ++bits) {
+    unsigned v = 1, value = 0, used = 0;
+    for (;;) {
+      if (used == kFlips) {
+        ++c.rejected;  // here: cut off
+        break;
+      }
+      v = 2 * v;
+      value = 2 * value + (bits >> used++ & 1);
+      if (v < n) continue;
+      if (value < n) {
+        ++c.faces[value];
+        break;
+      }
+      v -= n;
+      value -= n;
+    }
+  }
+  return c;
+}
+
+FaceCounts sm83_fdr_counts(unsigned n) {
+  const AsmProgram& program = asm_program(AsmIsa::sm83);
+  const std::vector<std::uint16_t> image = program.image();
+  const std::vector<std::uint8_t> bytes(image.begin(), image.end());
+  // ld hl,D001 / srl (hl) / dec hl / rr (hl) / ld hl,D002 / inc (hl) / ret: the flip in carry
+  const std::vector<std::uint8_t> stub{0x21, 0x01, 0xd0, 0xcb, 0x3e, 0x2b, 0xcb, 0x1e, 0x21, 0x02, 0xd0, 0x34, 0xc9};
+  constexpr std::uint16_t kPattern = 0xd000, kCount = 0xd002, kReturn = 0xfff0;
+  FaceCounts c{std::vector<std::uint32_t>(n, 0), 0};
+  for (unsigned bits = 0; bits < (1u << kFlips); ++bits) {
+    Sm83Cpu cpu;
+    cpu.load(static_cast<std::uint16_t>(program.origin), bytes);
+    cpu.load(static_cast<std::uint16_t>(label_address(program, "coin_flip")), stub);
+    cpu.poke(kPattern, static_cast<std::uint8_t>(bits));
+    cpu.poke(kPattern + 1, static_cast<std::uint8_t>(bits >> 8));
+    cpu.regs.b = static_cast<std::uint8_t>(n - 1);
+    cpu.regs.sp = 0xdff0;
+    cpu.enter(static_cast<std::uint16_t>(label_address(program, "roll_fdr")), kReturn);
+    while (cpu.regs.pc != kReturn && cpu.peek(kCount) <= kFlips) EXPECT_TRUE(cpu.step());
+    if (cpu.peek(kCount) > kFlips) ++c.rejected;
+    else if (cpu.regs.a < n) ++c.faces[cpu.regs.a];
+    else ADD_FAILURE() << "n=" << n << ": value " << int{cpu.regs.a};
+  }
+  return c;
+}
+
+TEST(AsmSession, Sm83FdrFaceCountsOverEveryFlipStringAreTheBruteForceCounts) {
+  for (unsigned n = 2; n <= 128; ++n) {
+    const FaceCounts expected = fdr_counted_by_brute_force(n);
+    EXPECT_EQ(sm83_fdr_counts(n), expected) << "n=" << n;
+    for (const std::uint32_t count : expected.faces) EXPECT_EQ(count, expected.faces[0]) << "n=" << n;
+  }
+  // A d6 within 12 flips: 682 strings per face, 4 of the 4,096 still running.
+  const FaceCounts d6 = fdr_counted_by_brute_force(6);
+  EXPECT_EQ(d6.faces[0], 682u);
+  EXPECT_EQ(d6.rejected, 4u);
 }
 
 TEST(AsmSession, RejectListingsFaceCountsOverEveryByteAreTheBruteForceCounts) {
