@@ -297,7 +297,9 @@ TEST(ChooserPick, GameBoyAndPicDiceAreExactAndTheirPeriodsHold) {
     EXPECT_TRUE(pick.best().qualifies) << what;
     EXPECT_EQ(pick.method().max_min_ratio, Fraction(1, 1)) << what;
     EXPECT_NEAR(pick.method().bytes_per_use.to_double(), c.bytes, 1e-12) << what;
-    EXPECT_LT(pick.best().session_bytes, 8191.0) << what;
+    // Tarot: 10,000 rolls within the 8,191-byte cycle; One Chip: no seed on a short cycle.
+    if (c.cpu == AsmIsa::sm83) EXPECT_LT(pick.best().session_bytes, 8191.0) << what;
+    else EXPECT_EQ(pick.best().short_seeds, 0u) << what;
     EXPECT_NE(pick.verdict_text.find("meets the rule"), std::string::npos) << pick.verdict_text;
     EXPECT_NE(pick.bias_text.find("exactly the same probability"), std::string::npos) << pick.bias_text;
     const AsmAlgorithm roller = parse_asm_algorithm("a", c.roller).value();
