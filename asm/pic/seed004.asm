@@ -1,7 +1,8 @@
 ; seed004.asm: shufflelab's own PIC16 (mid-range, 14-bit core) listing of
 ; seed 004's One Chip Video Poker dealer: the 32-bit LCRNG
 ; state = state * 1664525 + 1013904223 (mod 2^32) and the 10-card deal
-; (card = top 6 bits, redraw 52..63 and cards already dealt).
+; (card = top 6 bits, redraw 52..63 and cards already dealt), then an
+; unbiased die roll (mask and reject on the LCRNG's top bytes).
 ; gpasm syntax, all variables in bank 0. The words, with each line's C++
 ; counterpart, are kept in src/core/asm_pic.cpp (tests check them).
 
@@ -31,6 +32,9 @@ COUNT   equ 0x2c                ; cards dealt
 CARD    equ 0x2d                ; the card being tried
 LEFT    equ 0x2e                ; dealt cards left to compare
 HAND    equ 0x30                ; 10 cards
+SIDES   equ 0x3a                ; n for the die roll
+MASK    equ 0x3b                ; reject: smallest 2^k-1 >= n-1
+ROLL    equ 0x3c                ; reject: the value being tried
 
         org 0x000
 
@@ -134,6 +138,32 @@ deal_keep
         subwf COUNT,w
         btfss STATUS,Z
         goto deal_draw
+        return
+
+; A value 0..n-1 (n = 1..255 in SIDES) with every value equally likely:
+; mask and reject on the top byte of the LCRNG state (the byte onechip
+; gives). MASK = the smallest 2^k-1 >= n-1, then steps until
+; STATE3 & MASK < n. Returns the value in W.
+roll_reject
+        clrf MASK               ; MASK = 0
+reject_widen
+        decf SIDES,w            ; W = n-1
+        subwf MASK,w            ; no borrow: MASK >= n-1
+        btfsc STATUS,C
+        goto reject_draw
+        bsf STATUS,C
+        rlf MASK,f              ; MASK = 2 MASK + 1
+        goto reject_widen
+reject_draw
+        call lcrng              ; a fresh state
+        movf STATE3,w           ; its top byte
+        andwf MASK,w
+        movwf ROLL              ; ROLL = x = byte & MASK
+        movf SIDES,w
+        subwf ROLL,w            ; no borrow: x >= n
+        btfsc STATUS,C
+        goto reject_draw        ; x >= n: throw it away
+        movf ROLL,w             ; W = the value
         return
 
         end

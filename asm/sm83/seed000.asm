@@ -1,9 +1,12 @@
 ; seed000.asm: shufflelab's own Game Boy (SM83) listing of seed 000's tarot
 ; shuffle: the 32-bit Galois LFSR (mask 0xCF), the coin-flip queue, the
-; article's coin-flip dice roller and the Fisher-Yates loop over 78 cards.
+; article's coin-flip dice roller and the Fisher-Yates loop over 78 cards;
+; then two unbiased die rolls: mask and reject on the LFSR's bytes, and the
+; roller with the article's slip fixed (Lumbroso's Fast Dice Roller).
 ; Z80-style syntax; ld a,(hl+) / ld (hl+),a / ld a,(nn) / ld (nn),a are the
 ; SM83 forms. The bytes, with each line's C++ counterpart, are kept in
-; src/core/asm_sm83.cpp (tests check them; shared opcodes against z80asm).
+; src/core/asm/asm_sm83.cpp (tests check them against sdasgb, the SM83
+; assembler of Debian's sdcc, and the shared opcodes against z80asm).
 
 LFSR0:  equ 0xc000              ; lfsr0 (top byte) .. lfsr3 at +3
 RNG:    equ 0xc004              ; unread bits of the last LFSR byte
@@ -115,4 +118,56 @@ shuffle_swap:
         ld (hl),a               ; swapped
         dec b
         jr nz,shuffle_swap
+        ret
+
+; A value 0..B (B = top = n-1) with every value equally likely: mask and
+; reject. C = the smallest 2^k-1 >= top, then fresh LFSR bytes until
+; byte & C <= top. Returns the value in A; keeps B.
+roll_reject:
+        xor a                   ; A = mask 0
+reject_widen:
+        cp b
+        jr nc,reject_ready      ; mask >= top
+        scf
+        rla                     ; mask = 2 mask + 1
+        jr reject_widen
+reject_ready:
+        ld c,a                  ; C = mask
+reject_draw:
+        push bc
+        call tarot_lfsr         ; A = a fresh byte
+        pop bc
+        and c                   ; x = byte & mask
+        cp b
+        ret z                   ; x = top: kept
+        jr nc,reject_draw       ; x > top: throw it away
+        ret
+
+; A value 0..B (B = top = n-1, n = 2..128) with every value equally likely:
+; Lumbroso's Fast Dice Roller on the coin-flip queue. The roller above with
+; its slip fixed: after an overshoot it takes n (not top) off v and c.
+; Returns the value in A and in C; keeps B and E.
+roll_fdr:
+        ld d,1                  ; D = v
+        ld c,0                  ; C = c
+fdr_flip:
+        sla d                   ; v = 2v
+        call coin_flip
+        rl c                    ; c = 2c + flip
+        ld a,b
+        cp d
+        jr nc,fdr_flip          ; v <= top: not enough range yet
+        ld a,b
+        cp c
+        jr nc,fdr_done          ; c <= top: c is the value
+        ld a,d                  ; carry is set here (top < c)
+        sbc a,b
+        ld d,a                  ; v = v - top - 1 = v - n
+        ld a,c
+        scf
+        sbc a,b
+        ld c,a                  ; c = c - n
+        jr fdr_flip
+fdr_done:
+        ld a,c
         ret

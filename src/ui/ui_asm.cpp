@@ -9,6 +9,7 @@
 #include <cinttypes>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "imgui.h"
 #include "ui/kit/layout.hpp"
@@ -27,7 +28,13 @@ void AsmPanel::draw_controls(AsmLabSession& s) {
   const float em = ImGui::GetFontSize();
   ImGui::SetNextItemWidth(std::min(em * 22.0f, ImGui::GetContentRegionAvail().x));
   if (ImGui::BeginCombo("##algo", s.state().algorithm.c_str())) {
-    for (const auto& a : asm_algorithms()) {
+    // Grouped by instruction set: listings added later sit with their CPU's.
+    std::vector<const AsmAlgorithmInfo*> listings;
+    for (const auto& a : asm_algorithms()) listings.push_back(&a);
+    std::stable_sort(listings.begin(), listings.end(),
+                     [](const AsmAlgorithmInfo* x, const AsmAlgorithmInfo* y) { return x->isa < y->isa; });
+    for (const AsmAlgorithmInfo* listing : listings) {
+      const AsmAlgorithmInfo& a = *listing;
       const std::string label = std::string(asm_isa_info(a.isa).name) + ": " + std::string(a.title);
       if (ImGui::Selectable(label.c_str(), a.id == s.state().algorithm)) send(s, "algo=" + std::string(a.id));
     }

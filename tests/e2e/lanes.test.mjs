@@ -61,6 +61,8 @@ test('Dice lab: the roll stepper and its lane give the same value', async () => 
     ['reject', 20, 8, 'z80', '0123456789ABCDEF', 'z80-reject'],
     ['lemire', 20, 64, 'splitmix64', '1', 'x86-lemire'],
     ['fdr-tarot', 78, 8, 'tarot32', 'DEADBEEF', 'sm83-roll'],
+    ['fdr', 20, 8, 'tarot32', 'DEADBEEF', 'sm83-fdr'],
+    ['reject', 20, 8, 'onechip', '1', 'pic-reject'],
   ];
   for (const [method, sides, bits, gen, seed, algorithm] of cases) {
     const { page, context, problems } = await openApp(

@@ -1,6 +1,7 @@
 // The Z80 lane against things no one here wrote: Debian's z80asm assembles
 // asm/z80/seed002.asm at test time and libz80ex runs it. (Also here: the
-// SM83 listing's shared opcodes against z80asm, the PIC words against gpasm.)
+// SM83 listing against sdasgb and its shared opcodes against z80asm, the PIC
+// words against gpasm.)
 // Checked:
 //  - z80asm's bytes equal the bytes kept in the core's listing table, and the
 //    table's lines are the source file's lines;
@@ -18,6 +19,7 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -362,6 +364,75 @@ TEST(Sm83Listing, SharedOpcodesAreWhatZ80asmAssembles) {
   for (std::size_t i = 0; i < image.size(); ++i) ASSERT_EQ(image[i], table[i]) << "offset " << i;
 }
 
+// Intel HEX data records as address -> byte.
+std::map<std::uint32_t, std::uint8_t> intel_hex_bytes(const std::string& text) {
+  std::map<std::uint32_t, std::uint8_t> bytes;
+  std::stringstream hex(text);
+  std::uint32_t base = 0;
+  for (std::string record; std::getline(hex, record);) {
+    if (record.size() < 11 || record[0] != ':') continue;
+    auto byte = [&](std::size_t at) { return static_cast<std::uint32_t>(std::stoul(record.substr(at, 2), nullptr, 16)); };
+    const std::uint32_t count = byte(1), address = byte(3) << 8 | byte(5), type = byte(7);
+    if (type == 4) base = (byte(9) << 8 | byte(11)) << 16;
+    if (type != 0) continue;
+    for (std::uint32_t i = 0; i < count; ++i) bytes[base + address + i] = static_cast<std::uint8_t>(byte(9 + 2 * i));
+  }
+  return bytes;
+}
+
+// sdasgb (Debian's sdcc: the assembler of SDCC's Game Boy port) assembles the
+// whole SM83 listing, SM83-only forms included. Its syntax differs only in
+// spelling, rewritten here line by line: "name = value" for equ, an absolute
+// area for org, and "#" before immediate operands (an operand that is not a
+// register, a condition or in parentheses, of ld and the ALU instructions).
+// sdldgb links it to Intel HEX, whose bytes must be the table's.
+TEST(Sm83Listing, BytesAreWhatSdasgbAssembles) {
+  if (std::system("command -v sdasgb >/dev/null 2>&1 && command -v sdldgb >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "sdasgb not installed (Debian package sdcc): SM83 bytes checked against z80asm only";
+  const std::string source = read_text(std::string(SHUFFLELAB_SOURCE_DIR) + "/asm/sm83/seed000.asm");
+  ASSERT_FALSE(source.empty());
+  const std::set<std::string> registers{"a", "b", "c", "d", "e", "h", "l", "af", "bc", "de", "hl", "sp"};
+  const std::set<std::string> immediate_ops{"ld", "add", "adc", "sub", "sbc", "and", "xor", "or", "cp"};
+  std::string sdas = "        .area LISTING (ABS)\n";
+  std::stringstream lines(source);
+  for (std::string line; std::getline(lines, line);) {
+    std::string code = line.substr(0, line.find(';'));
+    std::stringstream words(code);
+    std::string first, second, rest;
+    words >> first >> second >> rest;
+    if (second == "equ") {
+      sdas += first.substr(0, first.size() - (first.back() == ':' ? 1 : 0)) + " = " + rest + "\n";
+      continue;
+    }
+    if (first == "org") {
+      sdas += "        .org " + second + "\n";
+      continue;
+    }
+    if (immediate_ops.count(first) && !second.empty()) {
+      const auto comma = second.rfind(',');
+      const std::string operand = comma == std::string::npos ? second : second.substr(comma + 1);
+      if (!registers.count(operand) && operand.front() != '(')
+        code = code.substr(0, code.rfind(operand)) + "#" + operand;
+    }
+    sdas += code + "\n";
+  }
+  const std::string asm_file = own_temp_file("seed000_sdas.s");
+  const std::string rel = own_temp_file("seed000_sdas.rel"), ihx = own_temp_file("seed000_sdas.ihx");
+  std::ofstream(asm_file) << sdas;
+  const std::string command = "sdasgb -o '" + rel + "' '" + asm_file + "' && sdldgb -n -i '" + ihx + "' '" + rel +
+                              "' >/dev/null";
+  ASSERT_EQ(std::system(command.c_str()), 0) << command << "\n" << sdas;
+  const std::map<std::uint32_t, std::uint8_t> bytes = intel_hex_bytes(read_text(ihx));
+  const AsmProgram& program = asm_program(AsmIsa::sm83);
+  ASSERT_EQ(bytes.size(), program.image().size());
+  for (const AsmRow& row : program.rows)
+    for (std::size_t i = 0; i < row.code.size(); ++i) {
+      const auto at = bytes.find(row.address + static_cast<std::uint32_t>(i));
+      ASSERT_NE(at, bytes.end()) << row.text;
+      EXPECT_EQ(at->second, row.code[i]) << row.text << " byte " << i;
+    }
+}
+
 TEST(PicListing, TableLinesAreTheSourceFileLines) {
   const auto check = check_listing_source(AsmIsa::pic14, read_text(std::string(SHUFFLELAB_SOURCE_DIR) + "/asm/pic/seed004.asm"));
   EXPECT_TRUE(check) << check.error();
@@ -376,18 +447,9 @@ TEST(PicListing, WordsAreWhatGpasmAssembles) {
   const std::string out = own_temp_file("seed004.hex");
   const std::string command = "cd '" + ::testing::TempDir() + "' && gpasm -o '" + out + "' '" + path + "' >/dev/null 2>&1";
   ASSERT_EQ(std::system(command.c_str()), 0) << command;
-  std::map<std::uint32_t, std::uint16_t> words;
-  std::stringstream hex(read_text(out));
-  std::uint32_t base = 0;
-  for (std::string record; std::getline(hex, record);) {
-    if (record.size() < 11 || record[0] != ':') continue;
-    auto byte = [&](std::size_t at) { return static_cast<std::uint32_t>(std::stoul(record.substr(at, 2), nullptr, 16)); };
-    const std::uint32_t count = byte(1), address = byte(3) << 8 | byte(5), type = byte(7);
-    if (type == 4) base = (byte(9) << 8 | byte(11)) << 16;
-    if (type != 0) continue;
-    for (std::uint32_t i = 0; i + 1 < count; i += 2)  // little-endian words at byte address 2w
-      words[(base + address + i) / 2] = static_cast<std::uint16_t>(byte(9 + 2 * i) | byte(11 + 2 * i) << 8);
-  }
+  std::map<std::uint32_t, std::uint16_t> words;  // little-endian words at byte address 2w
+  for (const auto& [address, byte] : intel_hex_bytes(read_text(out)))
+    words[address / 2] = static_cast<std::uint16_t>(words[address / 2] | byte << (8 * (address % 2)));
   const AsmProgram& program = asm_program(AsmIsa::pic14);
   std::size_t checked = 0;
   for (const AsmRow& row : program.rows) {

@@ -1,5 +1,6 @@
 // asm_pic.cpp: the PIC16 (14-bit core) program of the assembly lanes
-// (asm/pic/seed004.asm): One Chip Video Poker's LCRNG and 10-card deal.
+// (asm/pic/seed004.asm): One Chip Video Poker's LCRNG and 10-card deal, and a
+// mask-and-reject die roll on the LCRNG's top bytes.
 // Words as gpasm assembles them (checked by the oracle tests when gpasm is
 // installed; the core tests decode a few by hand from the instruction table).
 #include "core/asm/asm_tables.hpp"
@@ -100,11 +101,30 @@ constexpr RowSpec kRows[] = {
     {"", "1d03", "btfss STATUS,Z", "", "", "while (count < kOneChipDealCards) {"},
     {"", "283a", "goto deal_draw", "", "", "while (count < kOneChipDealCards) {"},
     {"", "0008", "return", "", "", "return deal;"},
+    {"roll_reject", "01bb", "clrf MASK", "MASK = 0", "range.reducer", "reject_mask_("},
+    {"reject_widen", "033a", "decf SIDES,w", "W = n-1", "", "reject_mask_("},
+    {"", "023b", "subwf MASK,w", "no borrow: MASK >= n-1", "", "reject_mask_("},
+    {"", "1803", "btfsc STATUS,C", "", "", "reject_mask_("},
+    {"", "2862", "goto reject_draw", "", "", "reject_mask_("},
+    {"", "1403", "bsf STATUS,C", "", "", "reject_mask_("},
+    {"", "0dbb", "rlf MASK,f", "MASK = 2 MASK + 1", "", "reject_mask_("},
+    {"", "285b", "goto reject_widen", "", "", "reject_mask_("},
+    {"reject_draw", "2000", "call lcrng", "a fresh state", "range.draw", "if (const auto value = map_word(next_word())) return *value;"},
+    {"", "0823", "movf STATE3,w", "its top byte", "", "if (const auto value = map_word(next_word())) return *value;"},
+    {"", "053b", "andwf MASK,w", "", "range.map_word", "x &= reject_mask_;"},
+    {"", "00bc", "movwf ROLL", "ROLL = x = byte & MASK", "", "x &= reject_mask_;"},
+    {"", "083a", "movf SIDES,w", "", "", "if (x >= n_) return std::nullopt;"},
+    {"", "023c", "subwf ROLL,w", "no borrow: x >= n", "", "if (x >= n_) return std::nullopt;"},
+    {"", "1803", "btfsc STATUS,C", "", "", "if (x >= n_) return std::nullopt;"},
+    {"", "2862", "goto reject_draw", "x >= n: throw it away", "", "if (x >= n_) return std::nullopt;"},
+    {"", "083c", "movf ROLL,w", "W = the value", "", "case RangeMethod::mask_reject:#return x;"},
+    {"", "0008", "return", "", "", "case RangeMethod::mask_reject:#return x;"},
 };
 
 constexpr RoutineSpec kRoutines[] = {
     {"lcrng", "STATE = STATE * 1664525 + 1013904223 (mod 2^32): shift-and-add over the multiplier's 21 bits"},
     {"deal", "Deal 10 different cards: card = STATE >> 26, redraw 52..63 and cards already in HAND"},
+    {"roll_reject", "Mask and reject: LCRNG top bytes until x & MASK < n (n in SIDES); uniform"},
 };
 
 constexpr AsmSymbol kData[] = {
@@ -116,12 +136,16 @@ constexpr AsmSymbol kData[] = {
     {"CARD", 0x2d, 1, "the card being tried"},
     {"LEFT", 0x2e, 1, "dealt cards left to compare"},
     {"HAND", 0x30, 10, "the 10 cards: hand, then the draw"},
+    {"SIDES", 0x3a, 1, "n for the die roll"},
+    {"MASK", 0x3b, 1, "reject: smallest 2^k-1 >= n-1"},
+    {"ROLL", 0x3c, 1, "reject: the value being tried"},
 };
 
 constexpr AsmMnemonic kMnemonics[] = {
     {"addwf", "Add W and f, result to W or f (C, DC, Z)"},
     {"andwf", "AND W with f, result to W or f (Z)"},
     {"bcf", "Clear one bit of f"},
+    {"bsf", "Set one bit of f"},
     {"btfsc", "Test a bit of f, skip the next instruction if it is clear"},
     {"btfss", "Test a bit of f, skip the next instruction if it is set"},
     {"call", "Push the return address (8-level hardware stack), jump"},

@@ -38,8 +38,11 @@ constexpr std::array k6502Reject{"roll_reject"sv, "tarot_lfsr"sv};
 constexpr std::array k6502Shuffle{"shuffle52"sv, "roll_reject"sv, "tarot_lfsr"sv};
 constexpr std::array k6502Xorshift16{"xorshift16"sv};
 constexpr std::array k6502Xorshift32{"xorshift32"sv};
+constexpr std::array kSm83Reject{"roll_reject"sv, "tarot_lfsr"sv};
+constexpr std::array kPicReject{"roll_reject"sv, "lcrng"sv};
+constexpr std::array kSm83Fdr{"roll_fdr"sv, "coin_flip"sv, "tarot_lfsr"sv};
 
-const std::array<AsmAlgorithmInfo, 20> kAlgorithms{{
+const std::array<AsmAlgorithmInfo, 23> kAlgorithms{{
     {AsmAlgorithm::z80_lfsr, "z80-lfsr", "Z80 LFSR byte (seed 002)", "lfsr", AsmIsa::z80, "lfsr64", kLfsr64,
      "z80_lfsr.next_byte", "byte", "seed: the 64-bit state, byte +0 in the top position; calls: bytes",
      "seed 0123456789ABCDEF, 64 bytes"},
@@ -100,6 +103,15 @@ const std::array<AsmAlgorithmInfo, 20> kAlgorithms{{
     {AsmAlgorithm::mos6502_xorshift32, "6502-xorshift32", "6502 xorshift32 (13,17,5) byte", "lfsr", AsmIsa::mos6502,
      "xorshift32", k6502Xorshift32, "xorshift.next", "byte", "seed: the 32-bit state (not 0); calls: bytes",
      "seed 12345678, 64 bytes"},
+    {AsmAlgorithm::sm83_reject, "sm83-reject", "Game Boy mask and reject on tarot LFSR bytes", "roll", AsmIsa::sm83,
+     "roll_reject", kSm83Reject, "range.map_word", "value", "seed: the tarot LFSR state; n: sides 1..255; calls: rolls",
+     "seed 12345678, n = 20, 256 rolls"},
+    {AsmAlgorithm::pic_reject, "pic-reject", "PIC16 mask and reject on One Chip LCRNG top bytes", "roll", AsmIsa::pic14,
+     "roll_reject", kPicReject, "range.map_word", "value", "seed: the 32-bit LCRNG state; n: sides 1..255; calls: rolls",
+     "seed 0, n = 20, 256 rolls"},
+    {AsmAlgorithm::sm83_fdr, "sm83-fdr", "Game Boy coin-flip queue and Fast Dice Roller (the roller, fixed)", "roll",
+     AsmIsa::sm83, "roll_fdr", kSm83Fdr, "fdr.draw", "value", "seed: the LFSR state; n: values 0..n-1, 2..128; calls: rolls",
+     "seed 12345678, n = 20, 256 rolls"},
 }};
 
 constexpr std::uint64_t kMaxStepsPerCall = 2'000'000;
@@ -264,10 +276,18 @@ class PicMachine final : public AsmSession::Machine {
   std::uint32_t pc() const override { return cpu_.pc; }
   bool in_call() const override { return !(cpu_.pc == PicCpu::kReturnAddress && cpu_.stack_depth() == 0); }
   Result<std::uint32_t> execute() override { return cpu_.step(); }
-  void begin_call() override { (void)cpu_.enter(static_cast<std::uint16_t>(entry())); }  // depth 0: cannot fail
+  void begin_call() override {
+    if (info->algorithm == AsmAlgorithm::pic_reject)
+      cpu_.set_file(static_cast<std::uint8_t>(symbol_address(*program, "SIDES")), static_cast<std::uint8_t>(inputs.n));
+    (void)cpu_.enter(static_cast<std::uint16_t>(entry()));  // depth 0: cannot fail
+  }
   void finish_call() override {
     if (info->algorithm == AsmAlgorithm::pic_lcrng) {
       outputs.push_back(state());
+      return;
+    }
+    if (info->algorithm == AsmAlgorithm::pic_reject) {
+      outputs.push_back(cpu_.w);
       return;
     }
     const auto hand = static_cast<std::uint8_t>(symbol_address(*program, "HAND"));
@@ -440,8 +460,9 @@ Result<bool> check_inputs(const AsmAlgorithmInfo& info, const AsmInputs& in) {
   const bool byte_die = info.algorithm == AsmAlgorithm::z80_roll_minus1 ||
                         info.algorithm == AsmAlgorithm::z80_roll_exact || info.algorithm == AsmAlgorithm::z80_maxu8 ||
                         info.algorithm == AsmAlgorithm::mos6502_mulhi;
-  const bool byte_sides =
-      byte_die || info.algorithm == AsmAlgorithm::z80_reject || info.algorithm == AsmAlgorithm::mos6502_reject;
+  const bool byte_sides = byte_die || info.algorithm == AsmAlgorithm::z80_reject ||
+                          info.algorithm == AsmAlgorithm::mos6502_reject || info.algorithm == AsmAlgorithm::sm83_reject ||
+                          info.algorithm == AsmAlgorithm::pic_reject;
   if (byte_die && in.x > 255) return R::fail("x: a byte, 0..255, got " + std::to_string(in.x));
   if (byte_sides && (in.n < 1 || in.n > 255))
     return R::fail("n: sides between 1 and 255 (one byte register), got " + std::to_string(in.n));
@@ -454,17 +475,21 @@ Result<bool> check_inputs(const AsmAlgorithmInfo& info, const AsmInputs& in) {
     case AsmAlgorithm::sm83_lfsr:
     case AsmAlgorithm::sm83_roll:
     case AsmAlgorithm::sm83_shuffle:
+    case AsmAlgorithm::sm83_reject:
+    case AsmAlgorithm::sm83_fdr:
     case AsmAlgorithm::mos6502_lfsr:
     case AsmAlgorithm::mos6502_reject:
     case AsmAlgorithm::mos6502_shuffle:
     case AsmAlgorithm::mos6502_xorshift32:
       if (in.seed == 0 || in.seed > 0xffffffffu)
         return R::fail("seed: a non-zero 32-bit state (an all-zero register stays zero)");
-      if (info.algorithm == AsmAlgorithm::sm83_roll && (in.n < 2 || in.n > 128))
+      if ((info.algorithm == AsmAlgorithm::sm83_roll || info.algorithm == AsmAlgorithm::sm83_fdr) &&
+          (in.n < 2 || in.n > 128))
         return R::fail("n: between 2 and 128 values (v must fit in 8 bits), got " + std::to_string(in.n));
       break;
     case AsmAlgorithm::pic_lcrng:
     case AsmAlgorithm::pic_deal:
+    case AsmAlgorithm::pic_reject:
     case AsmAlgorithm::mos6502_lcrng:
       if (in.seed > 0xffffffffu) return R::fail("seed: a 32-bit state");
       break;
@@ -637,6 +662,9 @@ AsmInputs asm_measured_inputs(AsmAlgorithm algorithm) {
     case AsmAlgorithm::mos6502_shuffle: return {0x12345678, 0, 0, 4};
     case AsmAlgorithm::mos6502_xorshift16: return {0xace1, 0, 0, 64};
     case AsmAlgorithm::mos6502_xorshift32: return {0x12345678, 0, 0, 64};
+    case AsmAlgorithm::sm83_reject: return {0x12345678, 0, 20, 256};
+    case AsmAlgorithm::pic_reject: return {0, 0, 20, 256};
+    case AsmAlgorithm::sm83_fdr: return {0x12345678, 0, 20, 256};
   }
   return {};
 }

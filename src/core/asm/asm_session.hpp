@@ -44,6 +44,9 @@ enum class AsmAlgorithm : std::uint8_t {
   mos6502_shuffle,  // Fisher-Yates over 52 cards
   mos6502_xorshift16,  // xorshift (7,9,8) byte
   mos6502_xorshift32,  // xorshift (13,17,5) byte
+  sm83_reject,      // mask and reject on tarot LFSR bytes
+  pic_reject,       // mask and reject on One Chip LCRNG top bytes
+  sm83_fdr,         // coin-flip queue + Lumbroso's Fast Dice Roller
 };
 
 struct AsmAlgorithmInfo {

@@ -1,7 +1,9 @@
 // asm_sm83.cpp: the Game Boy (SM83) program of the assembly lanes
-// (asm/sm83/seed000.asm): tarot LFSR, coin-flip queue, dice roller and
-// Fisher-Yates. Encodings: the SM83 opcode table (Pan Docs); the opcodes the
-// SM83 shares with the Z80 are checked against z80asm by the oracle tests.
+// (asm/sm83/seed000.asm): tarot LFSR, coin-flip queue, dice roller,
+// Fisher-Yates, and two exact die rolls: mask and reject, and the Fast Dice
+// Roller (the roller with its slip fixed). Encodings: the SM83 opcode
+// table (Pan Docs); the oracle tests check them against sdasgb (Debian's
+// sdcc) and the opcodes the SM83 shares with the Z80 against z80asm.
 #include <array>
 
 #include "core/asm/asm_tables.hpp"
@@ -95,6 +97,42 @@ constexpr RowSpec kRows[] = {
     {"", "05", "dec b", "", "", "const std::uint32_t top = n - 1 - s;"},
     {"", "20 f1", "jr nz,shuffle_swap", "", "", "for (std::uint32_t s = 0; s < swaps; ++s) {"},
     {"", "c9", "ret", "", "", "case ShuffleAlgo::Partial: {#return;"},
+    {"roll_reject", "af", "xor a", "A = mask 0", "range.reducer", "reject_mask_("},
+    {"reject_widen", "b8", "cp b", "", "", "reject_mask_("},
+    {"", "30 04", "jr nc,reject_ready", "mask >= top", "", "reject_mask_("},
+    {"", "37", "scf", "", "", "reject_mask_("},
+    {"", "17", "rla", "mask = 2 mask + 1", "", "reject_mask_("},
+    {"", "18 f9", "jr reject_widen", "", "", "reject_mask_("},
+    {"reject_ready", "4f", "ld c,a", "C = mask", "", "reject_mask_("},
+    {"reject_draw", "c5", "push bc", "", "range.draw", "if (const auto value = map_word(next_word())) return *value;"},
+    {"", "cd 50 01", "call tarot_lfsr", "A = a fresh byte", "", "if (const auto value = map_word(next_word())) return *value;"},
+    {"", "c1", "pop bc", "", "", "if (const auto value = map_word(next_word())) return *value;"},
+    {"", "a1", "and c", "x = byte & mask", "range.map_word", "x &= reject_mask_;"},
+    {"", "b8", "cp b", "", "", "if (x >= n_) return std::nullopt;"},
+    {"", "c8", "ret z", "x = top: kept", "", "case RangeMethod::mask_reject:#return x;"},
+    {"", "30 f6", "jr nc,reject_draw", "x > top: throw it away", "", "if (x >= n_) return std::nullopt;"},
+    {"", "c9", "ret", "", "", "case RangeMethod::mask_reject:#return x;"},
+    {"roll_fdr", "16 01", "ld d,1", "D = v", "fdr.draw", "std::uint64_t v = 1, c = 0;"},
+    {"", "0e 00", "ld c,0", "C = c", "", "std::uint64_t v = 1, c = 0;"},
+    {"fdr_flip", "cb 22", "sla d", "v = 2v", "", "v <<= 1;"},
+    {"", "cd 79 01", "call coin_flip", "", "", "c = (c << 1)"},
+    {"", "cb 11", "rl c", "c = 2c + flip", "", "c = (c << 1)"},
+    {"", "78", "ld a,b", "", "", "if (v >= n_) {"},
+    {"", "ba", "cp d", "", "", "if (v >= n_) {"},
+    {"", "30 f5", "jr nc,fdr_flip", "v <= top: not enough range yet", "", "if (v >= n_) {"},
+    {"", "78", "ld a,b", "", "", "if (c < n_) return c;"},
+    {"", "b9", "cp c", "", "", "if (c < n_) return c;"},
+    {"", "30 09", "jr nc,fdr_done", "c <= top: c is the value", "", "if (c < n_) return c;"},
+    {"", "7a", "ld a,d", "carry is set here (top < c)", "", "v -= step_;"},
+    {"", "98", "sbc a,b", "", "", "v -= step_;"},
+    {"", "57", "ld d,a", "v = v - top - 1 = v - n", "", "v -= step_;"},
+    {"", "79", "ld a,c", "", "", "c -= step_;"},
+    {"", "37", "scf", "", "", "c -= step_;"},
+    {"", "98", "sbc a,b", "", "", "c -= step_;"},
+    {"", "4f", "ld c,a", "c = c - n", "", "c -= step_;"},
+    {"", "18 e8", "jr fdr_flip", "", "", "for (;;) {"},
+    {"fdr_done", "79", "ld a,c", "", "", "if (c < n_) return c;"},
+    {"", "c9", "ret", "", "", "if (c < n_) return c;"},
 };
 
 constexpr RoutineSpec kRoutines[] = {
@@ -102,6 +140,8 @@ constexpr RoutineSpec kRoutines[] = {
     {"coin_flip", "The coin-flip queue: the next bit of the last LFSR byte (lowest first) in carry"},
     {"roll", "The article's coin-flip dice roller: a value 0..top (top in B) in A"},
     {"shuffle", "Fisher-Yates over 78 cards: swap card top with card roll(top), top = 77..1"},
+    {"roll_reject", "Mask and reject: tarot LFSR bytes until x & mask <= top (top = n-1 in B); uniform"},
+    {"roll_fdr", "Lumbroso's Fast Dice Roller on the coin-flip queue: the roller with n taken off; uniform"},
 };
 
 constexpr AsmSymbol kData[] = {
@@ -121,9 +161,12 @@ constexpr AsmMnemonic kMnemonics[] = {
     {"ld", "Load: copy between registers, memory and immediates; (hl+) also steps HL"},
     {"pop", "Pop a register pair from the stack"},
     {"push", "Push a register pair on the stack"},
-    {"ret", "Return: pop PC"},
+    {"ret", "Return: pop PC, optionally on Z or C"},
     {"rl", "Rotate left through carry: C = bit 7, bit 0 = old C"},
+    {"rla", "Rotate A left through carry (one byte, one M-cycle; clears Z, N, H)"},
     {"rr", "Rotate right through carry: C = bit 0, bit 7 = old C"},
+    {"sbc", "Subtract the operand and the carry from A (C set on borrow)"},
+    {"scf", "Set the carry flag"},
     {"sla", "Shift left arithmetic: bit 7 to C, 0 into bit 0"},
     {"srl", "Shift right logical: bit 0 to C, 0 into bit 7"},
     {"sub", "Subtract from A (C set on borrow)"},

@@ -25,10 +25,11 @@ constexpr std::array<ChooserUseInfo, 4> kUses{{
 }};
 
 // Roll listings and the dice method each one implements.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 8> kMethodListings{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 11> kMethodListings{{
     {"z80-roll-minus1", "mulhi-minus1"}, {"z80-roll-exact", "mulhi"}, {"z80-maxu8", "maxu8"},
-    {"z80-reject", "reject"},            {"sm83-roll", "fdr-tarot"},  {"x86-lemire", "lemire"},
-    {"6502-roll-mulhi", "mulhi"},        {"6502-reject", "reject"},
+    {"z80-reject", "reject"},            {"sm83-roll", "fdr-tarot"},  {"sm83-reject", "reject"},
+    {"x86-lemire", "lemire"},            {"6502-roll-mulhi", "mulhi"}, {"6502-reject", "reject"},
+    {"pic-reject", "reject"},            {"sm83-fdr", "fdr"},
 }};
 // Whole-deck listings: id, method, cards.
 struct DeckListing {

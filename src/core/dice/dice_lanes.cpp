@@ -54,8 +54,8 @@ Result<DiceRoll> dice_lab_roll(const DiceLabState& state) {
 LabLanes dice_lab_lanes(const DiceLabState& state) {
   const std::string with_listing =
       "Listings: mulhi-minus1, mulhi and maxu8 on 8-bit words (Z80, up to 255 sides; mulhi also 6502), reject on "
-      "z80 bytes (Z80) and on tarot32 bytes (6502), lemire on 64-bit splitmix64 words (x86-64) and fdr-tarot on "
-      "tarot32 bytes (Game Boy, 2..128 sides).";
+      "z80 bytes (Z80), on tarot32 bytes (6502 and Game Boy) and on onechip bytes (PIC16), lemire on 64-bit "
+      "splitmix64 words (x86-64), fdr-tarot and fdr on tarot32 bytes (Game Boy, 2..128 sides).";
   const auto rolled = dice_lab_roll(state);
   if (!rolled) return no_lanes(rolled.error());
   const DiceRoll& roll = rolled.value();
@@ -82,12 +82,18 @@ LabLanes dice_lab_lanes(const DiceLabState& state) {
     Z80Lfsr lfsr = std::get<Z80Lfsr>(make_dice_generator(state.gen, state.seed).value().engine());
     for (std::uint64_t i = 0; i < roll.words_before; ++i) lfsr.next_byte();
     lane.inputs.seed = lfsr.packed();
+  } else if (bytes && m == "reject" && state.gen == "onechip") {
+    lane.algorithm = AsmAlgorithm::pic_reject;
+    Lcg32 lcg = std::get<Lcg32>(make_dice_generator(state.gen, state.seed).value().engine());
+    for (std::uint64_t i = 0; i < roll.words_before; ++i) lcg.next();
+    lane.inputs.seed = lcg.state;
   } else if (m == "lemire" && state.gen == "splitmix64" && state.bits == 64) {
     lane.algorithm = AsmAlgorithm::x86_lemire;
     const auto start = std::get<SplitMix64>(make_dice_generator(state.gen, state.seed).value().engine()).state;
     lane.inputs.seed = start + roll.words_before * kSplitMix64Increment;  // the counter after the earlier rolls' words
-  } else if (m == "fdr-tarot" && state.gen == "tarot32" && state.bits == 8 && state.sides <= 128) {
-    lane.algorithm = AsmAlgorithm::sm83_roll;
+  } else if ((m == "fdr-tarot" || m == "fdr") && state.gen == "tarot32" && state.bits == 8 && state.sides >= 2 &&
+             state.sides <= 128) {
+    lane.algorithm = m == "fdr" ? AsmAlgorithm::sm83_fdr : AsmAlgorithm::sm83_roll;
     lane.inputs.seed = std::get<GaloisLfsr>(make_dice_generator(state.gen, state.seed).value().engine()).state;
     lane.inputs.calls = static_cast<std::uint32_t>(roll.roll + 1);
     lane.note = "The coin queue keeps unread bits between rolls, so the listing runs the rolls before this one too.";
@@ -100,6 +106,9 @@ LabLanes dice_lab_lanes(const DiceLabState& state) {
   if (lane.algorithm == AsmAlgorithm::z80_roll_exact) {  // the 6502 multiplies the same byte
     lane.note = "The 6502 routine takes the byte in A, whatever generator made it.";
     out.lanes.push_back(lane_on_6502(std::move(lane), AsmAlgorithm::mos6502_mulhi));
+  } else if (lane.algorithm == AsmAlgorithm::mos6502_reject) {  // the Game Boy rejects the same tarot bytes
+    lane.algorithm = AsmAlgorithm::sm83_reject;
+    out.lanes.push_back(std::move(lane));
   }
   return out;
 }

@@ -17,9 +17,10 @@ struct DiceRoll {
 Result<DiceRoll> dice_lab_roll(const DiceLabState& state);
 // mulhi-minus1 -> z80-roll-minus1, mulhi -> z80-roll-exact and 6502-roll-mulhi,
 // maxu8 -> z80-maxu8 (8-bit words, up to 255 sides); reject (mask and reject)
-// on z80 bytes -> z80-reject, on tarot32 bytes -> 6502-reject;
-// lemire on 64-bit SplitMix64 words -> x86-lemire; fdr-tarot on tarot32
-// bytes -> sm83-roll (2..128 sides).
+// on z80 bytes -> z80-reject, on tarot32 bytes -> 6502-reject and sm83-reject,
+// on onechip bytes -> pic-reject; lemire on 64-bit SplitMix64 words ->
+// x86-lemire; fdr-tarot and fdr on tarot32 bytes -> sm83-roll and sm83-fdr
+// (2..128 sides).
 LabLanes dice_lab_lanes(const DiceLabState& state);
 
 }  // namespace shufflelab

@@ -128,7 +128,7 @@ std::uint16_t encode_pic(std::string_view text, const AsmProgram& program) {
       {"INDF", 0x00}, {"STATUS", 0x03}, {"FSR", 0x04},  {"STATE0", 0x20}, {"STATE1", 0x21}, {"STATE2", 0x22},
       {"STATE3", 0x23}, {"MUL0", 0x24}, {"MUL1", 0x25}, {"MUL2", 0x26},  {"PROD0", 0x27},  {"PROD1", 0x28},
       {"PROD2", 0x29}, {"PROD3", 0x2a}, {"BITS", 0x2b}, {"COUNT", 0x2c}, {"CARD", 0x2d},   {"LEFT", 0x2e},
-      {"HAND", 0x30}};
+      {"HAND", 0x30},   {"SIDES", 0x3a}, {"MASK", 0x3b}, {"ROLL", 0x3c}};
   const std::map<std::string, unsigned> byte_ops{{"addwf", 0x7}, {"andwf", 0x5}, {"decf", 0x3},  {"decfsz", 0xb},
                                                  {"incf", 0xa},  {"incfsz", 0xf}, {"movf", 0x8}, {"rlf", 0xd},
                                                  {"rrf", 0xc},   {"subwf", 0x2},  {"xorwf", 0x6}};

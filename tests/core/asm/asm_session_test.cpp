@@ -1,7 +1,8 @@
 // The listings run on the core's interpreters (the browser's path) and must
 // give what the C++ core gives: Z80Lfsr and range.hpp for the Z80, the
 // tarot GaloisLfsr, FastDiceRoller and Fisher-Yates for the SM83, lcrng_next
-// and one_chip_deal for the PIC16, strike_nth_card and Lemire's draw for the
+// and one_chip_deal for the PIC16, mask and reject (the mask written here)
+// on both, strike_nth_card and Lemire's draw for the
 // x86 model. Expected values come from those core functions (each tested
 // against its own independent sources elsewhere) or from brute force here.
 #include <gtest/gtest.h>
@@ -10,6 +11,8 @@
 #include <vector>
 
 #include "core/asm/asm_session.hpp"
+#include "core/cpu/pic_cpu.hpp"
+#include "core/cpu/sm83_cpu.hpp"
 #include "core/shuffle/bits.hpp"
 #include "core/dice/fdr.hpp"
 #include "core/gen/lfsr.hpp"
@@ -118,6 +121,28 @@ TEST(AsmSession, Sm83RollIsTheTarotDiceRollerOnTheCoinQueue) {
   }
 }
 
+TEST(AsmSession, Sm83FdrIsTheFastDiceRollerOnTheCoinQueue) {
+  for (const unsigned n : {2u, 3u, 6u, 20u, 77u, 78u, 128u}) {
+    const std::uint64_t seed = 0x0BADCAFE;
+    const AsmSession s = run_to_end(AsmAlgorithm::sm83_fdr, {seed, 0, n, 300});
+    GaloisLfsr lfsr = tarot(seed);
+    const auto roller = FastDiceRoller::make(n, FdrVariant::published);
+    ASSERT_TRUE(roller);
+    std::uint32_t bytes = 0;
+    CoinsFromWords counted(
+        [&] {
+          ++bytes;
+          return std::uint64_t{lfsr.next_byte()};
+        },
+        8);
+    for (std::size_t i = 0; i < 300; ++i) ASSERT_EQ(s.outputs()[i], roller->draw(counted)) << "n=" << n << " roll " << i;
+    // The cycles inside the generator routine are the generator listing's own
+    // run for the bytes the rolls took (what the chooser counts as the generator's).
+    const AsmSession alone = run_to_end(AsmAlgorithm::sm83_lfsr, {seed, 0, 0, bytes});
+    EXPECT_EQ(s.cycles_in("tarot_lfsr"), alone.cycles()) << "n=" << n;
+  }
+}
+
 TEST(AsmSession, Sm83ShuffleIsFisherYatesOverTheTarotRoller) {
   for (const std::uint64_t seed : {0x12345678ull, 0xCAFEF00Dull}) {
     const AsmSession s = run_to_end(AsmAlgorithm::sm83_shuffle, {seed, 0, 0, 2});
@@ -131,6 +156,255 @@ TEST(AsmSession, Sm83ShuffleIsFisherYatesOverTheTarotRoller) {
       const std::vector<std::uint32_t> expected = shuffle_fast(spec, draw);
       for (std::size_t i = 0; i < 78; ++i) ASSERT_EQ(s.outputs()[78 * deck + i], expected[i]) << deck << " " << i;
     }
+  }
+}
+
+// ---- the mask-and-reject die rolls (Game Boy, PIC16) -----------------------------
+
+// The smallest all-ones mask >= n-1, by doubling (written here, not range.hpp's).
+std::uint64_t reject_mask(std::uint64_t n) {
+  std::uint64_t mask = 0;
+  while (mask < n - 1) mask = mask * 2 + 1;
+  return mask;
+}
+
+constexpr unsigned kRejectSides[] = {1, 2, 3, 6, 20, 52, 77, 78, 128, 129, 255};
+
+TEST(AsmSession, Sm83RejectMasksTarotBytesAndRejects) {
+  for (const unsigned n : kRejectSides) {
+    const std::uint64_t seed = 0x0BADCAFE;
+    const AsmSession s = run_to_end(AsmAlgorithm::sm83_reject, {seed, 0, n, 300});
+    GaloisLfsr lfsr = tarot(seed);
+    for (std::size_t i = 0; i < 300; ++i) {
+      std::uint64_t value;
+      do value = lfsr.next_byte() & reject_mask(n); while (value >= n);
+      ASSERT_EQ(s.outputs()[i], value) << "n=" << n << " roll " << i;
+    }
+  }
+}
+
+TEST(AsmSession, PicRejectMasksTheLcrngTopBytesAndRejects) {
+  for (const unsigned n : kRejectSides) {
+    const std::uint64_t seed = 0x932D217C;
+    const AsmSession s = run_to_end(AsmAlgorithm::pic_reject, {seed, 0, n, 300});
+    auto state = static_cast<std::uint32_t>(seed);
+    for (std::size_t i = 0; i < 300; ++i) {
+      std::uint64_t value;
+      do value = ((state = lcrng_next(state)) >> 24) & reject_mask(n); while (value >= n);
+      ASSERT_EQ(s.outputs()[i], value) << "n=" << n << " roll " << i;
+    }
+  }
+}
+
+// Face counts over every input byte: the listing's generator routine is
+// replaced by a stub (encoded here from the opcode tables) that hands out a
+// chosen byte on its first call, 0 (always kept) after, and counts its calls.
+// Expected: x mod 2^k over the 256 bytes (2^k the smallest power of two >= n),
+// kept when below n, counted here.
+struct FaceCounts {
+  std::vector<std::uint32_t> faces;
+  std::uint32_t rejected = 0;
+  bool operator==(const FaceCounts&) const = default;
+};
+
+FaceCounts counted_by_brute_force(unsigned n) {
+  unsigned span = 1;
+  while (span < n) span *= 2;
+  FaceCounts c{std::vector<std::uint32_t>(n, 0), 0};
+  for (unsigned x = 0; x < 256; ++x) {
+    if (x % span < n) ++c.faces[x % span];
+    else ++c.rejected;
+  }
+  return c;
+}
+
+// One call's result: the value and how many bytes it took.
+void count_call(FaceCounts& c, unsigned value, unsigned calls, unsigned x) {
+  if (calls == 1) {
+    ASSERT_LT(value, c.faces.size()) << "byte " << x;
+    ++c.faces[value];
+    return;
+  }
+  EXPECT_EQ(calls, 2u) << "byte " << x;
+  EXPECT_EQ(value, 0u) << "byte " << x;  // the second byte, 0, is kept
+  ++c.rejected;
+}
+
+std::uint32_t label_address(const AsmProgram& program, std::string_view label) {
+  const std::ptrdiff_t row = program.label_row(label);
+  EXPECT_GE(row, 0) << label;
+  return row < 0 ? 0 : program.rows[static_cast<std::size_t>(row)].address;
+}
+
+FaceCounts sm83_reject_counts(unsigned n) {
+  const AsmProgram& program = asm_program(AsmIsa::sm83);
+  const std::vector<std::uint16_t> image = program.image();
+  const std::vector<std::uint8_t> bytes(image.begin(), image.end());
+  // ld hl,D001 / inc (hl) / ld a,(D000) / push af / xor a / ld (D000),a / pop af / ret
+  const std::vector<std::uint8_t> stub{0x21, 0x01, 0xd0, 0x34, 0xfa, 0x00, 0xd0, 0xf5, 0xaf, 0xea, 0x00, 0xd0, 0xf1, 0xc9};
+  constexpr std::uint16_t kFeed = 0xd000, kCalls = 0xd001, kReturn = 0xfff0;
+  FaceCounts c{std::vector<std::uint32_t>(n, 0), 0};
+  Sm83Cpu cpu;  // the runs write only the stack, the fed byte and the count
+  cpu.load(static_cast<std::uint16_t>(program.origin), bytes);
+  cpu.load(static_cast<std::uint16_t>(label_address(program, "tarot_lfsr")), stub);
+  for (unsigned x = 0; x < 256; ++x) {
+    cpu.poke(kCalls, 0);
+    cpu.poke(kFeed, static_cast<std::uint8_t>(x));
+    cpu.regs.b = static_cast<std::uint8_t>(n - 1);
+    cpu.regs.sp = 0xdff0;
+    cpu.enter(static_cast<std::uint16_t>(label_address(program, "roll_reject")), kReturn);
+    for (int i = 0; i < 1000 && cpu.regs.pc != kReturn; ++i) EXPECT_TRUE(cpu.step());
+    EXPECT_EQ(cpu.regs.pc, kReturn);
+    count_call(c, cpu.regs.a, cpu.peek(kCalls), x);
+  }
+  return c;
+}
+
+FaceCounts pic_reject_counts(unsigned n) {
+  const AsmProgram& program = asm_program(AsmIsa::pic14);
+  // movf 50,w / movwf STATE3 / clrf 50 / incf 51,f / return
+  const std::vector<std::uint16_t> stub{0x0850, 0x00a3, 0x01d0, 0x0ad1, 0x0008};
+  constexpr std::uint8_t kFeed = 0x50, kCalls = 0x51, kSides = 0x3a;
+  FaceCounts c{std::vector<std::uint32_t>(n, 0), 0};
+  PicCpu cpu;  // the runs write only MASK, ROLL, STATE3, the fed byte and the count
+  cpu.load(static_cast<std::uint16_t>(program.origin), program.image());
+  cpu.load(static_cast<std::uint16_t>(label_address(program, "lcrng")), stub);
+  cpu.set_file(kSides, static_cast<std::uint8_t>(n));
+  for (unsigned x = 0; x < 256; ++x) {
+    cpu.set_file(kCalls, 0);
+    cpu.set_file(kFeed, static_cast<std::uint8_t>(x));
+    EXPECT_TRUE(cpu.enter(static_cast<std::uint16_t>(label_address(program, "roll_reject"))));
+    for (int i = 0; i < 1000 && !(cpu.pc == PicCpu::kReturnAddress && cpu.stack_depth() == 0); ++i)
+      EXPECT_TRUE(cpu.step());
+    EXPECT_EQ(cpu.pc, PicCpu::kReturnAddress);
+    count_call(c, cpu.w, cpu.file(kCalls), x);
+  }
+  return c;
+}
+
+// The Fast Dice Roller over every string of kFlips coin flips: coin_flip is
+// replaced by a stub that shifts the next flip out of a 16-bit pattern (lowest
+// bit first) into carry and counts the flips. Rolls that need more flips than
+// the string has are cut off. Expected: Lumbroso's published loop, written
+// here, over the same strings; and every face the same count (exact).
+constexpr unsigned kFlips = 10;
+
+FaceCounts fdr_counted_by_brute_force(unsigned n) {
+  FaceCounts c{std::vector<std::uint32_t>(n, 0), 0};
+  for (unsigned bits = 0; bits < (1u << kFlips); ++bits) {
+    unsigned v = 1, value = 0, used = 0;
+    for (;;) {
+      if (used == kFlips) {
+        ++c.rejected;  // here: cut off
+        break;
+      }
+      v = 2 * v;
+      value = 2 * value + (bits >> used++ & 1);
+      if (v < n) continue;
+      if (value < n) {
+        ++c.faces[value];
+        break;
+      }
+      v -= n;
+      value -= n;
+    }
+  }
+  return c;
+}
+
+FaceCounts sm83_fdr_counts(unsigned n) {
+  const AsmProgram& program = asm_program(AsmIsa::sm83);
+  const std::vector<std::uint16_t> image = program.image();
+  const std::vector<std::uint8_t> bytes(image.begin(), image.end());
+  // ld hl,D001 / srl (hl) / dec hl / rr (hl) / ld hl,D002 / inc (hl) / ret: the flip in carry
+  const std::vector<std::uint8_t> stub{0x21, 0x01, 0xd0, 0xcb, 0x3e, 0x2b, 0xcb, 0x1e, 0x21, 0x02, 0xd0, 0x34, 0xc9};
+  constexpr std::uint16_t kPattern = 0xd000, kCount = 0xd002, kReturn = 0xfff0;
+  FaceCounts c{std::vector<std::uint32_t>(n, 0), 0};
+  Sm83Cpu cpu;  // the runs write only the stack, the pattern and the count
+  cpu.load(static_cast<std::uint16_t>(program.origin), bytes);
+  cpu.load(static_cast<std::uint16_t>(label_address(program, "coin_flip")), stub);
+  for (unsigned bits = 0; bits < (1u << kFlips); ++bits) {
+    cpu.poke(kCount, 0);
+    cpu.poke(kPattern, static_cast<std::uint8_t>(bits));
+    cpu.poke(kPattern + 1, static_cast<std::uint8_t>(bits >> 8));
+    cpu.regs.b = static_cast<std::uint8_t>(n - 1);
+    cpu.regs.sp = 0xdff0;
+    cpu.enter(static_cast<std::uint16_t>(label_address(program, "roll_fdr")), kReturn);
+    while (cpu.regs.pc != kReturn && cpu.peek(kCount) <= kFlips) EXPECT_TRUE(cpu.step());
+    if (cpu.peek(kCount) > kFlips) ++c.rejected;
+    else if (cpu.regs.a < n) ++c.faces[cpu.regs.a];
+    else ADD_FAILURE() << "n=" << n << ": value " << int{cpu.regs.a};
+  }
+  return c;
+}
+
+TEST(AsmSession, Sm83FdrFaceCountsOverEveryFlipStringAreTheBruteForceCounts) {
+  std::vector<unsigned> sides{128};  // the shuffle bounds 2..78 (d6 and d20 among them) and the largest
+  for (unsigned n = 2; n <= 78; ++n) sides.push_back(n);
+  for (const unsigned n : sides) {
+    const FaceCounts expected = fdr_counted_by_brute_force(n);
+    EXPECT_EQ(sm83_fdr_counts(n), expected) << "n=" << n;
+    for (const std::uint32_t count : expected.faces) EXPECT_EQ(count, expected.faces[0]) << "n=" << n;
+  }
+  // A d6 within 10 flips: 170 strings per face, 4 of the 1,024 still running.
+  const FaceCounts d6 = fdr_counted_by_brute_force(6);
+  EXPECT_EQ(d6.faces[0], 170u);
+  EXPECT_EQ(d6.rejected, 4u);
+}
+
+TEST(AsmSession, RejectListingsFaceCountsOverEveryByteAreTheBruteForceCounts) {
+  for (unsigned n = 1; n <= 255; ++n) {
+    const FaceCounts expected = counted_by_brute_force(n);
+    EXPECT_EQ(sm83_reject_counts(n), expected) << "Game Boy n=" << n;
+    EXPECT_EQ(pic_reject_counts(n), expected) << "PIC n=" << n;
+  }
+  // Every face the same count: exactly uniform (for a d6, 32 bytes each of the 8 masked values, 64 thrown away).
+  const FaceCounts d6 = counted_by_brute_force(6);
+  EXPECT_EQ(d6.faces, std::vector<std::uint32_t>(6, 32));
+  EXPECT_EQ(d6.rejected, 64u);
+}
+
+// The reject rolls' own cycles (outside the generator routine), as measured
+// by the interpreters, against a hand count from the documented timings.
+// Game Boy (M-cycles): setup xor a 1 + per widening (cp 1, jr nc 2, scf 1,
+// rla 1, jr 3) 8 + last check (cp 1, jr nc taken 3) + ld c,a 1; per byte
+// push 4 + call 6 + pop 3 + and 1 + cp 1, then thrown away (ret z 2, jr nc
+// taken 3) 5, kept below top (ret z 2, jr nc 2, ret 4) 8, kept at top (ret z
+// taken) 5. PIC (instruction cycles): setup clrf 1 + per widening (decf 1,
+// subwf 1, btfsc skipping 2, bsf 1, rlf 1, goto 2) 8 + last check (decf,
+// subwf, btfsc 1 each, goto 2); per byte call 2 + movf, andwf, movwf, movf,
+// subwf 1 each, then thrown away (btfsc 1, goto 2) 3, kept (btfsc skipping 2,
+// movf 1, return 2) 5.
+TEST(AsmCosts, RejectRollsOwnCyclesAreTheHandCount) {
+  for (const unsigned n : {6u, 20u, 78u}) {
+    std::uint64_t widenings = 0;
+    for (std::uint64_t mask = 0; mask < n - 1; mask = mask * 2 + 1) ++widenings;
+    const std::uint64_t mask = reject_mask(n);
+    std::uint64_t sm83 = 0, pic = 0;
+    GaloisLfsr lfsr = tarot(0x12345678);
+    std::uint32_t state = 0;
+    for (int roll = 0; roll < 256; ++roll) {
+      std::uint64_t x;
+      sm83 += 1 + 8 * widenings + 4 + 1;
+      while ((x = lfsr.next_byte() & mask) >= n) sm83 += 15 + 5;
+      sm83 += 15 + (x == n - 1 ? 5 : 8);
+      pic += 1 + 8 * widenings + 5;
+      while ((x = ((state = lcrng_next(state)) >> 24) & mask) >= n) pic += 7 + 3;
+      pic += 7 + 5;
+    }
+    const AsmSession gb = run_to_end(AsmAlgorithm::sm83_reject, {0x12345678, 0, n, 256});
+    EXPECT_EQ(gb.cycles() - gb.cycles_in("tarot_lfsr"), sm83) << "n=" << n;
+    const AsmSession p = run_to_end(AsmAlgorithm::pic_reject, {0, 0, n, 256});
+    EXPECT_EQ(p.cycles() - p.cycles_in("lcrng"), pic) << "n=" << n;
+    // The cost the chooser reads is that run's over its 256 rolls.
+    AsmInputs gb_inputs = asm_measured_inputs(AsmAlgorithm::sm83_reject);
+    gb_inputs.n = n;
+    EXPECT_DOUBLE_EQ(*asm_cost_on(AsmAlgorithm::sm83_reject, gb_inputs).value().own_cycles_per_output,
+                     static_cast<double>(sm83) / 256);
+    AsmInputs pic_inputs = asm_measured_inputs(AsmAlgorithm::pic_reject);
+    pic_inputs.n = n;
+    EXPECT_DOUBLE_EQ(*asm_cost_on(AsmAlgorithm::pic_reject, pic_inputs).value().own_cycles_per_output,
+                     static_cast<double>(pic) / 256);
   }
 }
 
@@ -241,6 +515,9 @@ TEST(AsmSession, RejectsBadInputsNamingTheField) {
   EXPECT_NE(AsmSession::start(AsmAlgorithm::z80_roll_exact, {1, 0, 0, 1}).error().find("n:"), std::string::npos);
   EXPECT_NE(AsmSession::start(AsmAlgorithm::sm83_lfsr, {0, 0, 0, 1}).error().find("seed:"), std::string::npos);
   EXPECT_NE(AsmSession::start(AsmAlgorithm::sm83_roll, {1, 0, 129, 1}).error().find("n:"), std::string::npos);
+  EXPECT_NE(AsmSession::start(AsmAlgorithm::sm83_reject, {1, 0, 256, 1}).error().find("n:"), std::string::npos);
+  EXPECT_NE(AsmSession::start(AsmAlgorithm::sm83_reject, {0, 0, 6, 1}).error().find("seed:"), std::string::npos);
+  EXPECT_NE(AsmSession::start(AsmAlgorithm::pic_reject, {1, 0, 0, 1}).error().find("n:"), std::string::npos);
   EXPECT_NE(AsmSession::start(AsmAlgorithm::pic_lcrng, {1, 0, 0, 0}).error().find("calls:"), std::string::npos);
   EXPECT_NE(AsmSession::start(AsmAlgorithm::x86_strike, {0b101, 0, 0, 3}).error().find("calls:"), std::string::npos);
   EXPECT_EQ(*parse_asm_algorithm("listing", "pic-deal"), AsmAlgorithm::pic_deal);

@@ -16,6 +16,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "core/lfsr/lfsr_timeline.hpp"
@@ -88,18 +89,20 @@ struct TarotCoins {
   }
 };
 
-// The seed 000 roller: a value 0..top; after an overshoot, take top off v and c.
-std::uint32_t tarot_roll(std::uint32_t top, TarotCoins& coins) {
+// The seed 000 roller: a value 0..top; after an overshoot, take `step` off v
+// and c: top as printed, top + 1 = n in Lumbroso's Fast Dice Roller.
+std::uint32_t coin_roll(std::uint32_t top, std::uint32_t step, TarotCoins& coins) {
   std::uint32_t v = 1, c = 0;
   for (;;) {
     v *= 2;
     c = 2 * c + coins.flip();
     if (v <= top) continue;
     if (c <= top) return c;
-    v -= top;
-    c -= top;
+    v -= step;
+    c -= step;
   }
 }
+std::uint32_t tarot_roll(std::uint32_t top, TarotCoins& coins) { return coin_roll(top, top, coins); }
 
 // ---- running and checking a lane ---------------------------------------------------------
 // Runs the lane, checks its value against `expected`, and that every cursor
@@ -305,26 +308,46 @@ TEST(LabLanesDice, Z80RejectStartsFromTheBytesLeft) {
   }
 }
 
-TEST(LabLanesDice, SixFiveOhTwoRejectStartsFromTheTarotBytesLeft) {
-  for (const std::uint32_t seed : {0xDEADBEEFu, 0x00000001u}) {
-    for (std::uint64_t sides : {1ull, 6ull, 20ull, 255ull}) {
-      std::uint64_t mask = 0;
-      while (mask < sides - 1) mask = mask * 2 + 1;
-      std::uint32_t state = seed;
-      for (std::uint64_t k = 0; k <= 30; ++k) {
-        std::uint64_t value;
-        do {
-          state = tarot_after(state, 8);
-          value = (state >> 24) & mask;
-        } while (value >= sides);
-        if (k % 10 != 0 && k != 1) continue;
-        const LabLanes lanes = dice_lab_lanes(dice("reject", sides, 8, "tarot32", format_hex_upper(seed, 8), k));
-        ASSERT_EQ(lanes.lanes.size(), 1u) << lanes.none;
-        EXPECT_EQ(lanes.lanes[0].algorithm, AsmAlgorithm::mos6502_reject);
-        check_lane(lanes.lanes[0], {value}, "6502 reject n=" + std::to_string(sides) + " k=" + std::to_string(k), k == 0);
+// The reject lanes of a dice setup (mask to the smallest 2^k-1 >= n-1, redraw
+// when >= n) against rolls drawn here from `next_byte`, which steps the
+// generator from `seed` as written in each test.
+void check_reject_lanes(std::string_view gen, std::string seed, const std::vector<AsmAlgorithm>& algorithms,
+                        const std::function<std::uint64_t()>& next_byte) {
+  for (std::uint64_t sides : {1ull, 6ull, 20ull, 255ull}) {
+    std::uint64_t mask = 0;
+    while (mask < sides - 1) mask = mask * 2 + 1;
+    std::function<std::uint64_t()> fresh = next_byte;  // a copy: each bound from the seed again
+    for (std::uint64_t k = 0; k <= 30; ++k) {
+      std::uint64_t value;
+      do value = fresh() & mask; while (value >= sides);
+      if (k % 10 != 0 && k != 1) continue;
+      const LabLanes lanes = dice_lab_lanes(dice("reject", sides, 8, std::string(gen), seed, k));
+      ASSERT_EQ(lanes.lanes.size(), algorithms.size()) << lanes.none;
+      for (std::size_t i = 0; i < algorithms.size(); ++i) {
+        EXPECT_EQ(lanes.lanes[i].algorithm, algorithms[i]);
+        check_lane(lanes.lanes[i], {value}, std::string(gen) + " reject n=" + std::to_string(sides) + " k=" +
+                   std::to_string(k), k == 0);
       }
     }
   }
+}
+
+TEST(LabLanesDice, SixFiveOhTwoAndGameBoyRejectStartFromTheTarotBytesLeft) {
+  for (const std::uint32_t seed : {0xDEADBEEFu, 0x00000001u})
+    check_reject_lanes("tarot32", format_hex_upper(seed, 8), {AsmAlgorithm::mos6502_reject, AsmAlgorithm::sm83_reject},
+                       [state = seed]() mutable {
+                         state = tarot_after(state, 8);
+                         return std::uint64_t{state >> 24};
+                       });
+}
+
+// One Chip's LCG written here: state = 1664525 state + 1013904223 (mod 2^32), the byte its top 8 bits.
+TEST(LabLanesDice, PicRejectStartsFromTheOneChipStateLeft) {
+  for (const std::uint32_t seed : {1u, 0x932D217Cu})
+    check_reject_lanes("onechip", std::to_string(seed), {AsmAlgorithm::pic_reject}, [state = seed]() mutable {
+      state = 1664525u * state + 1013904223u;
+      return std::uint64_t{state >> 24};
+    });
 }
 
 TEST(LabLanesDice, StuckZ80RegisterIsReportedNotLooped) {
@@ -351,16 +374,21 @@ TEST(LabLanesDice, LemireOnSplitMix64Words) {
   }
 }
 
-TEST(LabLanesDice, TarotRollerKeepsItsCoinQueue) {
-  for (const std::uint32_t seed : {0xDEADBEEFu, 0x00000001u}) {
-    for (std::uint64_t sides : {2ull, 6ull, 78ull, 128ull}) {
-      TarotCoins coins{seed};
-      for (std::uint64_t k = 0; k <= 60; ++k) {
-        const std::uint64_t value = tarot_roll(static_cast<std::uint32_t>(sides - 1), coins);
-        if (k % 20 != 0 && k != 1) continue;
-        const LabLanes lanes = dice_lab_lanes(dice("fdr-tarot", sides, 8, "tarot32", format_hex_upper(seed, 8), k));
-        ASSERT_EQ(lanes.lanes.size(), 1u) << lanes.none;
-        check_lane(lanes.lanes[0], {value}, "tarot roll k=" + std::to_string(k), k == 0);
+TEST(LabLanesDice, TarotRollerAndFastDiceRollerKeepTheirCoinQueue) {
+  for (const bool fixed : {false, true}) {
+    for (const std::uint32_t seed : {0xDEADBEEFu, 0x00000001u}) {
+      for (std::uint64_t sides : {2ull, 6ull, 78ull, 128ull}) {
+        TarotCoins coins{seed};
+        const auto top = static_cast<std::uint32_t>(sides - 1);
+        for (std::uint64_t k = 0; k <= 60; ++k) {
+          const std::uint64_t value = coin_roll(top, fixed ? top + 1 : top, coins);
+          if (k % 20 != 0 && k != 1) continue;
+          const LabLanes lanes =
+              dice_lab_lanes(dice(fixed ? "fdr" : "fdr-tarot", sides, 8, "tarot32", format_hex_upper(seed, 8), k));
+          ASSERT_EQ(lanes.lanes.size(), 1u) << lanes.none;
+          EXPECT_EQ(lanes.lanes[0].algorithm, fixed ? AsmAlgorithm::sm83_fdr : AsmAlgorithm::sm83_roll);
+          check_lane(lanes.lanes[0], {value}, (fixed ? "fdr k=" : "tarot roll k=") + std::to_string(k), k == 0);
+        }
       }
     }
   }
@@ -370,9 +398,9 @@ TEST(LabLanesDice, OtherSetupsSayWhy) {
   EXPECT_TRUE(dice_lab_lanes(dice("modulo", 6, 8, "z80", "0123456789ABCDEF", 0)).lanes.empty());
   EXPECT_TRUE(dice_lab_lanes(dice("mulhi", 300, 16, "z80", "0123456789ABCDEF", 0)).lanes.empty());
   EXPECT_TRUE(dice_lab_lanes(dice("lemire", 6, 32, "splitmix64", "1", 0)).lanes.empty());
-  const LabLanes fdr = dice_lab_lanes(dice("fdr", 6, 8, "tarot32", "DEADBEEF", 0));
+  const LabLanes fdr = dice_lab_lanes(dice("fdr", 6, 8, "z80", "0123456789ABCDEF", 0));
   ASSERT_TRUE(fdr.lanes.empty());
-  EXPECT_NE(fdr.none.find("fdr-tarot"), std::string::npos);
+  EXPECT_NE(fdr.none.find("fdr-tarot and fdr on tarot32"), std::string::npos);
 }
 
 TEST(LabLanesDice, RollFieldIsOptionalInLinks) {

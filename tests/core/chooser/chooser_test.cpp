@@ -126,8 +126,9 @@ TEST(ChooserTable, CsvHasOneLinePerGeneratorAndReadsBack) {
 std::set<std::string> expected_methods(AsmIsa cpu) {
   switch (cpu) {
     case AsmIsa::z80: return {"mulhi-minus1", "mulhi", "maxu8", "reject"};
-    case AsmIsa::sm83: return {"fdr-tarot"};
+    case AsmIsa::sm83: return {"fdr-tarot", "reject", "fdr"};
     case AsmIsa::x86_64: return {"lemire"};
+    case AsmIsa::pic14: return {"reject"};
     case AsmIsa::mos6502: return {"mulhi", "reject"};
     default: break;
   }
@@ -245,6 +246,91 @@ TEST(ChooserPick, The6502PicksAreCheapAndHonest) {
   // The 16-bit generators' 65,535-byte cycle is shorter than 10,000 deals.
   for (const ChooserCandidate& c : deck.candidates)
     if (c.generator->state_bytes == 2) EXPECT_FALSE(c.period_hidden) << c.generator->name;
+}
+
+// Expected coin flips of Lumbroso's Fast Dice Roller for n, summed here from
+// its range chain: c is uniform on [0, v), so after a flip that makes v >= n
+// the roll stops with probability n / v, and otherwise goes on with v - n.
+double fdr_expected_flips(unsigned n) {
+  double running = 1, flips = 0;
+  unsigned v = 1;
+  for (int flip = 0; flip < 4000; ++flip) {
+    flips += running;
+    v *= 2;
+    if (v >= n) {
+      running *= 1.0 - static_cast<double>(n) / v;
+      v -= n;
+    }
+  }
+  return flips;
+}
+
+// What a Game Boy or PIC programmer would ship for a die, written here: the
+// one generator with a listing on the CPU, with an exact roller that uses few
+// enough of its bytes. The tarot LFSR has 7 seeds on a 7-byte cycle and 8,191
+// on an 8,191-byte one (one in a million of its 2^32 - 1 seeds is 4,295):
+// 10,000 rolls must use fewer than 8,191 bytes, which the Fast Dice Roller on
+// the coin-flip queue does (d6: about 0.46 bytes a roll) and whole-byte mask
+// and reject (4/3 bytes for a d6) does not. One Chip's LCG has one cycle of
+// 2^32: mask and reject on its top bytes, 8/6 bytes for a d6, 32/20 for a d20.
+// Cycles = those bytes x the generator listing's measured cycles per byte +
+// the roller's own cycles measured at n (its generator routine excluded).
+TEST(ChooserPick, GameBoyAndPicDiceAreExactAndTheirPeriodsHold) {
+  struct Case {
+    AsmIsa cpu;
+    ChooserUse use;
+    std::string_view generator, generator_listing, generator_routine, method, roller;
+    double bytes;
+  };
+  for (const Case& c : {Case{AsmIsa::sm83, ChooserUse::d6, "tarot32", "sm83-lfsr", "tarot_lfsr", "fdr", "sm83-fdr",
+                             fdr_expected_flips(6) / 8},
+                        Case{AsmIsa::sm83, ChooserUse::d20, "tarot32", "sm83-lfsr", "tarot_lfsr", "fdr", "sm83-fdr",
+                             fdr_expected_flips(20) / 8},
+                        Case{AsmIsa::pic14, ChooserUse::d6, "onechip", "pic-lcrng", "lcrng", "reject", "pic-reject", 8.0 / 6},
+                        Case{AsmIsa::pic14, ChooserUse::d20, "onechip", "pic-lcrng", "lcrng", "reject", "pic-reject",
+                             32.0 / 20}}) {
+    const ChooserPick& pick = pick_for(c.cpu, c.use);
+    const std::string what = std::string(asm_isa_info(c.cpu).id) + " " + std::string(chooser_use_info(c.use).id);
+    EXPECT_EQ(pick.generator().name, c.generator) << what;
+    EXPECT_EQ(pick.method().method, c.method) << what;
+    EXPECT_EQ(pick.method().listing, c.roller) << what;
+    EXPECT_TRUE(pick.best().qualifies) << what;
+    EXPECT_EQ(pick.method().max_min_ratio, Fraction(1, 1)) << what;
+    EXPECT_NEAR(pick.method().bytes_per_use.to_double(), c.bytes, 1e-12) << what;
+    // Tarot: 10,000 rolls within the 8,191-byte cycle; One Chip: no seed on a short cycle.
+    if (c.cpu == AsmIsa::sm83) EXPECT_LT(pick.best().session_bytes, 8191.0) << what;
+    else EXPECT_EQ(pick.best().short_seeds, 0u) << what;
+    EXPECT_NE(pick.verdict_text.find("meets the rule"), std::string::npos) << pick.verdict_text;
+    EXPECT_NE(pick.bias_text.find("exactly the same probability"), std::string::npos) << pick.bias_text;
+    const AsmAlgorithm roller = parse_asm_algorithm("a", c.roller).value();
+    AsmInputs in = asm_measured_inputs(roller);
+    in.n = chooser_use_info(c.use).n;
+    AsmSession run = std::move(AsmSession::start(roller, in).value());
+    ASSERT_TRUE(run.run(~std::uint64_t{0}).has_value());
+    const double own = static_cast<double>(run.cycles() - run.cycles_in(c.generator_routine)) / in.calls;
+    const double per_byte = *asm_cost(parse_asm_algorithm("a", c.generator_listing).value()).value().cycles_per_output;
+    EXPECT_DOUBLE_EQ(*pick.best().cycles_per_use, pick.method().bytes_per_use.to_double() * per_byte + own) << what;
+    EXPECT_NE(pick.cost_text.find("(" + std::string(c.generator_listing) + ")"), std::string::npos) << pick.cost_text;
+    EXPECT_NE(pick.asm_link.find("algo=" + std::string(c.roller)), std::string::npos) << pick.asm_link;
+  }
+  const ChooserPick& d6 = pick_for(AsmIsa::sm83, ChooserUse::d6);
+  EXPECT_EQ(d6.best().short_seeds, 7u);
+  EXPECT_EQ(d6.generator().seeds, (Uint128{1} << 32) - 1);
+  for (const ChooserCandidate& c : d6.candidates) {
+    const MethodCandidate& m = d6.methods[c.method];
+    if (m.method == "fdr-tarot") EXPECT_EQ(m.max_min_ratio, Fraction(3, 2));  // the article's slip: biased
+    if (m.method == "reject") EXPECT_EQ(c.short_seeds, 7u + 8191u);             // 13,334 bytes: past the 8,191 cycle
+    if (m.method == "reject") EXPECT_FALSE(c.period_hidden);
+  }
+  // A deck on the Game Boy: every draw exact, the cheapest such roller; the
+  // period shows (10,000 deals outrun the short cycles) and 2^32 of the 78! orders.
+  const ChooserPick& deck = pick_for(AsmIsa::sm83, ChooserUse::deck78);
+  EXPECT_EQ(deck.method().max_min_ratio, Fraction(1, 1));
+  EXPECT_TRUE(deck.method().bias_hidden);
+  EXPECT_NE(deck.reach_text.find("no generator here reaches them all"), std::string::npos) << deck.reach_text;
+  for (const ChooserCandidate& c : deck.candidates)
+    if (deck.methods[c.method].bias_hidden && c.cycles_per_use)
+      EXPECT_LE(*deck.best().cycles_per_use, *c.cycles_per_use) << deck.methods[c.method].method;
 }
 
 TEST(ChooserPick, Z80D20IsTheExactMultiplyHighWithItsCountedBias) {
