@@ -45,13 +45,19 @@ void draw_pickers(ChooserSession& s) {
 std::string draw_pick(const ChooserPickView& pick) {
   std::string open;
   section("Recommendation");
+  headline(ImGui::GetStyleColorVec4(ImGuiCol_Text), pick.headline.c_str());  // large in present mode
   ImGui::PushTextWrapPos(0.0f);
-  for (const std::string* line : {&pick.headline, &pick.verdict, &pick.period, &pick.bias, &pick.reach, &pick.cost})
+  for (const std::string* line : {&pick.verdict, &pick.period, &pick.bias, &pick.reach, &pick.cost})
     if (!line->empty()) ImGui::TextUnformatted(line->c_str());
-  ImGui::PushStyleColor(ImGuiCol_Text, colors::kMuted);
-  ImGui::TextUnformatted(pick.rule.c_str());
-  ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
+  // The rule's long statement: folded in present mode, like the controls (the Text view has it too).
+  if (controls_shown("The rule in full")) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::PushStyleColor(ImGuiCol_Text, colors::kMuted);
+    ImGui::TextUnformatted(pick.rule.c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopTextWrapPos();
+  }
   if (ImGui::Button("Open the generator (LFSR lab)")) open = "open_generator";
   flow(button_width(pick.use_label.c_str()));
   if (ImGui::Button(pick.use_label.c_str())) open = "open_use";
@@ -63,6 +69,9 @@ std::string draw_pick(const ChooserPickView& pick) {
   section("Trade-offs, in the rule's order");
   const int columns = static_cast<int>(pick.candidate_headers.size());
   if (columns == 0) return open;
+  // Present mode: the table in the height the screen leaves, scrolling, so the pick ends on the screen.
+  const bool framed = result_first();
+  if (framed) ImGui::BeginChild("tradeoffs", ImVec2(0.0f, result_height(ImGui::GetFontSize() * 8.0f, 0.0f)));
   if (Table table{"candidates", columns, ImGuiTableFlags_Borders}) {
     ImGui::TableSetupScrollFreeze(1, 0);
     for (const std::string& h : pick.candidate_headers) table.column(h.c_str());
@@ -72,6 +81,7 @@ std::string draw_pick(const ChooserPickView& pick) {
       for (const std::string& cell : cells) ImGui::TableNextColumn(), cell_text(cell);
     }
   }
+  if (framed) ImGui::EndChild();
   return open;
 }
 

@@ -277,16 +277,25 @@ void DicePanel::draw_deviation_toggle(DiceSession& s) {
 void DicePanel::draw_die_view(DiceSession& s) {
   if (controls_shown("Setup: the method, the die, the bits")) draw_die_controls(s);
   const Result<DieLaw>& law = *s.view().law;
-  // Result first: both folded blocks on one line, then the chart under its heading.
-  if (law && result_first()) draw_deviation_toggle(s);
-  section("Exact law of one roll");
+  // Result first: both folded blocks and the chart's heading on one line, the chart under them.
+  const char* heading = "Exact law of one roll";
+  if (law && result_first()) {
+    draw_deviation_toggle(s);
+    flow(ImGui::CalcTextSize(heading).x);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(colors::kAccent, "%s", heading);
+  } else {
+    section(heading);
+  }
   if (!law) {
     field_error(law.error());
   } else {
     if (!result_first()) draw_deviation_toggle(s);
     const DiceView& v = s.view();
-    ResultRegion result;
-    draw_die_chart(law.value(), v.sample ? &*v.sample : nullptr, v.deviation);
+    {
+      ResultRegion result;
+      draw_die_chart(law.value(), v.sample ? &*v.sample : nullptr, v.deviation);
+    }
     draw_die_stats(law.value());
   }
 

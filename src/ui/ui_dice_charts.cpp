@@ -242,12 +242,10 @@ void draw_die_chart(const DieLaw& law, const DieSampleView* sample, bool deviati
     ImGui::Separator();
     for (const ToneLine& line : die_face_lines(law, i, sample)) tone_text(line);
   };
-  // Result first: the chart takes the screen's height but for the stats under it (one row each).
+  // Result first: the chart takes the screen's height but for the first row of the stats under it (how it was
+  // computed); the others are a scroll away.
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float stats = result_first() ? static_cast<float>(die_stat_rows(law).size()) *
-                                           (ImGui::GetTextLineHeightWithSpacing() + 2.0f * style.CellPadding.y) +
-                                           style.ItemSpacing.y * 2.0f
-                                     : 0.0f;
+  const float stats = ImGui::GetTextLineHeightWithSpacing() + 2.0f * style.CellPadding.y + style.ItemSpacing.y * 2.0f;
   aggregation_note(draw_histogram("die", h, result_height(em * 13.0f, stats)), "faces");
 }
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cfloat>
 
-#include "imgui_internal.h"  // RenderArrow, FindRenderedTextEnd, CalcWrapWidthForPos (ImGui 1.86)
+#include "imgui_internal.h"  // RenderArrow, RenderTextClipped, CalcWrapWidthForPos (ImGui 1.86)
 #include "ui/kit/legibility.hpp"
 #include "ui/kit/widgets.hpp"
 
@@ -87,7 +87,9 @@ bool controls_shown(const char* label) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float em = ImGui::GetFontSize();
   const ImVec2 text = ImGui::CalcTextSize(label, nullptr, true);
-  const ImVec2 size(style.FramePadding.x * 3.0f + em + text.x, ImGui::GetFrameHeight());
+  // (On a phone a label longer than the line is cut at its edge, as a collapsing header's is.)
+  const ImVec2 size(std::min(style.FramePadding.x * 3.0f + em + text.x, ImGui::GetContentRegionAvail().x),
+                    ImGui::GetFrameHeight());
   static ImGuiID last_folded = 0;
   const ImGuiID before = GImGui->LastItemData.ID;
   const bool line_above = ImGui::GetCursorScreenPos().y <= ImGui::GetItemRectMax().y + style.ItemSpacing.y +
@@ -105,8 +107,10 @@ bool controls_shown(const char* label) {
   const ImU32 ink = ImGui::ColorConvertFloat4ToU32(colors::kMuted);
   ImGui::RenderArrow(dl, ImVec2(at.x + style.FramePadding.x, at.y + style.FramePadding.y), ink,
                      open ? ImGuiDir_Down : ImGuiDir_Right, 1.0f);
-  dl->AddText(ImVec2(at.x + style.FramePadding.x * 2.0f + em, at.y + style.FramePadding.y), ink, label,
-              ImGui::FindRenderedTextEnd(label));
+  ImGui::PushStyleColor(ImGuiCol_Text, colors::kMuted);
+  ImGui::RenderTextClipped(ImVec2(at.x + style.FramePadding.x * 2.0f + em, at.y + style.FramePadding.y),
+                           ImVec2(at.x + size.x - style.FramePadding.x, at.y + size.y), label, nullptr, &text);
+  ImGui::PopStyleColor();
   return open;
 }
 
