@@ -451,7 +451,9 @@ void draw_card_row(const std::vector<std::uint32_t>& cards, std::size_t from, st
 
 void draw_riffle_plot(const RiffleView& view) {
   const float em = ImGui::GetFontSize();
-  const ImVec2 size(std::min(ImGui::GetContentRegionAvail().x, em * 28.0f), em * 10.0f);
+  // Result first (present mode): the plot takes the region's width and the screen's height left.
+  const float width = ImGui::GetContentRegionAvail().x;
+  const ImVec2 size(result_first() ? width : std::min(width, em * 28.0f), result_height(em * 10.0f, em * 0.5f));
   const ImVec2 top = ImGui::GetCursorScreenPos();
   ImGui::Dummy(size);
   ImDrawList* dl = ImGui::GetWindowDrawList();

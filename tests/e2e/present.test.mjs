@@ -43,7 +43,7 @@ const barText = (page) => page.evaluate(() => {
 });
 
 for (const theme of ['dark', 'light']) {
-  test(`present mode at 1920x1080, ${theme} theme: text 24 CSS px or more, contrast 4.5:1, the result large`, async () => {
+  test(`present mode at 1920x1080, ${theme} theme: text 24 CSS px or more, contrast 4.5:1, Next keeps it`, async () => {
     const link = '#v=1&tour=how-to-shuffle&step=2&present=1';
     const { page, context, problems } = await openApp(env, link, { width: 1920, height: 1080 });
     await command(page, `theme=${theme}`);
@@ -56,14 +56,7 @@ for (const theme of ['dark', 'light']) {
     assert.deepEqual(s.nav, {}, 'no navigation column in present mode');
     assert.ok(s.legibility.text >= 24, `smallest text ${s.legibility.text} CSS px`);
     for (const t of await barText(page)) assert.ok(t.size >= 24, `lesson bar ${t.cls}: ${t.size} px`);
-    // The matrix and its summary: most of the canvas below the lesson bar.
-    const [x0, y0, x1, y1] = s.legibility.result;
-    const area = ((x1 - x0) * (y1 - y0)) / (s.legibility.width * s.legibility.height);
-    console.log(`# present ${theme}: smallest text ${s.legibility.text} px, result ${JSON.stringify(s.legibility.result)} ` +
-                `in ${s.legibility.width}x${s.legibility.height}: ${(area * 100).toFixed(0)}% of the canvas`);
-    assert.ok(y1 - y0 >= s.legibility.height * 0.55, `the result is ${y1 - y0} of ${s.legibility.height} px high`);
-    assert.ok(y0 < s.legibility.height * 0.4 && y1 <= s.legibility.height, `the result ${y0}..${y1} on the first screen`);
-
+    // (The result's size and place: the 1920x1080 test of every lab below.)
     // Contrast: every text colour of the theme on both backgrounds the app draws.
     const c = s.prefs.colors;
     for (const ink of ['text', 'hint', 'muted', 'accent', 'error', 'good'])
@@ -87,20 +80,20 @@ for (const theme of ['dark', 'light']) {
   });
 }
 
-// The views a projector shows, at 1920x1080 with present=1. `large`: the result is a chart, a matrix, the lanes or
-// a table that takes the room left, so it must be at least 60% of the viewport's height (648 of 1080 px: most of
-// the screen, with the lesson bar, the panel's title line, the folded controls and a tab row above it) and end on
-// the screen. The others show a row of bits (LFSR), a deal of ten cards (poker) or reports (Check): their result
-// starts in the top third and ends on the screen, or, for reports longer than a screen, starts in the top third.
+// The views a projector shows, at 1920x1080 with present=1. Every result starts in the top third of the screen.
+// `large`: a chart, the bias matrix or the lanes, sized to the room left, so at least 60% of the viewport's height
+// (648 of 1080 px: most of the screen, under the lesson bar, the panel's title line, the folded controls and a tab
+// row). Results that fit a screen (a register, a deal, the chooser's pick) end on it; `longer` ones are longer than
+// a screen by nature and scroll (the Check lab's reports, the LFSR stepper's call table, a 52-card deck).
 const PROJECTOR = { width: 1920, height: 1080 };
 const VIEWS = [
   { link: '#v=1&tour=how-to-shuffle&step=2', lab: 'shuffle', large: true },
   { link: '#v=1&tour=loaded-dice&step=1', lab: 'dice', large: true },
-  { link: '#v=1&tour=gameboy-tarot&step=1', lab: 'lfsr' },
+  { link: '#v=1&tour=gameboy-tarot&step=1', lab: 'lfsr', longer: true },
   { link: '#v=1&lab=lfsr', lab: 'lfsr' },
   { link: '#v=1&lab=dice', lab: 'dice', large: true },
   { link: '#v=1&tour=break-the-shuffle&step=5', lab: 'poker' },
-  { link: '#v=1&lab=shuffle', lab: 'shuffle' },
+  { link: '#v=1&lab=shuffle', lab: 'shuffle', longer: true },
   { link: '#v=1&lab=poker', lab: 'poker' },
   { link: '#v=1&lab=asm', lab: 'asm', large: true },
   { link: '#v=1&lab=choose', lab: 'choose' },

@@ -30,6 +30,19 @@ const LINKS = [
 const TABLES = { '#v=1&lab=about': 1, '#v=1&lab=choose': 2, '#v=1&lab=choose&cpu=6502&use=deck52': 2,
                  '#v=1&lab=check': 2, '#v=1&lab=check&what=rolls': 2 };
 
+// Widths measured in one frame lay out the next, and a table that scrolls sideways is drawn (and measured) only
+// in view: a table that has just come into view, or whose link changed its cells, is laid out a frame later.
+// The state once two frames in a row drew the same tables.
+async function settled(page) {
+  let last = await nextFrames(page, 2);
+  for (let k = 0; k < 20; ++k) {
+    const s = await nextFrames(page, 1);
+    if (JSON.stringify(s.tables) === JSON.stringify(last.tables)) return s;
+    last = s;
+  }
+  assert.fail(`the tables' layout still changing after 20 frames: ${JSON.stringify(last.tables)}`);
+}
+
 for (const device of [
   { name: 'phone 390x844', options: { width: 390, height: 844, scale: 3, isMobile: true } },
   { name: 'laptop 1280x800', options: { width: 1280, height: 800 } },
@@ -40,9 +53,11 @@ for (const device of [
     const dpr = device.options.scale || 1;
     for (const link of LINKS) {
       await goTo(page, link);
-      // The chooser's view and the Check lab's example reports come from workers.
-      await page.waitForFunction(() => window.shufflelabJobs.busy() === 0, null, { timeout: 120000 });
-      let s = await nextFrames(page, 4);  // widths measured in one frame lay out the next
+      // The chooser's view and the Check lab's example reports come from workers: wait until they are shown.
+      await waitForState(page, (x) => (x.lab !== 'choose' || (!x.chooser.computing && x.chooser.shown)) &&
+                                      (x.lab !== 'check' || (x.check.examples[0] && x.check.examples[1])),
+                         `${link}: its tables' data in`, { timeout: 120000 });
+      let s = await settled(page);
       let linkTables = 0;
       // Screen by screen down the lab (a table that scrolls sideways is drawn only in view).
       for (let screen = 0; ; ++screen) {
@@ -59,7 +74,7 @@ for (const device of [
         await page.mouse.move((lab.visible[0] + lab.visible[2]) / 2 / dpr, (lab.visible[1] + lab.visible[3]) / 2 / dpr);
         await wheel(page, { deltaMode: 2, deltaY: 1 });
         await waitForState(page, (x) => labRegion(x).y > lab.y, `${link}: a page down`);
-        s = await nextFrames(page, 3);
+        s = await settled(page);
       }
       assert.ok(linkTables >= (TABLES[link] || 0), `${link} draws its ${TABLES[link]} tables (${linkTables} seen)`);
     }
