@@ -8,7 +8,7 @@
 // (Each lesson step's result on a phone's first screen: lesson_links.test.mjs.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, state, command, goTo, nextFrames, waitForState } from './browser.mjs';
+import { launch, openApp, command, goTo, nextFrames, waitForState } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
