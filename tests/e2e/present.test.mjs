@@ -83,8 +83,8 @@ for (const theme of ['dark', 'light']) {
 // The views a projector shows, at 1920x1080 with present=1. Every result starts in the top third of the screen.
 // `large`: a chart, the bias matrix or the lanes, sized to the room left, so at least 60% of the viewport's height
 // (648 of 1080 px: most of the screen, under the lesson bar, the panel's title line, the folded controls and a tab
-// row). Results that fit a screen (a register, a deal, the chooser's pick) end on it; `longer` ones are longer than
-// a screen by nature and scroll (the Check lab's reports, the LFSR stepper's call table, a 52-card deck).
+// row). Results that fit a screen (a register, a deal, a 52-card deck, the chooser's pick) end on it; `longer` ones
+// are longer than a screen by nature and scroll (the Check lab's reports, the LFSR stepper's call table).
 const PROJECTOR = { width: 1920, height: 1080 };
 const VIEWS = [
   { link: '#v=1&tour=how-to-shuffle&step=2', lab: 'shuffle', large: true },
@@ -93,7 +93,7 @@ const VIEWS = [
   { link: '#v=1&lab=lfsr', lab: 'lfsr' },
   { link: '#v=1&lab=dice', lab: 'dice', large: true },
   { link: '#v=1&tour=break-the-shuffle&step=5', lab: 'poker' },
-  { link: '#v=1&lab=shuffle', lab: 'shuffle', longer: true },
+  { link: '#v=1&lab=shuffle', lab: 'shuffle' },
   { link: '#v=1&lab=poker', lab: 'poker' },
   { link: '#v=1&lab=asm', lab: 'asm', large: true },
   { link: '#v=1&lab=choose', lab: 'choose' },
