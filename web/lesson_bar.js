@@ -6,8 +6,9 @@
 // every button sends the same command the app's keys and the hook send
 // (tour_back, tour_next, tour_step=K, tour_exit, present=0|1), so a step
 // reached here is the step its link opens. Text goes in with textContent only.
-// On a wide screen the bar sits above the canvas; on a phone below it, with
-// Back and Next in fixed places at the bottom, where the thumb is. The canvas
+// On a wide screen the bar sits above the canvas (in present mode compact:
+// one line of title and buttons over the step's text, style.css); on a phone
+// below it, with Back and Next in fixed places at the bottom, where the thumb is. The canvas
 // gives the bar its room (--lesson-top / --lesson-bottom), so nothing of the
 // lab is hidden under it.
 'use strict';

@@ -361,7 +361,10 @@ void LabApp::frame() {
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp), false)) go_to_step(session_.state().tour_step - 1);
   }
   // (In a lesson, the lesson bar has the same button.)
-  if (present && !session_.tour() && ImGui::SmallButton("Leave present mode")) (void)session_.apply("present=0");
+  if (present && !session_.tour()) {
+    if (ImGui::SmallButton("Leave present mode")) (void)session_.apply("present=0");
+    if (session_.notices().empty()) ImGui::SameLine();  // the panel's title beside it: one line less above the result
+  }
   draw_notices();
   draw_note_and_run();
   switch (session_.state().lab) {

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "ui/kit/layout.hpp"
 #include "ui/kit/table.hpp"
 #include "ui/kit/widgets.hpp"
 
@@ -35,8 +36,14 @@ void draw_dieharder_table(const std::vector<AboutDieharderRow>& rows) {
 
 void draw_about_panel(AboutSession& session) {
   const AboutView& view = session.view();
-  ImGui::TextUnformatted(view.title.c_str());
-  explain(view.intro.c_str());
+  // Present mode: the title large and the introduction in the text's own colour, read first.
+  if (result_first()) {
+    headline(colors::kAccent, view.title.c_str());
+    ImGui::TextWrapped("%s", view.intro.c_str());
+  } else {
+    ImGui::TextUnformatted(view.title.c_str());
+    explain(view.intro.c_str());
+  }
   for (const AboutSection& s : view.sections) {
     section(s.title.c_str());
     if (!s.intro.empty()) explain(s.intro.c_str());

@@ -65,9 +65,11 @@ void AsmPanel::draw_controls(AsmLabSession& s) {
 // [SECTION] Lanes, machine state and cost table
 
 void AsmPanel::draw_lanes(const AsmSession& run) {
-  if (!ImGui::CollapsingHeader("Assembly lanes", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  // Result first (present mode): the lanes always shown, as tall as the screen leaves above the machine's state.
+  if (!result_first() && !ImGui::CollapsingHeader("Assembly lanes", ImGuiTreeNodeFlags_DefaultOpen)) return;
   const std::ptrdiff_t row = run.current_row() >= 0 ? run.current_row() : run.last_row();
-  const float height = std::max(ImGui::GetFontSize() * 15.0f, ImGui::GetContentRegionAvail().y * 0.5f);
+  const float natural = std::max(ImGui::GetFontSize() * 15.0f, ImGui::GetContentRegionAvail().y * 0.5f);
+  const float height = result_height(natural, ImGui::GetTextLineHeightWithSpacing() * 6.0f);
   draw_code_table("lanes", run, row, scroll_, height);
 }
 
@@ -124,7 +126,8 @@ void AsmPanel::draw(AsmLabSession& s) {
   help_marker("Our own listings for five instruction sets, run on interpreters in the core (the Z80 one is "
               "checked against the z80ex emulator instruction by instruction). The C++ lane is the core's real "
               "source, cut out at build time.");
-  explain("Pick an algorithm and step it: the lit assembly line and the lit C++ line are the same moment.");
+  if (!result_first())
+    explain("Pick an algorithm and step it: the lit assembly line and the lit C++ line are the same moment.");
   if (controls_shown("Setup: the listing and its inputs")) draw_controls(s);
   const AsmLabView& view = s.view();
   field_error(view.error);

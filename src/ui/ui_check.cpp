@@ -11,6 +11,7 @@
 #include "ui/gpu_views.hpp"
 #include "ui/kit/job_row.hpp"
 #include "ui/kit/layout.hpp"
+#include "ui/kit/table.hpp"
 #include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
@@ -32,9 +33,7 @@ void progress_row(CheckLabSession& s, const JobSlot<Result>& job, const char* ca
 
 void CheckPanel::draw_report(const CheckShownReport& shown, int slot, PanelContext& ctx) {
   const CheckReportView& v = shown.view;
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextColored(v.failed ? colors::kError : v.inconclusive ? colors::kAccent : colors::kGood, "%s", v.verdict.c_str());
-  ImGui::PopTextWrapPos();
+  headline(v.failed ? colors::kError : v.inconclusive ? colors::kAccent : colors::kGood, v.verdict.c_str());
   for (const std::string& line : v.diagnosis) bullet(line.c_str());
   {
     KeyValueTable facts("facts", 11.0f);
@@ -43,42 +42,16 @@ void CheckPanel::draw_report(const CheckShownReport& shown, int slot, PanelConte
       ImGui::TextWrapped("%s", text.c_str());
     }
   }
-  // A table where the numbers fit beside the wrapped test names; on narrow
-  // columns (phones, two examples side by side) one block per test instead.
-  const float em = ImGui::GetFontSize();
-  if (ImGui::GetContentRegionAvail().x >= em * 34.0f &&
-      ImGui::BeginTable("tests", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
-    // Number columns as wide as their widest cell: they never wrap, the names do.
-    const char* headers[] = {"statistic", "p", "corrected p", "result"};
-    float widths[4];
-    for (int c = 0; c < 4; ++c) widths[c] = ImGui::CalcTextSize(headers[c]).x;
-    for (const CheckTestRow& t : v.tests) {
-      const std::string* cells[] = {&t.statistic, &t.p, &t.p_adjusted, &t.result};
-      for (int c = 0; c < 4; ++c) widths[c] = std::max(widths[c], ImGui::CalcTextSize(cells[c]->c_str()).x);
-    }
-    ImGui::TableSetupColumn("test", ImGuiTableColumnFlags_WidthStretch);
-    for (int c = 0; c < 4; ++c) ImGui::TableSetupColumn(headers[c], ImGuiTableColumnFlags_WidthFixed, widths[c]);
-    ImGui::TableHeadersRow();
+  // The tests: no cell wraps inside a word; where the words do not fit (phones, two examples side by side)
+  // the table scrolls sideways (kit/table).
+  if (Table table{"tests", {"test", "statistic", "p", "corrected p", "result"}, ImGuiTableFlags_Borders, true}) {
     for (const CheckTestRow& t : v.tests) {
       ImGui::TableNextRow();
-      ImGui::TableNextColumn(), ImGui::TextWrapped("%s", t.name.c_str());
-      ImGui::PushTextWrapPos(-1.0f);
-      ImGui::TableNextColumn(), ImGui::TextUnformatted(t.statistic.c_str());
-      ImGui::TableNextColumn(), ImGui::TextUnformatted(t.p.c_str());
-      ImGui::TableNextColumn(), ImGui::TextUnformatted(t.p_adjusted.c_str());
-      ImGui::TableNextColumn(), ImGui::TextColored(t.failed ? colors::kError : colors::kGood, "%s", t.result.c_str());
-      ImGui::PopTextWrapPos();
-    }
-    ImGui::EndTable();
-  } else {
-    for (const CheckTestRow& t : v.tests) {
-      ImGui::TextColored(t.failed ? colors::kError : colors::kGood, "%s", t.result.c_str());
-      ImGui::SameLine();
-      ImGui::TextWrapped("%s", t.name.c_str());
-      ImGui::Indent();
-      ImGui::TextColored(colors::kMuted, "statistic %s", t.statistic.c_str());
-      ImGui::TextColored(colors::kMuted, "p %s, corrected %s", t.p.c_str(), t.p_adjusted.c_str());
-      ImGui::Unindent();
+      ImGui::TableNextColumn(), cell_text(t.name);
+      ImGui::TableNextColumn(), cell_text(t.statistic);
+      ImGui::TableNextColumn(), cell_text(t.p);
+      ImGui::TableNextColumn(), cell_text(t.p_adjusted);
+      ImGui::TableNextColumn(), cell_text(t.failed ? colors::kError : colors::kGood, t.result);
     }
   }
   for (const CheckTestRow& t : v.tests) {
@@ -162,6 +135,10 @@ void CheckPanel::draw_inputs(CheckLabSession& s, PanelContext& ctx) {
     note_cut_text(held, typed);
   }
   field_error(paste_error_);
+}
+
+// The file read (its progress, its error) and its report.
+void CheckPanel::draw_file(CheckLabSession& s, PanelContext& ctx) {
   const CheckLabView view = s.view();
   if (view.file->id) {
     ImGui::TextWrapped("File: %s (%s)", view.file->name.c_str(), view.file->size_text.c_str());
@@ -172,6 +149,7 @@ void CheckPanel::draw_inputs(CheckLabSession& s, PanelContext& ctx) {
   if (view.file_job->status.state == JobStatus::State::failed) field_error(view.file_job->error);
   if (view.file_report) {
     section(view.file_report_heading.c_str());
+    ResultRegion result;
     draw_report(*view.file_report, kFileSlot, ctx);
   }
 }
@@ -213,8 +191,19 @@ void CheckPanel::note_cut_text(std::size_t held, std::size_t typed) {
 // [SECTION] Examples
 
 void CheckPanel::draw_examples(CheckLabSession& s, PanelContext& ctx) {
-  const CheckLabState& state = s.state();
   section("Examples side by side");
+  if (controls_shown("Which two examples")) draw_example_pickers(s);
+  // The examples are the lab's result until a file of the reader's is checked.
+  if (s.view().file_report) {
+    draw_example_reports(s, ctx);
+  } else {
+    ResultRegion result;
+    draw_example_reports(s, ctx);
+  }
+}
+
+void CheckPanel::draw_example_pickers(CheckLabSession& s) {
+  const CheckLabState& state = s.state();
   explain("Files the lab writes itself and checks the same way, so a fair and a biased source can be compared. "
           "A link carries these settings and re-runs both.");
   // Each kind's two sources and their link fields.
@@ -233,6 +222,10 @@ void CheckPanel::draw_examples(CheckLabSession& s, PanelContext& ctx) {
       ImGui::EndCombo();
     }
   }
+}
+
+void CheckPanel::draw_example_reports(CheckLabSession& s, PanelContext& ctx) {
+  const CheckLabState& state = s.state();
   TwoColumns cols("examples", 30.0f);
   for (int side = 0; side < 2; ++side) {
     if (side) cols.next();
@@ -256,9 +249,13 @@ void CheckPanel::draw(CheckLabSession& s, PanelContext& ctx) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextColored(colors::kAccent, "%s", std::string(kCheckPrivacy).c_str());
   ImGui::PopTextWrapPos();
-  explain("decks: one deck a line, cards 0..n-1, 1..n or names (AS, 10h, Qd) separated by commas, spaces or tabs. "
-          "rolls: whole numbers. bytes: a raw file or hex text. The same checks as `shufflelab check` in a terminal.");
-  draw_inputs(s, ctx);
+  // Present mode: the reader's data folded, so the reports come first.
+  if (controls_shown("Your data: a file or a paste")) {
+    explain("decks: one deck a line, cards 0..n-1, 1..n or names (AS, 10h, Qd) separated by commas, spaces or tabs. "
+            "rolls: whole numbers. bytes: a raw file or hex text. The same checks as `shufflelab check` in a terminal.");
+    draw_inputs(s, ctx);
+  }
+  draw_file(s, ctx);
   draw_examples(s, ctx);
 }
 

@@ -26,7 +26,10 @@ class CheckPanel {
     void* texture = nullptr;
   };
   void draw_inputs(CheckLabSession& s, PanelContext& ctx);
+  void draw_file(CheckLabSession& s, PanelContext& ctx);
   void draw_examples(CheckLabSession& s, PanelContext& ctx);
+  void draw_example_pickers(CheckLabSession& s);
+  void draw_example_reports(CheckLabSession& s, PanelContext& ctx);
   void draw_report(const CheckShownReport& shown, int slot, PanelContext& ctx);
   void note_refused_paste(std::size_t held);  // held: bytes in the box before this frame
   static std::size_t queued_text_bytes();      // UTF-8 bytes of the characters ImGui will insert this frame

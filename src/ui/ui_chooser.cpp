@@ -7,6 +7,7 @@
 #include "imgui.h"
 #include "ui/kit/job_row.hpp"
 #include "ui/kit/layout.hpp"
+#include "ui/kit/table.hpp"
 #include "ui/kit/widgets.hpp"
 
 namespace shufflelab::ui {
@@ -44,13 +45,19 @@ void draw_pickers(ChooserSession& s) {
 std::string draw_pick(const ChooserPickView& pick) {
   std::string open;
   section("Recommendation");
+  headline(ImGui::GetStyleColorVec4(ImGuiCol_Text), pick.headline.c_str());  // large in present mode
   ImGui::PushTextWrapPos(0.0f);
-  for (const std::string* line : {&pick.headline, &pick.verdict, &pick.period, &pick.bias, &pick.reach, &pick.cost})
+  for (const std::string* line : {&pick.verdict, &pick.period, &pick.bias, &pick.reach, &pick.cost})
     if (!line->empty()) ImGui::TextUnformatted(line->c_str());
-  ImGui::PushStyleColor(ImGuiCol_Text, colors::kMuted);
-  ImGui::TextUnformatted(pick.rule.c_str());
-  ImGui::PopStyleColor();
   ImGui::PopTextWrapPos();
+  // The rule's long statement: folded in present mode, like the controls (the Text view has it too).
+  if (controls_shown("The rule in full")) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::PushStyleColor(ImGuiCol_Text, colors::kMuted);
+    ImGui::TextUnformatted(pick.rule.c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopTextWrapPos();
+  }
   if (ImGui::Button("Open the generator (LFSR lab)")) open = "open_generator";
   flow(button_width(pick.use_label.c_str()));
   if (ImGui::Button(pick.use_label.c_str())) open = "open_use";
@@ -58,25 +65,23 @@ std::string draw_pick(const ChooserPickView& pick) {
     flow(button_width("Open the listing (Assembly lab)"));
     if (ImGui::Button("Open the listing (Assembly lab)")) open = "open_listing";
   }
-  // Columns keep their width and the table scrolls sideways on phones, rather
-  // than wrapping numbers one digit per line.
+  // Columns never break a word: on phones the table scrolls sideways (kit/table), the generator's name kept.
   section("Trade-offs, in the rule's order");
-  const float lines = static_cast<float>(std::min<std::size_t>(pick.candidates.size(), 12) + 1);
-  const float rows_height = lines * ImGui::GetTextLineHeightWithSpacing() + ImGui::GetStyle().ScrollbarSize +
-                            2.0f * ImGui::GetStyle().CellPadding.y * lines;
   const int columns = static_cast<int>(pick.candidate_headers.size());
-  if (columns > 0 && ImGui::BeginTable("candidates", columns, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
-                                                                  ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY,
-                                       ImVec2(0.0f, rows_height))) {
-    ImGui::TableSetupScrollFreeze(1, 1);
-    for (const std::string& h : pick.candidate_headers) ImGui::TableSetupColumn(h.c_str());
+  if (columns == 0) return open;
+  // Present mode: the table in the height the screen leaves, scrolling, so the pick ends on the screen.
+  const bool framed = result_first();
+  if (framed) ImGui::BeginChild("tradeoffs", ImVec2(0.0f, result_height(ImGui::GetFontSize() * 8.0f, 0.0f)));
+  if (Table table{"candidates", columns, ImGuiTableFlags_Borders}) {
+    ImGui::TableSetupScrollFreeze(1, 0);
+    for (const std::string& h : pick.candidate_headers) table.column(h.c_str());
     ImGui::TableHeadersRow();
     for (const auto& cells : pick.candidates) {
       ImGui::TableNextRow();
-      for (const std::string& cell : cells) ImGui::TableNextColumn(), ImGui::TextUnformatted(cell.c_str());
+      for (const std::string& cell : cells) ImGui::TableNextColumn(), cell_text(cell);
     }
-    ImGui::EndTable();
   }
+  if (framed) ImGui::EndChild();
   return open;
 }
 
@@ -87,24 +92,25 @@ std::string draw_table(const ChooserViewModel& view) {
   std::string open;
   section("Generators");
   const int columns = static_cast<int>(view.table_headers.size());
-  if (columns == 0 || !ImGui::BeginTable("generators", columns, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
-                                                                    ImGuiTableFlags_ScrollX | ImGuiTableFlags_RowBg))
-    return open;
-  for (const std::string& h : view.table_headers) ImGui::TableSetupColumn(h.c_str());
+  if (columns == 0) return open;
+  Table table("generators", columns, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg);
+  if (!table) return open;
+  ImGui::TableSetupScrollFreeze(1, 0);
+  for (const std::string& h : view.table_headers) table.column(h.c_str());
   ImGui::TableHeadersRow();
   for (const ChooserTableRowView& r : view.rows) {
     ImGui::PushID(r.name.c_str());
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     if (ImGui::SmallButton(r.name.c_str())) open = "open_row=" + r.name;
+    cell_item();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.summary.c_str());
     for (std::size_t i = 0; i < r.cells.size(); ++i) {
-      ImGui::TableNextColumn(), ImGui::TextUnformatted(r.cells[i].c_str());
+      ImGui::TableNextColumn(), cell_text(r.cells[i]);
       if (!r.notes[i].empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.notes[i].c_str());
     }
     ImGui::PopID();
   }
-  ImGui::EndTable();
   return open;
 }
 
@@ -116,8 +122,9 @@ void ChooserPanel::draw(ChooserSession& s) {
   ImGui::TextUnformatted("Chooser");
   help_marker("Every number here is computed by the core when the panel opens: periods from the generators' "
               "algebra, costs by running our listings on the CPU interpreters, dieharder from the recorded runs.");
-  explain("Which generator and die roller for an 8-bit game? Pick a CPU and a use; the table shows every "
-          "generator, the recommendation follows the stated rule from the numbers shown.");
+  if (!result_first())
+    explain("Which generator and die roller for an 8-bit game? Pick a CPU and a use; the table shows every "
+            "generator, the recommendation follows the stated rule from the numbers shown.");
   if (controls_shown("Pick a CPU and a use")) draw_pickers(s);
   const ChooserLabView view = s.view();
   const JobSlot<ChooserViewModel>& job = *view.job;

@@ -267,17 +267,30 @@ void DicePanel::draw_die_sampling(DiceSession& s) {
               "the law this method has with perfectly random bits, so it tests the generator, not the method.");
 }
 
+void DicePanel::draw_deviation_toggle(DiceSession& s) {
+  if (!controls_shown("Deviation")) return;
+  bool deviation = s.view().deviation;
+  if (ImGui::Checkbox("Show deviation from 1/n", &deviation)) send(s, deviation ? "deviation=1" : "deviation=0");
+  help_marker("Plots (p - 1/n) / (1/n) in percent, so tiny biases of wide words become visible.");
+}
+
 void DicePanel::draw_die_view(DiceSession& s) {
   if (controls_shown("Setup: the method, the die, the bits")) draw_die_controls(s);
-  section("Exact law of one roll");
-  if (const Result<DieLaw>& law = *s.view().law; !law) {
+  const Result<DieLaw>& law = *s.view().law;
+  // Result first: both folded blocks and the chart's heading on one line, the chart under them.
+  const char* heading = "Exact law of one roll";
+  if (law && result_first()) {
+    draw_deviation_toggle(s);
+    flow(ImGui::CalcTextSize(heading).x);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(colors::kAccent, "%s", heading);
+  } else {
+    section(heading);
+  }
+  if (!law) {
     field_error(law.error());
   } else {
-    if (controls_shown("Deviation")) {
-      bool deviation = s.view().deviation;
-      if (ImGui::Checkbox("Show deviation from 1/n", &deviation)) send(s, deviation ? "deviation=1" : "deviation=0");
-      help_marker("Plots (p - 1/n) / (1/n) in percent, so tiny biases of wide words become visible.");
-    }
+    if (!result_first()) draw_deviation_toggle(s);
     const DiceView& v = s.view();
     {
       ResultRegion result;

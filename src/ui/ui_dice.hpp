@@ -29,6 +29,7 @@ class DicePanel {
   void sync_seed_text(const DiceLabState& state);
 
   void draw_die_view(DiceSession& s);
+  void draw_deviation_toggle(DiceSession& s);
   void draw_die_controls(DiceSession& s);
   void draw_sides_and_bits(DiceSession& s);
   void draw_source_controls(DiceSession& s, bool show_method);

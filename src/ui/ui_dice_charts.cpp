@@ -242,7 +242,11 @@ void draw_die_chart(const DieLaw& law, const DieSampleView* sample, bool deviati
     ImGui::Separator();
     for (const ToneLine& line : die_face_lines(law, i, sample)) tone_text(line);
   };
-  aggregation_note(draw_histogram("die", h, result_height(em * 13.0f, em * 3.0f)), "faces");
+  // Result first: the chart takes the screen's height but for the first row of the stats under it (how it was
+  // computed); the others are a scroll away.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float stats = ImGui::GetTextLineHeightWithSpacing() + 2.0f * style.CellPadding.y + style.ItemSpacing.y * 2.0f;
+  aggregation_note(draw_histogram("die", h, result_height(em * 13.0f, stats)), "faces");
 }
 
 void draw_die_stats(const DieLaw& law) {

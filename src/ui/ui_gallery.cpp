@@ -12,7 +12,8 @@ void GalleryPanel::draw(FindingsSession& session) {
   std::size_t open = 0;  // the entry whose Open was pressed (1 for the first), opened after drawing
   ImGui::TextUnformatted("Findings");
   help_marker("Each number below was computed just now by the same core the labs use.");
-  explain("What the source articles claim, and what the numbers say. Open an entry to see it in its lab.");
+  // Present mode: the findings themselves first, their titles large.
+  if (!result_first()) explain("What the source articles claim, and what the numbers say. Open an entry to see it in its lab.");
   const float em = ImGui::GetFontSize();
   const std::vector<GalleryEntry>& entries = session.entries();
   for (std::size_t k = 0; k < entries.size(); ++k) {
@@ -23,9 +24,7 @@ void GalleryPanel::draw(FindingsSession& session) {
     const bool beside = ImGui::GetContentRegionAvail().x - em * 6.0f > em * 20.0f;
     ImGui::BeginGroup();
     ImGui::PushTextWrapPos(beside ? ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - em * 6.0f : 0.0f);
-    ImGui::PushStyleColor(ImGuiCol_Text, colors::kAccent);
-    ImGui::TextUnformatted(e.title.c_str());
-    ImGui::PopStyleColor();
+    headline(colors::kAccent, e.title.c_str());
     const std::string source = "(" + e.source + ")";
     flow(ImGui::CalcTextSize(source.c_str()).x);
     ImGui::PushStyleColor(ImGuiCol_Text, colors::kMuted);

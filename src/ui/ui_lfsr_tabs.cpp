@@ -55,8 +55,9 @@ CellRow fit_cells(int width, float avail, float em) {
   r.byte_gap = em * 0.45f;
   r.cell = (avail - r.byte_gap * static_cast<float>((width - 1) / 8) - r.gap * static_cast<float>(width)) /
            static_cast<float>(width);
-  // Never below legibility (about 14 CSS px): a row that does not fit scrolls sideways.
-  r.cell = std::clamp(r.cell, em * 0.9f, em * 1.6f);
+  // Never below legibility (about 14 CSS px): a row that does not fit scrolls sideways. Result first
+  // (present mode): up to half as large again, for the back of the room.
+  r.cell = std::clamp(r.cell, em * 0.9f, em * (result_first() ? 2.4f : 1.6f));
   r.digits = r.cell >= em * 0.8f;
   return r;
 }

@@ -282,7 +282,12 @@ void PokerPanel::draw_call(const PokerDealView& v) {
 
 void PokerPanel::draw_hand(const PokerDealView& v) {
   const float em = ImGui::GetFontSize();
-  const float w = em * 2.8f, h = em * 3.8f, gap = em * 0.4f;
+  const float gap = em * 0.4f;
+  // Result first (present mode): the ten cards as large as one row of them across the region allows.
+  const float w = result_first() ? std::clamp((ImGui::GetContentRegionAvail().x - em * 2.0f - 8.0f * gap) / 10.0f,
+                                              em * 2.8f, em * 5.0f)
+                                 : em * 2.8f;
+  const float h = w * (3.8f / 2.8f);
   const bool newest_dealt = v.step > 0 && v.calls[v.step - 1].verdict == DealVerdict::Dealt;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float row_w = 5.0f * w + 4.0f * gap;

@@ -322,19 +322,21 @@ void ShufflePanel::draw_animate(ShuffleSession& s) {
   const ShuffleLabState& state = s.state();
   const ShuffleFrame* f = v.frame;
   if (!f) return;
-  ResultRegion result;
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(f->caption.c_str());
-  ImGui::PopTextWrapPos();
-  draw_inputs(*f, state);
-  draw_shuffle_deck(*f, card_faces(state), state.n, v.animating, v.animation);
-  if (f->pdep) draw_pdep_step(*f->pdep, state.n);
-  else if (state.algo == "pdep" && f->step == 0)
-    explain("Step once to see the PDEP instruction strike a bit out of the card set.");
-  if (f->step == total && total > 0) {
-    const unsigned bits = state.algo == "lin2003" ? 31 : state.bits;
-    ImGui::TextColored(colors::kGood, "Shuffled after %u steps, reading %" PRIu64 " words of %u bits (%" PRIu64
-                       " bits) from the generator.", total, rec->words_read, bits, rec->words_read * bits);
+  {  // the result: the step's caption, its inputs and the deck (the lanes below are not)
+    ResultRegion result;
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(f->caption.c_str());
+    ImGui::PopTextWrapPos();
+    draw_inputs(*f, state);
+    draw_shuffle_deck(*f, card_faces(state), state.n, v.animating, v.animation);
+    if (f->pdep) draw_pdep_step(*f->pdep, state.n);
+    else if (state.algo == "pdep" && f->step == 0)
+      explain("Step once to see the PDEP instruction strike a bit out of the card set.");
+    if (f->step == total && total > 0) {
+      const unsigned bits = state.algo == "lin2003" ? 31 : state.bits;
+      ImGui::TextColored(colors::kGood, "Shuffled after %u steps, reading %" PRIu64 " words of %u bits (%" PRIu64
+                         " bits) from the generator.", total, rec->words_read, bits, rec->words_read * bits);
+    }
   }
   ImGui::Spacing();
   bool open = state.lanes;

@@ -93,6 +93,7 @@ DeckGrid layout_deck(CardFaces faces, std::uint32_t n, float avail, ImVec2 origi
   DeckGrid g;
   g.origin = origin;
   g.gap_x = em * 0.25f;
+  g.gap_y = em * 0.9f;
   if (faces == CardFaces::numbers) {
     const std::string widest = std::to_string(n > 0 ? n - 1 : 0);
     const float text_w = ImGui::CalcTextSize(widest.c_str()).x;
@@ -103,9 +104,16 @@ DeckGrid layout_deck(CardFaces faces, std::uint32_t n, float avail, ImVec2 origi
     // Thirteen to a row (one suit), as large as the width allows within limits.
     const float fit13 = (avail + g.gap_x) / 13.0f - g.gap_x;
     g.card_w = std::clamp(fit13, em * 2.0f, em * (faces == CardFaces::tarot ? 3.6f : 4.2f));
+    // Result first (present mode): every row on the screen, the cards no smaller than on a phone; the
+    // room left under the deck holds the lines saying what the colours mean and how many words were read.
+    if (result_first()) {
+      const float rows = std::ceil(static_cast<float>(n) / 13.0f);
+      const float room = ImGui::GetContentRegionAvail().y - (origin.y - ImGui::GetCursorScreenPos().y) - em * 6.0f;
+      const float fit_h = (room - (rows - 1.0f) * g.gap_y) / std::max(rows, 1.0f);
+      g.card_w = std::max(em * 2.0f, std::min(g.card_w, fit_h / 1.4f));
+    }
     g.card_h = g.card_w * 1.4f;
   }
-  g.gap_y = em * 0.9f;
   auto fit = [&] { return static_cast<std::uint32_t>(std::max(1.0f, std::floor((avail + g.gap_x) / (g.card_w + g.gap_x)))); };
   std::uint32_t cols = fit();
   if (faces != CardFaces::numbers) cols = std::min(cols, 13u);
@@ -451,7 +459,9 @@ void draw_card_row(const std::vector<std::uint32_t>& cards, std::size_t from, st
 
 void draw_riffle_plot(const RiffleView& view) {
   const float em = ImGui::GetFontSize();
-  const ImVec2 size(std::min(ImGui::GetContentRegionAvail().x, em * 28.0f), em * 10.0f);
+  // Result first (present mode): the plot takes the region's width and the screen's height left.
+  const float width = ImGui::GetContentRegionAvail().x;
+  const ImVec2 size(result_first() ? width : std::min(width, em * 28.0f), result_height(em * 10.0f, em * 0.5f));
   const ImVec2 top = ImGui::GetCursorScreenPos();
   ImGui::Dummy(size);
   ImDrawList* dl = ImGui::GetWindowDrawList();

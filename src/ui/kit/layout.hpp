@@ -61,6 +61,11 @@ void set_result_first(bool on);
 bool result_first();
 bool controls_shown(const char* label);
 
+// A verdict or a headline, wrapped as TextWrapped wraps: in result-first mode
+// at half as large again as the text around it (read from the back of a room),
+// otherwise as the text around it.
+void headline(const ImVec4& colour, const char* text);
+
 // The height a chart gets: `natural` normally; in result-first mode the room
 // left below the cursor (less `below`, what the panel draws under it), when
 // that is more, so the result uses most of the screen.
