@@ -215,6 +215,7 @@ void DicePanel::draw_source_controls(DiceSession& s, bool show_method) {
     for (const DiceGeneratorInfo& g : dice_generators()) {
       if (ImGui::Selectable(std::string(g.name).c_str(), g.name == s.state().gen))
         send(s, "gen=" + std::string(g.name));
+      if (g.name == s.state().gen) ImGui::SetItemDefaultFocus();  // scrolled into view: the list is longer than the box
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(dice_generator_summary(g)).c_str());
     }
     ImGui::EndCombo();

@@ -158,6 +158,7 @@ void ShufflePanel::draw_source_row(ShuffleSession& s) {
   if (ImGui::BeginCombo("##gen", lin2003 ? "glibc" : state.gen.c_str())) {
     for (const auto& g : shuffle_generators()) {
       if (ImGui::Selectable(std::string(g.name).c_str(), state.gen == g.name)) edit(s, "gen=" + std::string(g.name));
+      if (state.gen == g.name) ImGui::SetItemDefaultFocus();  // scrolled into view: the list is longer than the box
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(g.summary).c_str());
     }
     ImGui::EndCombo();
