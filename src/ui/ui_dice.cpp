@@ -215,10 +215,8 @@ void DicePanel::draw_source_controls(DiceSession& s, bool show_method) {
     for (const DiceGeneratorInfo& g : dice_generators()) {
       if (ImGui::Selectable(std::string(g.name).c_str(), g.name == s.state().gen))
         send(s, "gen=" + std::string(g.name));
-      if (ImGui::IsItemHovered()) {
-        for (const GeneratorInfo& info : generator_catalog())
-          if (info.name == g.catalog) ImGui::SetTooltip("%s", std::string(info.summary).c_str());
-      }
+      if (g.name == s.state().gen) ImGui::SetItemDefaultFocus();  // scrolled into view: the list is longer than the box
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(dice_generator_summary(g)).c_str());
     }
     ImGui::EndCombo();
   }

@@ -158,6 +158,7 @@ void ShufflePanel::draw_source_row(ShuffleSession& s) {
   if (ImGui::BeginCombo("##gen", lin2003 ? "glibc" : state.gen.c_str())) {
     for (const auto& g : shuffle_generators()) {
       if (ImGui::Selectable(std::string(g.name).c_str(), state.gen == g.name)) edit(s, "gen=" + std::string(g.name));
+      if (state.gen == g.name) ImGui::SetItemDefaultFocus();  // scrolled into view: the list is longer than the box
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(g.summary).c_str());
     }
     ImGui::EndCombo();
@@ -218,8 +219,10 @@ void ShufflePanel::draw_seed_field(ShuffleSession& s) {
   const bool seed_edited = ImGui::InputText("##seed", seed_text_, sizeof seed_text_);
   declare_text_field(TextFieldKind::text);  // decimal, or hex after 0x
   if (seed_edited) edit(s, "seed=" + std::string(seed_text_));
-  help_marker(lin2003 ? "The argument of srand(): shuffle.c passes time(NULL), the Unix time in seconds."
-                      : "Decimal, or hex with 0x. The LFSRs refuse 0 (an all-zero register never changes).");
+  if (lin2003)
+    help_marker("The argument of srand(): shuffle.c passes time(NULL), the Unix time in seconds.");
+  else if (const ShuffleGeneratorInfo* g = find_shuffle_generator(state.gen))
+    help_marker(std::string(g->seed_help).c_str());
 }
 
 //-----------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "core/gen/generator_presets.hpp"
+
 namespace shufflelab {
 
 namespace {
@@ -46,6 +48,20 @@ constexpr DiceGeneratorInfo kGenerators[] = {
     {"splitmix64", "splitmix64", "", "", "1", "64-bit starting counter, decimal or 0x hex"},
     {"xoshiro256ss", "xoshiro256ss", "", "", "1", "64-bit seed, decimal or 0x hex"},
     {"pcg32", "pcg32", "", "", "42", "64-bit initstate, decimal or 0x hex"},
+    // The small generators of 8-bit code (core/gen/generator_presets.hpp), from
+    // the starting states their sources print where they print one.
+    {"galois8", "galois8", "", "", "1", "the 8-bit register in hex (1 to FF), not zero: zero is a fixed point"},
+    {"galois16", "galois16", "", "", "ACE1",
+     "the 16-bit register in hex (1 to FFFF), not zero: zero is a fixed point (ACE1 is Wikipedia's start)"},
+    {"fibonacci8", "fibonacci8", "", "", "1", "the 8-bit register in hex (1 to FF), not zero: zero is a fixed point"},
+    {"fibonacci16", "fibonacci16", "", "", "ACE1",
+     "the 16-bit register in hex (1 to FFFF), not zero: zero is a fixed point (ACE1 is Wikipedia's start)"},
+    {"xorshift16", "xorshift16", "", "", "1",
+     "the 16-bit word in hex (1 to FFFF), not zero: zero is a fixed point (1 is Metcalf's start)"},
+    {"xorshift32", "xorshift32", "", "", "92D68CA2",
+     "the 32-bit word in hex, not zero: zero is a fixed point (92D68CA2 = 2463534242 is Marsaglia's start)"},
+    {"lcg8", "lcg8", "", "", "1", "the 8-bit starting state 0 to 255, decimal or 0x hex (0 is fine: c = 1)"},
+    {"lcg16", "lcg16", "", "", "1", "the 16-bit starting state 0 to 65535, decimal or 0x hex (0 is fine: c = 13841)"},
 };
 
 bool link_safe(char c) {
@@ -71,6 +87,13 @@ const DiceGeneratorInfo* find_dice_generator(std::string_view name) {
   for (const DiceGeneratorInfo& g : kGenerators)
     if (g.name == name) return &g;
   return nullptr;
+}
+
+std::string_view dice_generator_summary(const DiceGeneratorInfo& info) {
+  if (const GeneratorPreset* preset = find_generator_preset(info.catalog)) return preset->summary;
+  for (const GeneratorInfo& g : generator_catalog())
+    if (g.name == info.catalog) return g.summary;
+  return {};
 }
 
 Result<ByteGenerator> make_dice_generator(std::string_view name, std::string_view seed) {

@@ -48,10 +48,11 @@ struct DiceMethodInfo {
 std::span<const DiceMethodInfo> dice_methods();
 const DiceMethodInfo* find_dice_method(std::string_view name);
 
-// A bit source of the lab: a generator_catalog() entry plus fixed parameters.
+// A bit source of the lab: a generator_catalog() entry plus fixed parameters,
+// or a preset of core/gen/generator_presets.hpp (its name is the link spelling).
 struct DiceGeneratorInfo {
   std::string_view name;     // link spelling
-  std::string_view catalog;  // generator_catalog() name
+  std::string_view catalog;  // generator_catalog() or generator_presets() name
   std::string_view fixed_key, fixed_value;  // an extra parameter, or empty
   std::string_view default_seed;
   std::string_view seed_help;
@@ -59,6 +60,8 @@ struct DiceGeneratorInfo {
 
 std::span<const DiceGeneratorInfo> dice_generators();
 const DiceGeneratorInfo* find_dice_generator(std::string_view name);
+// One line for the menu: the preset's summary, or its catalog generator's.
+std::string_view dice_generator_summary(const DiceGeneratorInfo& info);
 // The generator at its seed; the message names the field ("gen" or "seed").
 Result<ByteGenerator> make_dice_generator(std::string_view name, std::string_view seed);
 

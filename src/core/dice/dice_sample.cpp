@@ -15,6 +15,7 @@ unsigned native_bits_of(const ByteGenerator::Engine& engine) {
       [](const auto& g) -> unsigned {
         using G = std::decay_t<decltype(g)>;
         if constexpr (std::is_same_v<G, Lcg32>) return static_cast<unsigned>(g.modulus_bits);
+        else if constexpr (std::is_same_v<G, Xorshift>) return static_cast<unsigned>(g.width);
         else if constexpr (std::is_same_v<G, GlibcGenerator>) return 31;
         else if constexpr (std::is_same_v<G, SplitMix64> || std::is_same_v<G, Xoshiro256ss>) return 64;
         else if constexpr (std::is_same_v<G, Pcg32>) return 32;

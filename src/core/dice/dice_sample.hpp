@@ -3,8 +3,9 @@
 // (jobs.hpp) so 10^8 rolls run off the UI thread with progress and cancel.
 //
 // Words: a generator's native output has w bits (8 for the byte-wise LFSRs,
-// 31 for glibc rand and RANDU, 32 for the other LCGs and PCG32, 64 for
-// SplitMix64 and xoshiro256**). A B-bit word is the top B bits of
+// the modulus's bits for the LCGs: 8, 16, 31 for RANDU, 32; 31 for glibc rand,
+// the word's width for xorshift: 16 or 32; 32 for PCG32, 64 for SplitMix64
+// and xoshiro256**). A B-bit word is the top B bits of
 // ceil(B/w) consecutive outputs, the first one most significant; so B = 8 is
 // exactly next_byte(), and B = 31 on glibc is exactly rand(). Coin-flip
 // rollers read each word's bits least significant first (seed 000's coinFlip).

@@ -1,9 +1,10 @@
 // shuffle_source.hpp: the draws of a shuffle, made by any generator of the lab
 // through any range method (range.hpp) or either Fast Dice Roller (fdr.hpp).
 //
-// Words: a generator's native output has w bits (8 for the byte-wise LFSRs,
-// 31 for glibc rand() and RANDU, 32 for the One Chip LCG and PCG32, 64 for
-// SplitMix64 and xoshiro256**). A B-bit word is the top B bits of ceil(B/w)
+// Words: a generator's native output has w bits (8 for the byte-wise LFSRs
+// and the 8-bit LCG, 16 for the 16-bit LCG and xorshift16, 31 for glibc rand()
+// and RANDU, 32 for the other LCGs, xorshift32 and PCG32, 64 for SplitMix64
+// and xoshiro256**). A B-bit word is the top B bits of ceil(B/w)
 // consecutive outputs, the first one most significant, so B = 8 on the tarot
 // LFSR is its LFSR() byte and B = 31 on glibc is rand() itself. The coin-flip
 // rollers read each word's bits least significant first and keep unread bits
@@ -51,12 +52,13 @@ std::string_view draw_method_name(const DrawMethod& method);
 Result<DrawMethod> parse_draw_method(std::string_view field, std::string_view text);
 
 // The lab's generators: a catalog generator (generators.hpp) with its
-// configuration fixed, started from one number.
+// configuration fixed, or a preset of core/gen/generator_presets.hpp, started
+// from one number.
 struct ShuffleGeneratorInfo {
   std::string_view name;     // link / menu name
   std::string_view summary;  // one line for the menu
-  std::string_view catalog;  // generator_catalog() name
-  std::string_view preset;   // lcg32 preset; empty otherwise
+  std::string_view catalog;  // generator_catalog() or generator_presets() name
+  std::string_view fixed_key, fixed_value;  // an extra catalog parameter (lcg32 preset, fibonacci taps), or empty
   unsigned native_bits;      // bits of one native output
   int seed_hex_digits;       // > 0: the catalog wants the seed as exactly this many hex digits
   std::uint64_t min_seed;
@@ -65,6 +67,7 @@ struct ShuffleGeneratorInfo {
   unsigned state_bits;    // bits of the evolving state
   double seeds_log2;      // log2 of the number of different starting states the seed can give
   std::string_view seeds_note;  // why that number
+  std::string_view seed_help;   // what the seed is, for the seed field's help
 };
 std::span<const ShuffleGeneratorInfo> shuffle_generators();
 const ShuffleGeneratorInfo* find_shuffle_generator(std::string_view name);
@@ -151,6 +154,7 @@ inline std::uint64_t native_output(GlibcGenerator& g) { return static_cast<std::
 inline std::uint64_t native_output(SplitMix64& g) { return g.next(); }
 inline std::uint64_t native_output(Xoshiro256ss& g) { return g.next(); }
 inline std::uint64_t native_output(Pcg32& g) { return g.next(); }
+inline std::uint64_t native_output(Xorshift& g) { return g.next(); }
 template <class ByteEngine>
 std::uint64_t native_output(ByteEngine& g) {
   return g.next_byte();

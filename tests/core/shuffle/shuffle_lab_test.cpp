@@ -226,11 +226,10 @@ TEST(ShuffleSource, WordsAreTheTopBitsOfConsecutiveOutputs) {
 }
 
 TEST(ShuffleSource, DeterministicAndTheSameOnBothPaths) {
-  for (const char* gen : {"tarot32", "z80", "onechip", "randu", "glibc", "splitmix64", "xoshiro256ss", "pcg32"}) {
+  for (const ShuffleGeneratorInfo& g : shuffle_generators()) {
+    const std::string gen(g.name);
     for (const char* method : {"modulo", "float", "lemire", "reject", "fdr", "fdr-tarot", "maxu8-article"}) {
-      const auto* info = find_shuffle_generator(gen);
-      ASSERT_NE(info, nullptr);
-      const DrawSourceSpec spec{gen, info->default_seed, method_named(method), std::min(info->native_bits, 53u), 2};
+      const DrawSourceSpec spec{gen, g.default_seed, method_named(method), std::min(g.native_bits, 53u), 2};
       DrawSource a = source_of(spec, 52), b = source_of(spec, 52), c = source_of(spec, 52);
       Deck from_calls, from_run, again;
       for (std::uint32_t k = 0; k < 300; ++k) from_calls.push_back(a(52 - k % 51));
