@@ -183,6 +183,11 @@ bool before(const ChooserPick& pick, const ChooserCandidate& a, const ChooserCan
   const MethodCandidate& mb = pick.methods[b.method];
   if (ma.possible != mb.possible) return ma.possible;
   if (ma.max_min_ratio != mb.max_min_ratio) return ma.max_min_ratio < mb.max_min_ratio;
+  // Of two generators that both pass, the one with no seed on a short cycle (an
+  // x86-64 programmer takes splitmix64 over the Z80's register, 2^-42 of whose seeds are).
+  const double short_a = static_cast<double>(a.short_seeds) / static_cast<double>(a.generator->seeds);
+  const double short_b = static_cast<double>(b.short_seeds) / static_cast<double>(b.generator->seeds);
+  if (short_a != short_b) return short_a < short_b;
   if (ma.bytes_per_use != mb.bytes_per_use) return ma.bytes_per_use < mb.bytes_per_use;
   return log2_reachable_decks(*a.generator) > log2_reachable_decks(*b.generator);
 }
@@ -276,7 +281,7 @@ std::string chooser_rule(const ChooserUseInfo& use) {
                          : "a chi-square test needs more than " + session + " rolls to notice it") +
          "). Order: qualifying first, then those whose bias cannot show, then those whose period cannot, then measured, then the fewest cycles per use (the generator's bytes per use "
          "times its listing's cycles per byte, plus the range or shuffle listing's own cycles, all measured), then "
-         "the smallest max/min ratio, the fewest random bytes per use, the most seeds. The pick is the first; the "
+         "the smallest max/min ratio, the smallest share of seeds on short cycles, the fewest random bytes per use, the most seeds. The pick is the first; the "
          "trade-off table is in this order.";
 }
 

@@ -147,6 +147,7 @@ struct Expected {
   const MethodCandidate* m;
   bool qualifies, bias_hidden, period_hidden;
   std::optional<double> cycles;
+  double short_share = 0;  // of the valid seeds, those on a cycle shorter than the session uses
 };
 
 Expected evaluate(const ChooserRow& g, const MethodCandidate& m, AsmIsa cpu, const ChooserUseInfo& use) {
@@ -157,6 +158,7 @@ Expected evaluate(const ChooserRow& g, const MethodCandidate& m, AsmIsa cpu, con
   for (const auto& k : g.cycle_classes)
     if (static_cast<double>(k.bytes) < session_bytes) short_seeds += k.seeds;
   e.period_hidden = !g.cycle_classes.empty() && static_cast<double>(short_seeds) < 1e-6 * static_cast<double>(g.seeds);
+  e.short_share = static_cast<double>(short_seeds) / static_cast<double>(g.seeds);
   e.qualifies = e.bias_hidden && e.period_hidden;
   if (const ChooserCost* c = g.cost_on(cpu); c && m.own_cycles)
     e.cycles = m.bytes_per_use.to_double() * c->cycles_per_byte + *m.own_cycles;
@@ -170,6 +172,7 @@ bool expected_before(const Expected& a, const Expected& b) {
   };
   if (key(a) != key(b)) return key(a) < key(b);
   if (a.m->max_min_ratio != b.m->max_min_ratio) return a.m->max_min_ratio < b.m->max_min_ratio;
+  if (a.short_share != b.short_share) return a.short_share < b.short_share;
   if (a.m->bytes_per_use != b.m->bytes_per_use) return a.m->bytes_per_use < b.m->bytes_per_use;
   return log2_seeds(*a.g) > log2_seeds(*b.g);
 }
