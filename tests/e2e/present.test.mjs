@@ -74,7 +74,8 @@ for (const theme of ['dark', 'light']) {
     await page.locator('#lesson-bar .lesson-present').click();
     s = await waitForState(page, (st) => !st.present, 'present mode left');
     assert.ok(!s.hash.includes('present='), s.hash);
-    assert.ok(Object.keys(s.nav).length > 0, 'the navigation is back');
+    // The navigation is drawn again in the next frame.
+    await waitForState(page, (st) => Object.keys(st.nav).length > 0, 'the navigation back');
     assert.deepEqual(problems, []);
     await context.close();
   });
