@@ -76,9 +76,12 @@
     Module.ccall('shufflelab_wheel', null, ['number', 'number', 'number'], [e.deltaMode, dx, dy]);
   }
   for (const type of ['wheel', 'mousewheel']) window.addEventListener(type, onWheel, { capture: true, passive: false });
+  // The app reads the clipboard as a C string: a NUL would silently cut the
+  // paste there. It arrives as U+FFFD instead, which the field's reader names
+  // with its line and column (the Check lab: "the character ... is not read here").
   window.addEventListener('paste', function (e) {
     const text = e.clipboardData ? e.clipboardData.getData('text/plain') : '';
-    Module.shufflelabPasted = text;
+    Module.shufflelabPasted = text.replace(/\0/g, '\uFFFD');
   });
   // The hidden <input> over the text field being edited (Module.shufflelabTextProxy below).
   const proxy = document.getElementById('text-proxy') || (function () {

@@ -211,3 +211,18 @@ test("a file's name and a line in another script read as written in the Text vie
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// The app reads the clipboard as a C string: a pasted NUL reaches it as
+// U+FFFD, so the paste is not cut there and the reader names the character.
+test('a pasted NUL does not cut the paste: the app gets every character, the NUL as U+FFFD', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=check');
+  const pasted = await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.setData('text/plain', '0,1,2\n3,\u00004,5\n6,7,8\n');
+    window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data }));
+    return window.Module.shufflelabPasted;
+  });
+  assert.equal(pasted, '0,1,2\n3,\uFFFD4,5\n6,7,8\n');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
