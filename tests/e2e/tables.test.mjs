@@ -21,12 +21,13 @@ const LINKS = [
   '#v=1&lab=lfsr&tab=period',
   '#v=1&lab=shuffle&tab=human',
   '#v=1&lab=choose',
+  '#v=1&lab=choose&cpu=6502&use=deck52',
   '#v=1&lab=check',
   '#v=1&lab=check&what=rolls',
 ];
 // The tables some links must show (drawn on one of their screens): About's dieharder table, the chooser's
 // trade-offs and generators, the Check lab's tests of example A and of example B.
-const TABLES = { '#v=1&lab=about': 1, '#v=1&lab=choose': 2,
+const TABLES = { '#v=1&lab=about': 1, '#v=1&lab=choose': 2, '#v=1&lab=choose&cpu=6502&use=deck52': 2,
                  '#v=1&lab=check': 2, '#v=1&lab=check&what=rolls': 2 };
 
 // Widths measured in one frame lay out the next, and a table that scrolls sideways is drawn (and measured) only

@@ -118,6 +118,9 @@ void Table::column(const char* header) {
   ImGui::TableSetupColumn(header, width > 0.0f ? ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoResize
                                                : ImGuiTableColumnFlags_WidthStretch,
                           width);
+  // ImGui 1.86 re-applies a fixed width only to the columns in view: one scrolled
+  // out sideways would keep the width of the table's previous content.
+  if (width > 0.0f) ImGui::GetCurrentTable()->Columns[i].WidthRequest = width;
 }
 
 namespace {
