@@ -21,7 +21,6 @@
 #include <utility>
 
 #include "app/gl_views.hpp"
-#include "ui/kit/draw_fingerprint.hpp"
 #include "app/web_glue.hpp"
 #include "app/worker_job_runner.hpp"
 #include "imgui.h"
@@ -29,6 +28,7 @@
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
 #include "core/lab_text.hpp"
+#include "ui/kit/draw_fingerprint.hpp"
 #include "ui/kit/legibility.hpp"
 #include "ui/kit/keyboard.hpp"
 #include "ui/kit/table.hpp"

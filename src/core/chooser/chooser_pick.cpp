@@ -171,6 +171,11 @@ Result<std::vector<MethodCandidate>> method_candidates(AsmIsa cpu, const Chooser
   return R::ok(std::move(out));
 }
 
+// Of a candidate's valid seeds, the share on a cycle shorter than its session uses.
+double short_seed_share(const ChooserCandidate& c) {
+  return static_cast<double>(c.short_seeds) / static_cast<double>(c.generator->seeds);
+}
+
 // The rule's order (chooser_rule).
 bool before(const ChooserPick& pick, const ChooserCandidate& a, const ChooserCandidate& b) {
   if (a.qualifies != b.qualifies) return a.qualifies;
@@ -185,9 +190,7 @@ bool before(const ChooserPick& pick, const ChooserCandidate& a, const ChooserCan
   if (ma.max_min_ratio != mb.max_min_ratio) return ma.max_min_ratio < mb.max_min_ratio;
   // Of two generators that both pass, the one with no seed on a short cycle (an
   // x86-64 programmer takes splitmix64 over the Z80's register, 2^-42 of whose seeds are).
-  const double short_a = static_cast<double>(a.short_seeds) / static_cast<double>(a.generator->seeds);
-  const double short_b = static_cast<double>(b.short_seeds) / static_cast<double>(b.generator->seeds);
-  if (short_a != short_b) return short_a < short_b;
+  if (short_seed_share(a) != short_seed_share(b)) return short_seed_share(a) < short_seed_share(b);
   if (ma.bytes_per_use != mb.bytes_per_use) return ma.bytes_per_use < mb.bytes_per_use;
   return log2_reachable_decks(*a.generator) > log2_reachable_decks(*b.generator);
 }
@@ -296,7 +299,7 @@ std::string candidate_period_text(const ChooserCandidate& c) {
   if (g.cycle_classes.empty()) return "not computed (" + need + " needed)";
   const std::string shortest = "shortest cycle " + grouped(to_decimal(g.cycle_classes.front().bytes)) + " bytes";
   if (c.short_seeds == 0) return shortest + " >= " + need;
-  const double share = static_cast<double>(c.short_seeds) / static_cast<double>(g.seeds);
+  const double share = short_seed_share(c);
   return (c.period_hidden ? "" : "too short: ") + grouped(to_decimal(c.short_seeds)) + " of " +
          grouped(to_decimal(g.seeds)) + " seeds (" + share_text(share) + ") on a cycle under " + need;
 }
