@@ -1,7 +1,7 @@
 // check_layers.mjs: the core's includes run one way (a ctest test).
 //   node tools/check_layers.mjs [src/core]
 // Layers, lowest first: base/ (what every part uses), gen/ and cpu/
-// (generators, CPUs), the labs' folders, then the cross-lab files in src/core
+// (generators, CPUs) and assembler/, the labs' folders, then the cross-lab files in src/core
 // itself. A file may include its own folder, any lower layer, and a lab may
 // include the labs listed before it in LAB_ORDER (a lab builds on another's
 // model, never the other way round). No file-level include cycle either.
@@ -15,7 +15,7 @@ const root = process.argv[2] ?? new URL('../src/core', import.meta.url).pathname
 // A folder's place: [layer, rank among the labs].
 function place(folder) {
   if (folder === 'base') return [0, 0];
-  if (folder === 'gen' || folder === 'cpu') return [1, 0];
+  if (folder === 'gen' || folder === 'cpu' || folder === 'assembler') return [1, 0];
   const lab = LAB_ORDER.indexOf(folder);
   if (lab >= 0) return [2, lab];
   if (folder === '') return [3, 0];
