@@ -40,6 +40,14 @@ std::string ratio_text(const Row& row) {
   return buffer;
 }
 
+std::string floor_text(const Row& row) {
+  if (row.floor) return "floor";
+  if (!row.floor_ratio) return "";
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.2fx floor", *row.floor_ratio);
+  return buffer;
+}
+
 std::string pad(std::string text, std::size_t width) {
   if (text.size() < width) text.append(width - text.size(), ' ');
   return text;
@@ -51,6 +59,18 @@ double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   const std::size_t mid = values.size() / 2;
   return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+}
+
+Timed floor_variant(std::string name, Timed::Run run) {
+  Timed timed(std::move(name), std::move(run));
+  timed.floor = true;
+  return timed;
+}
+
+TargetSpec floor_within(double factor, const std::string& platform) {
+  char text[64];
+  std::snprintf(text, sizeof text, "<= %gx the floor", factor);
+  return {text, platform, [factor](const Row& row) { return row.floor_ratio && *row.floor_ratio <= factor; }};
 }
 
 TargetSpec speedup_at_least(double factor, const std::string& platform) {
@@ -133,9 +153,11 @@ void Context::add_row(Row row, const std::optional<TargetSpec>& target) {
 void Context::add_timed_rows(const std::string& group, const std::vector<Timed>& variants,
                              const std::vector<std::vector<double>>& samples_ns, const std::string& unit,
                              double unit_scale) {
-  double baseline_value = 0;
-  for (std::size_t i = 0; i < variants.size(); ++i)
+  double baseline_value = 0, floor_value = 0;
+  for (std::size_t i = 0; i < variants.size(); ++i) {
     if (variants[i].baseline) baseline_value = median(samples_ns[i]) * unit_scale;
+    if (variants[i].floor) floor_value = median(samples_ns[i]) * unit_scale;
+  }
   for (std::size_t i = 0; i < variants.size(); ++i) {
     Row row;
     row.group = group;
@@ -148,6 +170,8 @@ void Context::add_timed_rows(const std::string& group, const std::vector<Timed>&
       row.ratio = baseline_value / row.value;
       row.ratio_kind = "speedup";
     }
+    row.floor = variants[i].floor;
+    if (floor_value > 0 && row.value > 0 && !row.floor) row.floor_ratio = row.value / floor_value;
     if (variants[i].note) row.note = variants[i].note(row);
     add_row(std::move(row), variants[i].target);
   }
@@ -158,7 +182,7 @@ std::string format_row(const Row& row) {
                      pad(std::string(12 - std::min<std::size_t>(12, format_number(row.value).size()), ' ') +
                              format_number(row.value) + " " + row.unit,
                          26) +
-                     " " + pad(ratio_text(row), 14);
+                     " " + pad(ratio_text(row), 14) + " " + pad(floor_text(row), 12);
   if (row.target) {
     line += " | target " + row.target->text + ": ";
     line += row.target->met ? (*row.target->met ? "met" : "MISSED") : row.target->why_not;
@@ -183,6 +207,8 @@ std::string report_json(const Report& report, const std::string& machine_json) {
     for (std::size_t s = 0; s < row.samples.size(); ++s) out += (s ? ", " : "") + json_number(row.samples[s]);
     out += "], \"ratio\": " + (row.ratio ? json_number(*row.ratio) : std::string("null")) +
            ", \"ratio_kind\": " + (row.ratio ? json_string(row.ratio_kind) : std::string("null")) +
+           ", \"floor\": " + (row.floor ? "true" : "false") +
+           ", \"floor_ratio\": " + (row.floor_ratio ? json_number(*row.floor_ratio) : std::string("null")) +
            ", \"note\": " + json_string(row.note) + ", \"target\": ";
     if (row.target) {
       out += "{\"text\": " + json_string(row.target->text) + ", \"platform\": " + json_string(row.target->platform) +

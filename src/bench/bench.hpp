@@ -56,6 +56,8 @@ struct Row {
   std::vector<double> samples;  // one per round, in the unit above
   std::optional<double> ratio;  // see ratio_kind
   std::string ratio_kind;       // "speedup" (baseline time / this time) or "of-bound" (value / bound)
+  bool floor = false;                 // this row is its group's floor
+  std::optional<double> floor_ratio;  // value / the floor row's value (how far above the floor)
   std::string note;
   std::optional<Target> target;
 };
@@ -103,7 +105,16 @@ struct Timed {
   bool baseline;
   std::optional<TargetSpec> target;
   Note note;  // optional: text from the measured row
+  // The floor: the same essential work with nothing else (e.g. the swaps of a
+  // shuffle from a ready list of draws); every row also shows its time over this.
+  bool floor = false;
 };
+
+// A floor row (Timed::floor set).
+Timed floor_variant(std::string name, Timed::Run run);
+
+// Judges "at most `factor` times the floor's time".
+TargetSpec floor_within(double factor, const std::string& platform);
 
 // Judges "at least `factor` times faster than the baseline".
 TargetSpec speedup_at_least(double factor, const std::string& platform);
@@ -131,7 +142,7 @@ class Context {
   // --smoke, and only on the platform it names).
   void add_row(Row row, const std::optional<TargetSpec>& target = std::nullopt);
 
-  // Rows for timed variants: baseline first, speed-ups relative to it.
+  // Rows for timed variants: speed-ups relative to the baseline, times over the floor (if one is given).
   void add_timed_rows(const std::string& group, const std::vector<Timed>& variants,
                       const std::vector<std::vector<double>>& samples_ns, const std::string& unit,
                       double unit_scale = 1.0);

@@ -1,6 +1,7 @@
 // The long jobs: One Chip's all-seeds sweep (onechip), exact periods of 64-bit
 // linear generators (period64) and a 10^6-shuffle bias matrix (bias52).
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -34,6 +35,22 @@ SweepStats replay_seeds(std::uint64_t count) {
   return stats;
 }
 
+// The sweep's floor: what a seed costs with nothing but its share of the
+// stream: one LCRNG step, the new card, one histogram count (four histograms
+// in turn, as the sweep keeps them).
+std::uint64_t sweep_floor(std::uint64_t seeds) {
+  std::array<std::array<std::uint64_t, 64>, 4> histograms{};
+  std::uint32_t state = 0;
+  for (std::uint64_t p = 0; p < seeds; ++p) {
+    state = lcrng_next(state);
+    ++histograms[p & 3][lcrng_card(state) & 63];
+  }
+  std::uint64_t sum = 0;
+  for (const auto& histogram : histograms)
+    for (std::size_t c = 0; c < histogram.size(); ++c) sum += histogram[c] * c;
+  return sum;
+}
+
 std::string seconds_text(const char* format, double seconds) {
   char text[128];
   std::snprintf(text, sizeof text, format, seconds);
@@ -60,6 +77,7 @@ void onechip_group(Context& ctx) {
        [](std::uint64_t seeds) { return replay_seeds(seeds).total_calls; }, true, std::nullopt, projected},
       {"cycle sweep (CycleSweeper), 1 thread",
        [](std::uint64_t seeds) { return sweep_cycle_range(0, seeds).total_calls; }, false, std::nullopt, projected},
+      floor_variant("floor: one LCRNG step, card and count per seed", sweep_floor),
   };
   const auto samples = ctx.time_variants(variants, 3);
   ctx.add_timed_rows(group, variants, samples, "ns/seed");

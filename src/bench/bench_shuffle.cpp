@@ -178,6 +178,42 @@ void shuffle_group(Context& ctx) {
     ctx.check(is_permutation_of_n(deck), group + ": std::shuffle did not return a permutation");
   }
 
+  // The swap floor: the default path's work without making draws: a fresh
+  // deck, then its swaps (top-down, step s swaps n-1-s with its draw) from
+  // lists of draws made before timing. 256 lists stay in L1.
+  constexpr std::size_t kDrawLists = 256;
+  auto ready_draws = std::make_shared<std::vector<std::uint32_t>>(kDrawLists * (N - 1));
+  {
+    XoshiroWords words = xoshiro(kSeed);
+    Deck draws(N - 1);
+    for (std::size_t list = 0; list < kDrawLists; ++list) {
+      batched_draws(BatchPlan(N), words, draws);
+      std::copy(draws.begin(), draws.end(), ready_draws->begin() + static_cast<std::ptrdiff_t>(list * (N - 1)));
+    }
+    // The floor does the default path's swaps: same draws, same deck.
+    XoshiroWords replay_words = xoshiro(kSeed);
+    Deck by_floor(N), by_plan(N);
+    bool same = true;
+    for (std::size_t list = 0; list < kDrawLists; ++list) {
+      const std::uint32_t* draw = ready_draws->data() + list * (N - 1);
+      std::iota(by_floor.begin(), by_floor.end(), 0u);
+      for (std::uint32_t step = 0; step + 1 < N; ++step) std::swap(by_floor[N - 1 - step], by_floor[draw[step]]);
+      fisher_yates_batched(BatchPlan(N), by_plan, replay_words);
+      same = same && by_floor == by_plan;
+    }
+    ctx.check(same, group + ": the swap floor's deck differs from fisher_yates_batched on the same words");
+  }
+  struct FloorState {
+    std::shared_ptr<std::vector<std::uint32_t>> draws;
+    std::size_t list = 0;
+  };
+  const auto swap_floor = [](auto& deck, FloorState& state) {
+    const std::uint32_t* draw = state.draws->data() + state.list * (N - 1);
+    state.list = (state.list + 1) % kDrawLists;
+    std::iota(deck.begin(), deck.end(), 0u);
+    for (std::uint32_t step = 0; step + 1 < N; ++step) std::swap(deck[N - 1 - step], deck[draw[step]]);
+  };
+
   const BatchPlan plan(N);
   const std::optional<TargetSpec> same_generator = speedup_at_least(2, "native");
   const std::string fixed = "batched fisher-yates<" + std::to_string(N) + ">";
@@ -197,7 +233,8 @@ void shuffle_group(Context& ctx) {
        false, same_generator},
       {"default fast path: FastShuffler (" + fixed + ") + xoshiro256**",
        lane_run<N>(FastShuffler(N, kSeed), [](auto& deck, auto& fast) { fast.shuffle(deck); }), false,
-       N == 52 ? std::optional<TargetSpec>(speedup_at_least(4, "native")) : std::nullopt},
+       floor_within(1.2, "any")},
+      floor_variant("swap floor: the same swaps from ready draws", lane_run<N>(FloorState{ready_draws}, swap_floor)),
       {fixed + " swaps as drawn + xoshiro256**",
        lane_run<N>(xoshiro(kSeed), [](auto& deck, auto& words) { fisher_yates_batched_fixed<N>(deck, words); })},
       {"batched fisher-yates + xoshiro256**",

@@ -51,6 +51,17 @@ test('bench --smoke: exit 0, every group, one line per row, valid JSON', () => {
       for (const row of rows) assert.ok(Math.abs(row.ratio - baselines[0].value / row.value) < 1e-4 * row.ratio, row.variant);
     }
   }
+  // The hot groups have one floor row, and every other row's floor ratio is its time over the floor's.
+  for (const group of ['shuffle52', 'shuffle78', 'pdep52', 'onechip']) {
+    const rows = report.rows.filter((row) => row.group === group);
+    const floors = rows.filter((row) => row.floor);
+    assert.equal(floors.length, 1, `${group}: one floor row`);
+    for (const row of rows) {
+      if (row.floor || row.unit !== floors[0].unit) continue;
+      assert.ok(Math.abs(row.floor_ratio - row.value / floors[0].value) < 1e-4 * row.floor_ratio, row.variant);
+      assert.match(row.line, /\d\.\d\dx floor/);
+    }
+  }
   // The entropy-optimal shuffle's bit count is a result, checked even in smoke runs.
   for (const group of ['bits52', 'bits78']) {
     const row = report.rows.find((r2) => r2.group === group && r2.variant.startsWith('entropy-optimal'));
