@@ -954,7 +954,7 @@ std::vector<std::uint16_t> Assembly::image() const {
   const std::uint32_t low = lowest();
   std::vector<std::uint16_t> units(end() - low, cpu == Cpu::pic16 ? 0x3fff : 0xff);
   for (const auto& line : lines)
-    std::copy(line.units.begin(), line.units.end(), units.begin() + (line.address - low));
+    if (!line.units.empty()) std::copy(line.units.begin(), line.units.end(), units.begin() + (line.address - low));
   return units;
 }
 
@@ -975,8 +975,9 @@ std::string listing_text(const Assembly& assembly, std::string_view source) {
     std::size_t end = source.find('\n', start);
     if (end == std::string_view::npos) end = source.size();
     std::string_view line = source.substr(start, end - start);
+    const bool last_and_empty = end == source.size() && line.empty();  // after the final newline
     if (line.ends_with('\r')) line.remove_suffix(1);
-    if (end < source.size() || !line.empty()) lines.push_back(line);
+    if (!last_and_empty) lines.push_back(line);
     start = end + 1;
   }
   const bool pic = assembly.cpu == Cpu::pic16;
