@@ -282,6 +282,7 @@ class Assembler final : public LineContext {
   bool final_pass() const override { return final_; }
 
   int radix() const { return radix_; }
+  int column_of(std::string_view where) const;
   Precedence precedence() const { return dialect_.precedence; }
   std::optional<Value> symbol_value(std::string_view name, std::string_view where);
 
@@ -442,8 +443,8 @@ std::optional<Value> Expression::primary() {
     auto value = binary(0);
     if (!value) return std::nullopt;
     skip_blanks();
-    if (at_end() || text_[pos_] != ')') return fail(here(), "expected ')' to close the '(' at column " +
-                                                            std::to_string(start + 1) + " of the value");
+    if (at_end() || text_[pos_] != ')')
+      return fail(here(), "expected ')' to close the '(' at column " + std::to_string(as_.column_of(text_.substr(start))));
     ++pos_;
     return value;
   }
@@ -528,15 +529,17 @@ void Assembler::error(std::string_view where, std::string message) {
     out_.errors.push_back({line_number_, 1, "stopped after " + std::to_string(kMaxErrors) + " errors"});
     return;
   }
-  // Column in characters: UTF-8 continuation bytes do not count.
-  const auto offset = where.data() >= line_.data() && where.data() <= line_.data() + line_.size()
-                          ? static_cast<std::size_t>(where.data() - line_.data())
-                          : 0;
-  const auto before = line_.substr(0, offset);
-  const auto column = 1 + std::count_if(before.begin(), before.end(), [](char c) {
-                        return (static_cast<unsigned char>(c) & 0xc0) != 0x80;
-                      });
-  out_.errors.push_back({line_number_, static_cast<int>(column), std::move(message)});
+  out_.errors.push_back({line_number_, column_of(where), std::move(message)});
+}
+
+// Column in characters of a slice of the current line: UTF-8 continuation bytes do not count.
+int Assembler::column_of(std::string_view where) const {
+  const std::less_equal<const char*> not_after;
+  const bool inside = not_after(line_.data(), where.data()) && not_after(where.data(), line_.data() + line_.size());
+  const auto before = line_.substr(0, inside ? static_cast<std::size_t>(where.data() - line_.data()) : 0);
+  return 1 + static_cast<int>(std::count_if(before.begin(), before.end(), [](char c) {
+           return (static_cast<unsigned char>(c) & 0xc0) != 0x80;
+         }));
 }
 
 // ca65's @name and sdasgb's 1$ are local to the last label above them.
@@ -566,10 +569,8 @@ void Assembler::define(std::string_view name, Value value, bool redefinable) {
   const std::string key = scoped(name);
   auto [it, inserted] = symbols_.try_emplace(key);
   Symbol& symbol = it->second;
-  if (!inserted && symbol.line != line_number_ && !(redefinable && symbol.redefinable)) {
-    if (symbol.line < line_number_)
-      return error(name, "'" + std::string(name) + "' is already defined on line " + std::to_string(symbol.line));
-  }
+  if (!inserted && symbol.line < line_number_ && !(redefinable && symbol.redefinable))
+    return error(name, "'" + std::string(name) + "' is already defined on line " + std::to_string(symbol.line));
   symbol.value = value.value;
   symbol.known = value.known;
   symbol.wide = value.wide;

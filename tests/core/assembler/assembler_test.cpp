@@ -234,7 +234,7 @@ TEST(AssemblerErrors, EveryErrorOfAFileWithLineAndColumn) {
             "f.s:3:14: immediate value 256 is not a byte (-128..255)\n"
             "f.s:4:13: 'missing' is not defined\n"
             "f.s:5:9: expected an instruction, a directive or a label, found 'bogus'\n"
-            "f.s:6:17: expected ')' to close the '(' at column 1 of the value\n"
+            "f.s:6:17: expected ')' to close the '(' at column 13\n"
             "f.s:7:18: expected a value\n"
             "f.s:8:15: value 300 does not fit in a byte (-128..255)\n"
             "f.s:9:16: division by zero\n");
