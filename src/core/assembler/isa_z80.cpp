@@ -6,10 +6,9 @@
 namespace shufflelab::assembler {
 
 const InstructionSet& z80_instruction_set() {
-  static const InstructionSet set{Cpu::z80, [](std::string_view) { return false; },
-                                  [](std::string_view, std::string_view, LineContext&) -> std::optional<Encoding> {
-                                    return std::nullopt;
-                                  }};
+  static const InstructionSet set{
+      Cpu::z80, [](std::string_view) { return false; },
+      [](std::string_view, std::string_view, LineContext&) -> std::optional<Encoding> { return std::nullopt; }};
   return set;
 }
 
