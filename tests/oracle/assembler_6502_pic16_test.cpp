@@ -272,7 +272,7 @@ next:   dey
         jsr far
         bcc start
         .byte 1, $FF, "Hi", 'x', <WIDE, >WIDE
-        .word $1234, start, far
+        .word $1234, start, far, *, *   ; ca65's * is each item's own address
         .res 3
         .res 2, $EA
         .asciiz "ok"
@@ -418,7 +418,7 @@ start   movlw 10                ; hex: 0x10
         movwf last
         movf pair+1,w
         goto later
-        dw 0x3FFF, 1, 0x1234
+        dw 0x3FFF, 1, 0x1234, $, $      ; gpasm's $ is each item's own address
         dt 1, "ab"
         db 1, 2, 3
         data 7
