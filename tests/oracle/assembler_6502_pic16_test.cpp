@@ -286,6 +286,25 @@ far:    rts
   EXPECT_EQ(mine, theirs) << first_difference(mine, theirs, 0x0200);
 }
 
+// xa65's spelling: *= for the address, labels without colons, .byt, .asc, .dsb.
+TEST(Assembler6502Oracle, Xa65DirectivesEqualXa65) {
+  const std::string source = R"(*=$0300
+ZP = $12
+start   lda ZP
+        lda #<start
+        lda #>start
+        .byt 1, $ff, %101, 'x', "hi"
+        .word start, $1234
+        .asc "ok"
+        .dsb 3, $ea
+        jmp start
+)";
+  const auto theirs = xa_bytes(source);
+  const auto mine = ours(Cpu::mos6502, source);
+  ASSERT_EQ(theirs.size(), 24u);  // 2 + 2 + 2 + 6 + 4 + 2 + 3 + 3
+  EXPECT_EQ(mine, theirs) << first_difference(mine, theirs, 0x0300);
+}
+
 // After .org, ca65 knows a label's address: one below $100, defined above
 // the line, is zero page; one defined below is absolute.
 TEST(Assembler6502Oracle, LabelsInZeroPageEqualCa65) {

@@ -703,6 +703,7 @@ void Assembler::assemble_line(std::string_view line) {
       if (*org < 0 || *org >= dialect_.address_limit) return error(rest, "the address is outside memory");
       address_ = static_cast<std::uint32_t>(*org);
       org_seen_ = true;
+      note_definition();
     }
     return;
   }
