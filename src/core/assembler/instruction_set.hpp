@@ -17,7 +17,20 @@ namespace shufflelab::assembler {
 struct Value {
   std::int64_t value = 0;
   bool known = true;  // false in the first pass for a symbol defined further down
+  // Involves a label defined before any org (an address the linker would
+  // choose) or a symbol defined further down (in both passes): ca65 gives
+  // such an operand 16 bits even when it is below $100; a low/high byte
+  // operator makes it 8 bits again.
+  bool wide = false;
 };
+
+// Operand helpers shared by the instruction sets: blanks trimmed; the
+// operand text split at its top-level commas (not inside parentheses or
+// quotes), each part trimmed (one empty part for empty text: none).
+std::string_view trim(std::string_view text);
+std::vector<std::string_view> split_operands(std::string_view text);
+// Lower-case copy (mnemonics, registers and directives are case-blind).
+std::string lower(std::string_view text);
 
 // What the shared part offers an instruction set while it encodes one line.
 class LineContext {
@@ -44,8 +57,7 @@ struct InstructionSet {
   // Encodes one instruction; nullopt after reporting errors through `line`.
   // Must give the same size in both passes (an unknown value takes the
   // longest form, as the Debian assemblers do for forward references).
-  std::optional<Encoding> (*encode)(std::string_view lower_mnemonic, std::string_view operands,
-                                    LineContext& line);
+  std::optional<Encoding> (*encode)(std::string_view lower_mnemonic, std::string_view operands, LineContext& line);
 };
 
 const InstructionSet& z80_instruction_set();
