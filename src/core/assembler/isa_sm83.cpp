@@ -44,14 +44,25 @@ struct Simple {
 };
 
 constexpr std::array<Simple, 15> kSimple{{
-    {"nop", 0x00, -1, 1}, {"rlca", 0x07, -1, 1}, {"rrca", 0x0f, -1, 1}, {"rla", 0x17, -1, 1},
-    {"rra", 0x1f, -1, 1}, {"daa", 0x27, -1, 1},  {"cpl", 0x2f, -1, 1},  {"scf", 0x37, -1, 1},
-    {"ccf", 0x3f, -1, 1}, {"halt", 0x76, -1, 1}, {"di", 0xf3, -1, 1},   {"ei", 0xfb, -1, 1},
-    {"ret", 0xc9, -1, 4}, {"reti", 0xd9, -1, 4}, {"stop", 0x10, 0x00, 1},
+    {"nop", 0x00, -1, 1},
+    {"rlca", 0x07, -1, 1},
+    {"rrca", 0x0f, -1, 1},
+    {"rla", 0x17, -1, 1},
+    {"rra", 0x1f, -1, 1},
+    {"daa", 0x27, -1, 1},
+    {"cpl", 0x2f, -1, 1},
+    {"scf", 0x37, -1, 1},
+    {"ccf", 0x3f, -1, 1},
+    {"halt", 0x76, -1, 1},
+    {"di", 0xf3, -1, 1},
+    {"ei", 0xfb, -1, 1},
+    {"ret", 0xc9, -1, 4},
+    {"reti", 0xd9, -1, 4},
+    {"stop", 0x10, 0x00, 1},
 }};
 
 constexpr std::array<std::string_view, 30> kWithOperands{
-    "ld",  "ldi", "ldd", "ldh", "ldhl", "lda", "push", "pop", "inc", "dec", "add", "adc", "sub", "sbc", "and",
+    "ld",  "ldi", "ldd", "ldh", "ldhl", "lda", "push", "pop", "inc",  "dec", "add", "adc", "sub", "sbc", "and",
     "xor", "or",  "cp",  "bit", "res",  "set", "jp",   "jr",  "call", "rst", "rlc", "rrc", "rl",  "rr",  "sla",
 };
 constexpr std::array<std::string_view, 3> kMoreWithOperands{"sra", "swap", "srl"};
@@ -71,7 +82,8 @@ bool high_page_c(const Operand& operand, LineContext& line, bool& failed) {
   if (!is_indirect(operand, "c")) return false;
   if (!operand.expr.empty()) {
     const std::optional<Value> base = line.evaluate(operand.expr);
-    if (!base) failed = true;
+    if (!base)
+      failed = true;
     else if (base->known && base->value != 0xff00 && line.final_pass()) {
       line.error(operand.expr, "the high page through C is ($ff00+c), not (" + std::to_string(base->value) + "+c)");
       failed = true;
@@ -113,7 +125,8 @@ std::optional<Encoding> encode_ld(std::string_view m, const std::vector<Operand>
   }
   if (m == "ldhl" || m == "lda") {  // ldhl sp,#e and lda hl,e(sp)
     if (m == "ldhl" && is_reg(to, "sp") && is_value(from)) return sp_offset(out.bytes({0xf8}), from).done(3);
-    if (m == "lda" && is_reg(to, "hl") && from.kind == Kind::sp_offset) return sp_offset(out.bytes({0xf8}), from).done(3);
+    if (m == "lda" && is_reg(to, "hl") && from.kind == Kind::sp_offset)
+      return sp_offset(out.bytes({0xf8}), from).done(3);
     return std::nullopt;
   }
   const int dst8 = reg8_code(to), src8 = reg8_code(from);

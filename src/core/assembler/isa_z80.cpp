@@ -70,23 +70,26 @@ struct Simple {
 };
 
 constexpr std::array<Simple, 35> kSimple{{
-    {"nop", 0, 0x00, 4, 0},     {"rlca", 0, 0x07, 4, 0},    {"rrca", 0, 0x0f, 4, 0},   {"rla", 0, 0x17, 4, 0},
-    {"rra", 0, 0x1f, 4, 0},     {"daa", 0, 0x27, 4, 0},     {"cpl", 0, 0x2f, 4, 0},    {"scf", 0, 0x37, 4, 0},
-    {"ccf", 0, 0x3f, 4, 0},     {"halt", 0, 0x76, 4, 0},    {"exx", 0, 0xd9, 4, 0},    {"di", 0, 0xf3, 4, 0},
-    {"ei", 0, 0xfb, 4, 0},      {"ret", 0, 0xc9, 10, 0},    {"neg", 0xed, 0x44, 8, 0}, {"retn", 0xed, 0x45, 14, 0},
-    {"reti", 0xed, 0x4d, 14, 0}, {"rrd", 0xed, 0x67, 18, 0}, {"rld", 0xed, 0x6f, 18, 0},
-    {"ldi", 0xed, 0xa0, 16, 0}, {"cpi", 0xed, 0xa1, 16, 0}, {"ini", 0xed, 0xa2, 16, 0}, {"outi", 0xed, 0xa3, 16, 0},
-    {"ldd", 0xed, 0xa8, 16, 0}, {"cpd", 0xed, 0xa9, 16, 0}, {"ind", 0xed, 0xaa, 16, 0}, {"outd", 0xed, 0xab, 16, 0},
+    {"nop", 0, 0x00, 4, 0},       {"rlca", 0, 0x07, 4, 0},      {"rrca", 0, 0x0f, 4, 0},
+    {"rla", 0, 0x17, 4, 0},       {"rra", 0, 0x1f, 4, 0},       {"daa", 0, 0x27, 4, 0},
+    {"cpl", 0, 0x2f, 4, 0},       {"scf", 0, 0x37, 4, 0},       {"ccf", 0, 0x3f, 4, 0},
+    {"halt", 0, 0x76, 4, 0},      {"exx", 0, 0xd9, 4, 0},       {"di", 0, 0xf3, 4, 0},
+    {"ei", 0, 0xfb, 4, 0},        {"ret", 0, 0xc9, 10, 0},      {"neg", 0xed, 0x44, 8, 0},
+    {"retn", 0xed, 0x45, 14, 0},  {"reti", 0xed, 0x4d, 14, 0},  {"rrd", 0xed, 0x67, 18, 0},
+    {"rld", 0xed, 0x6f, 18, 0},   {"ldi", 0xed, 0xa0, 16, 0},   {"cpi", 0xed, 0xa1, 16, 0},
+    {"ini", 0xed, 0xa2, 16, 0},   {"outi", 0xed, 0xa3, 16, 0},  {"ldd", 0xed, 0xa8, 16, 0},
+    {"cpd", 0xed, 0xa9, 16, 0},   {"ind", 0xed, 0xaa, 16, 0},   {"outd", 0xed, 0xab, 16, 0},
     {"ldir", 0xed, 0xb0, 16, 21}, {"cpir", 0xed, 0xb1, 16, 21}, {"inir", 0xed, 0xb2, 16, 21},
     {"otir", 0xed, 0xb3, 16, 21}, {"lddr", 0xed, 0xb8, 16, 21}, {"cpdr", 0xed, 0xb9, 16, 21},
     {"indr", 0xed, 0xba, 16, 21}, {"otdr", 0xed, 0xbb, 16, 21},
 }};
 
 constexpr std::array<std::string_view, 22> kWithOperands{
-    "ld",  "push", "pop", "inc", "dec", "add", "adc", "sub", "sbc", "and", "xor",
-    "or",  "cp",   "bit", "res", "set", "jp",  "jr",  "djnz", "call", "rst", "ex",
+    "ld", "push", "pop", "inc", "dec", "add", "adc", "sub",  "sbc",  "and", "xor",
+    "or", "cp",   "bit", "res", "set", "jp",  "jr",  "djnz", "call", "rst", "ex",
 };
-constexpr std::array<std::string_view, 10> kMoreWithOperands{"in", "out", "im", "rlc", "rrc", "rl", "rr", "sla", "sra", "srl"};
+constexpr std::array<std::string_view, 10> kMoreWithOperands{"in", "out", "im",  "rlc", "rrc",
+                                                             "rl", "rr",  "sla", "sra", "srl"};
 
 bool z80_is_mnemonic(std::string_view lower_mnemonic) {
   for (const Simple& s : kSimple)
@@ -250,7 +253,8 @@ std::optional<Encoding> encode_operands(std::string_view m, const std::vector<Op
   if (m == "ld") return ops.size() == 2 ? encode_ld(ops, line) : std::nullopt;
   if (const int operation = alu_code(m); operation >= 0) return encode_alu(operation, ops, line);
   if (m == "inc" || m == "dec") return encode_inc_dec(m == "dec", ops, line);
-  if (const int rotation = rotate_code(m, false); rotation >= 0) return encode_cb(rotation << 3, false, ops, line, 8, 15, 23);
+  if (const int rotation = rotate_code(m, false); rotation >= 0)
+    return encode_cb(rotation << 3, false, ops, line, 8, 15, 23);
   if (m == "bit") return encode_cb(0x40, true, ops, line, 8, 12, 20);
   if (m == "res") return encode_cb(0x80, true, ops, line, 8, 15, 23);
   if (m == "set") return encode_cb(0xc0, true, ops, line, 8, 15, 23);

@@ -7,12 +7,6 @@ namespace shufflelab::assembler::z80_family {
 
 namespace {
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
-  return text;
-}
-
 // The index of the ')' closing the '(' at `open`, or npos; quotes skipped.
 std::size_t closing_paren(std::string_view text, std::size_t open) {
   int depth = 0;
@@ -23,9 +17,12 @@ std::size_t closing_paren(std::string_view text, std::size_t open) {
       if (c == quote) quote = 0;
       continue;
     }
-    if (c == '"' || (c == '\'' && i + 2 < text.size() && text[i + 2] == '\'')) quote = c;
-    else if (c == '(') ++depth;
-    else if (c == ')' && --depth == 0) return i;
+    if (c == '"' || (c == '\'' && i + 2 < text.size() && text[i + 2] == '\''))
+      quote = c;
+    else if (c == '(')
+      ++depth;
+    else if (c == ')' && --depth == 0)
+      return i;
   }
   return std::string_view::npos;
 }
@@ -40,7 +37,8 @@ bool one_of(std::string_view name, std::initializer_list<std::string_view> names
 std::string squeezed(std::string_view text) {
   std::string out;
   for (const char c : text)
-    if (!std::isspace(static_cast<unsigned char>(c))) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!std::isspace(static_cast<unsigned char>(c)))
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
 }
 
@@ -105,33 +103,9 @@ Operand classify(std::string_view text, bool sm83) {
 
 }  // namespace
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 std::vector<Operand> parse_operands(std::string_view operands, bool sm83) {
   std::vector<Operand> out;
-  operands = trim(operands);
-  if (operands.empty()) return out;
-  int depth = 0;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= operands.size(); ++i) {
-    if (i < operands.size()) {
-      const char c = operands[i];
-      // A character literal may hold a comma or a parenthesis: 'x'.
-      if (c == '\'' && i + 2 < operands.size() && operands[i + 2] == '\'') {
-        i += 2;
-        continue;
-      }
-      if (c == '(') ++depth;
-      if (c == ')') --depth;
-      if (c != ',' || depth != 0) continue;
-    }
-    out.push_back(classify(trim(operands.substr(start, i - start)), sm83));
-    start = i + 1;
-  }
+  for (const std::string_view part : split_operands(operands)) out.push_back(classify(part, sm83));
   return out;
 }
 
@@ -167,8 +141,8 @@ int rotate_code(std::string_view mnemonic, bool sm83) {
   return -1;
 }
 
-std::optional<std::int64_t> value_in(LineContext& line, std::string_view text, std::string_view where,
-                                     std::int64_t low, std::int64_t high, std::string_view what) {
+std::optional<std::int64_t> value_in(LineContext& line, std::string_view text, std::string_view where, std::int64_t low,
+                                     std::int64_t high, std::string_view what) {
   if (text.empty()) return 0;
   const std::optional<Value> value = line.evaluate(text);
   if (!value) return std::nullopt;

@@ -31,8 +31,6 @@ struct Operand {
 // empty text gives no operands. `sm83` adds the Game Boy forms.
 std::vector<Operand> parse_operands(std::string_view operands, bool sm83);
 
-std::string lower(std::string_view text);
-
 // 0..7 for b c d e h l (hl) a; -1 otherwise (ix/iy forms are the caller's).
 int reg8_code(const Operand& operand);
 // 0..7 for nz z nc c po pe p m; -1 otherwise.
@@ -45,8 +43,8 @@ int rotate_code(std::string_view mnemonic, bool sm83);
 // Evaluates an operand's expression (empty text: 0). A value outside
 // [low, high] is an error naming `what` (in the final pass, when values are
 // known). nullopt after an error; 0 while the value is not known yet.
-std::optional<std::int64_t> value_in(LineContext& line, std::string_view text, std::string_view where,
-                                     std::int64_t low, std::int64_t high, std::string_view what);
+std::optional<std::int64_t> value_in(LineContext& line, std::string_view text, std::string_view where, std::int64_t low,
+                                     std::int64_t high, std::string_view what);
 // The offset of a relative jump to `target` from an instruction of `length`
 // bytes at the line's address, checked to -128..127.
 std::optional<std::uint8_t> relative_offset(LineContext& line, const Operand& target, int length);
@@ -60,7 +58,7 @@ class Emitter {
   Emitter& byte(std::string_view expr, std::string_view where, std::int64_t low, std::int64_t high,
                 std::string_view what);
   Emitter& word(std::string_view expr, std::string_view where);  // little-endian, -32768..65535
-  Emitter& relative(const Operand& target);  // the offset byte, last byte of the instruction
+  Emitter& relative(const Operand& target);                      // the offset byte, last byte of the instruction
   std::optional<Encoding> done(std::uint32_t cycles, std::uint32_t taken = 0);
 
  private:
@@ -87,7 +85,6 @@ class WatchedLine : public LineContext {
 };
 
 // Reports that `operands` do not fit `mnemonic`, naming the forms it has.
-void wrong_operands(LineContext& line, std::string_view mnemonic, std::string_view operands,
-                    std::string_view expected);
+void wrong_operands(LineContext& line, std::string_view mnemonic, std::string_view operands, std::string_view expected);
 
 }  // namespace shufflelab::assembler::z80_family
