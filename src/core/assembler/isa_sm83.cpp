@@ -61,20 +61,50 @@ constexpr std::array<Simple, 15> kSimple{{
     {"stop", 0x10, 0x00, 1},
 }};
 
-constexpr std::array<std::string_view, 30> kWithOperands{
-    "ld",  "ldi", "ldd", "ldh", "ldhl", "lda", "push", "pop", "inc",  "dec", "add", "adc", "sub", "sbc", "and",
-    "xor", "or",  "cp",  "bit", "res",  "set", "jp",   "jr",  "call", "rst", "rlc", "rrc", "rl",  "rr",  "sla",
-};
-constexpr std::array<std::string_view, 3> kMoreWithOperands{"sra", "swap", "srl"};
+// r is one of b c d e h l a; rr one of bc de hl sp; '#' before a value is optional.
+constexpr std::array<OperandForms, 34> kWithOperands{{
+    {"ld",
+     "r,r' r,n r,(hl) (hl),r (hl),n a,(bc) a,(de) a,(nn) (bc),a (de),a (nn),a a,(hl+) a,(hl-) (hl+),a (hl-),a "
+     "a,(c) (c),a a,($ff00+c) ($ff00+c),a rr,nn (nn),sp sp,hl hl,sp+e"},
+    {"ldi", "a,(hl) (hl),a"},
+    {"ldd", "a,(hl) (hl),a"},
+    {"ldh", "a,(n) (n),a a,(c) (c),a with n = 0..255 or $ff00..$ffff"},
+    {"ldhl", "sp,e with e = -128..127"},
+    {"lda", "hl,e(sp) with e = -128..127"},
+    {"push", "bc de hl af"},
+    {"pop", "bc de hl af"},
+    {"inc", "r (hl) rr"},
+    {"dec", "r (hl) rr"},
+    {"add", "a,r a,n a,(hl) hl,rr sp,e"},
+    {"adc", "r n (hl), with or without a,"},
+    {"sub", "r n (hl), with or without a,"},
+    {"sbc", "r n (hl), with or without a,"},
+    {"and", "r n (hl), with or without a,"},
+    {"xor", "r n (hl), with or without a,"},
+    {"or", "r n (hl), with or without a,"},
+    {"cp", "r n (hl), with or without a,"},
+    {"rlc", "r (hl)"},
+    {"rrc", "r (hl)"},
+    {"rl", "r (hl)"},
+    {"rr", "r (hl)"},
+    {"sla", "r (hl)"},
+    {"sra", "r (hl)"},
+    {"swap", "r (hl)"},
+    {"srl", "r (hl)"},
+    {"bit", "b,r b,(hl) with b = 0..7"},
+    {"res", "b,r b,(hl) with b = 0..7"},
+    {"set", "b,r b,(hl) with b = 0..7"},
+    {"jp", "nn cc,nn (hl) hl with cc = nz z nc c"},
+    {"jr", "e cc,e with cc = nz z nc c (a target -128..127 bytes from the next instruction)"},
+    {"call", "nn cc,nn with cc = nz z nc c"},
+    {"ret", "no operand, or cc = nz z nc c"},
+    {"rst", "0x00 0x08 0x10 0x18 0x20 0x28 0x30 0x38"},
+}};
 
 bool sm83_is_mnemonic(std::string_view lower_mnemonic) {
   for (const Simple& s : kSimple)
     if (s.mnemonic == lower_mnemonic) return true;
-  for (const std::string_view m : kWithOperands)
-    if (m == lower_mnemonic) return true;
-  for (const std::string_view m : kMoreWithOperands)
-    if (m == lower_mnemonic) return true;
-  return false;
+  return !forms_of(kWithOperands, lower_mnemonic).empty();
 }
 
 // The high page through C: (c), or ($ff00+c) whose base must be $ff00.
@@ -250,12 +280,10 @@ std::optional<Encoding> encode_operands(std::string_view m, const std::vector<Op
   return std::nullopt;
 }
 
-constexpr std::string_view kForms =
-    "SM83 operands: registers a b c d e h l, bc de hl sp af, (hl) (bc) (de) (hl+) (hl-) (c), (nn), "
-    "a value (with or without '#'), sp+e, conditions nz z nc c";
-
 std::optional<Encoding> sm83_encode(std::string_view m, std::string_view operands, LineContext& line) {
   const std::vector<Operand> ops = parse_operands(operands, true);
+  if (refused_register_operand(line, ops, "(bc) (de) (hl) (hl+) (hl-) (hli) (hld) (c) ($ff00+c) and (nn)"))
+    return std::nullopt;
   for (const Simple& s : kSimple) {
     if (s.mnemonic != m || (m == "ret" && !ops.empty())) continue;
     if (!ops.empty()) {
@@ -269,7 +297,7 @@ std::optional<Encoding> sm83_encode(std::string_view m, std::string_view operand
   }
   WatchedLine watch(line);
   std::optional<Encoding> encoding = encode_operands(m, ops, watch);
-  if (!encoding && !watch.reported()) wrong_operands(line, m, operands, kForms);
+  if (!encoding && !watch.reported()) wrong_operands(line, m, operands, forms_of(kWithOperands, m));
   return encoding;
 }
 

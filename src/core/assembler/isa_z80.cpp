@@ -84,21 +84,49 @@ constexpr std::array<Simple, 35> kSimple{{
     {"indr", 0xed, 0xba, 16, 21}, {"otdr", 0xed, 0xbb, 16, 21},
 }};
 
-constexpr std::array<std::string_view, 22> kWithOperands{
-    "ld", "push", "pop", "inc", "dec", "add", "adc", "sub",  "sbc",  "and", "xor",
-    "or", "cp",   "bit", "res", "set", "jp",  "jr",  "djnz", "call", "rst", "ex",
-};
-constexpr std::array<std::string_view, 10> kMoreWithOperands{"in", "out", "im",  "rlc", "rrc",
-                                                             "rl", "rr",  "sla", "sra", "srl"};
+// r is one of b c d e h l a; rr one of bc de hl sp.
+constexpr std::array<OperandForms, 33> kWithOperands{{
+    {"ld",
+     "r,r' r,n r,(hl) (hl),r (hl),n r,(ix+d) (ix+d),r (ix+d),n a,(bc) a,(de) a,(nn) (bc),a (de),a (nn),a "
+     "a,i a,r i,a r,a rr,nn ix,nn rr,(nn) (nn),rr sp,hl sp,ix"},
+    {"push", "bc de hl af ix iy"},
+    {"pop", "bc de hl af ix iy"},
+    {"inc", "r (hl) (ix+d) rr ix iy"},
+    {"dec", "r (hl) (ix+d) rr ix iy"},
+    {"add", "a,r a,n a,(hl) a,(ix+d) hl,rr ix,bc ix,de ix,ix ix,sp"},
+    {"adc", "a,r a,n a,(hl) a,(ix+d) hl,rr"},
+    {"sbc", "a,r a,n a,(hl) a,(ix+d) hl,rr"},
+    {"sub", "r n (hl) (ix+d), with or without a,"},
+    {"and", "r n (hl) (ix+d), with or without a,"},
+    {"xor", "r n (hl) (ix+d), with or without a,"},
+    {"or", "r n (hl) (ix+d), with or without a,"},
+    {"cp", "r n (hl) (ix+d), with or without a,"},
+    {"rlc", "r (hl) (ix+d)"},
+    {"rrc", "r (hl) (ix+d)"},
+    {"rl", "r (hl) (ix+d)"},
+    {"rr", "r (hl) (ix+d)"},
+    {"sla", "r (hl) (ix+d)"},
+    {"sra", "r (hl) (ix+d)"},
+    {"srl", "r (hl) (ix+d)"},
+    {"bit", "b,r b,(hl) b,(ix+d) with b = 0..7"},
+    {"res", "b,r b,(hl) b,(ix+d) with b = 0..7"},
+    {"set", "b,r b,(hl) b,(ix+d) with b = 0..7"},
+    {"jp", "nn cc,nn (hl) (ix) (iy) with cc = nz z nc c po pe p m"},
+    {"jr", "e nz,e z,e nc,e c,e (a target -128..127 bytes from the next instruction)"},
+    {"djnz", "e (a target -128..127 bytes from the next instruction)"},
+    {"call", "nn cc,nn with cc = nz z nc c po pe p m"},
+    {"ret", "no operand, or cc = nz z nc c po pe p m"},
+    {"rst", "0 8 10h 18h 20h 28h 30h 38h"},
+    {"ex", "de,hl af,af' (sp),hl (sp),ix (sp),iy"},
+    {"in", "a,(n) r,(c)"},
+    {"out", "(n),a (c),r"},
+    {"im", "0 1 2"},
+}};
 
 bool z80_is_mnemonic(std::string_view lower_mnemonic) {
   for (const Simple& s : kSimple)
     if (s.mnemonic == lower_mnemonic) return true;
-  for (const std::string_view m : kWithOperands)
-    if (m == lower_mnemonic) return true;
-  for (const std::string_view m : kMoreWithOperands)
-    if (m == lower_mnemonic) return true;
-  return false;
+  return !forms_of(kWithOperands, lower_mnemonic).empty();
 }
 
 std::optional<Encoding> encode_ld(const std::vector<Operand>& ops, LineContext& line) {
@@ -309,12 +337,10 @@ std::optional<Encoding> encode_operands(std::string_view m, const std::vector<Op
   return std::nullopt;
 }
 
-constexpr std::string_view kForms =
-    "z80asm's operands: registers a b c d e h l i r, bc de hl sp af ix iy, (hl) (bc) (de) (sp) (c), (ix+d) (iy+d), "
-    "(nn), a value, conditions nz z nc c po pe p m";
-
 std::optional<Encoding> z80_encode(std::string_view m, std::string_view operands, LineContext& line) {
   const std::vector<Operand> ops = parse_operands(operands, false);
+  if (refused_register_operand(line, ops, "(bc) (de) (hl) (sp) (c) (ix+d) (iy+d) (ix) (iy) and (nn)"))
+    return std::nullopt;
   for (const Simple& s : kSimple) {
     if (s.mnemonic != m || (m == "ret" && !ops.empty())) continue;
     if (!ops.empty()) {
@@ -327,7 +353,7 @@ std::optional<Encoding> z80_encode(std::string_view m, std::string_view operands
   }
   WatchedLine watch(line);
   std::optional<Encoding> encoding = encode_operands(m, ops, watch);
-  if (!encoding && !watch.reported()) wrong_operands(line, m, operands, kForms);
+  if (!encoding && !watch.reported()) wrong_operands(line, m, operands, forms_of(kWithOperands, m));
   return encoding;
 }
 

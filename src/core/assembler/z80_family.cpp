@@ -219,11 +219,29 @@ void WatchedLine::error(std::string_view where, std::string message) {
   line_.error(where, std::move(message));
 }
 
+bool refused_register_operand(LineContext& line, const std::vector<Operand>& operands, std::string_view forms) {
+  for (const Operand& op : operands) {
+    if (op.kind != Operand::Kind::memory) continue;
+    const std::string inner = squeezed(op.expr);
+    for (const std::string_view name : {"af", "bc", "de", "hl", "sp", "ix", "iy", "a", "b", "c", "d", "e", "h", "l"}) {
+      if (!inner.starts_with(name) ||
+          (inner.size() > name.size() && std::isalnum(static_cast<unsigned char>(inner[name.size()])) != 0) ||
+          (inner.size() > name.size() && inner[name.size()] == '_'))
+        continue;
+      line.error(op.text, std::string(op.text) + " is not an operand of this CPU; in parentheses it takes " +
+                              std::string(forms));
+      return true;
+    }
+  }
+  return false;
+}
+
 void wrong_operands(LineContext& line, std::string_view mnemonic, std::string_view operands,
                     std::string_view expected) {
   const std::string_view shown = trim(operands);
   line.error(operands, std::string(mnemonic) + (shown.empty() ? " without operands" : " " + std::string(shown)) +
-                           ": not an instruction; expected " + std::string(expected));
+                           " is not an instruction of this CPU; " + std::string(mnemonic) + " takes " +
+                           std::string(expected));
 }
 
 }  // namespace shufflelab::assembler::z80_family

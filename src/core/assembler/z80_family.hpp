@@ -2,6 +2,7 @@
 // Boy) encoders share: their operands look alike (registers, (hl), (nn),
 // conditions, immediates), and so do their register, ALU and CB-page codes.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -83,6 +84,25 @@ class WatchedLine : public LineContext {
   LineContext& line_;
   bool reported_ = false;
 };
+
+// A mnemonic that takes operands, and the forms it has (for error messages).
+struct OperandForms {
+  std::string_view mnemonic;
+  std::string_view forms;
+};
+
+// The forms of `mnemonic` in `table`; empty when it is not there.
+template <std::size_t N>
+std::string_view forms_of(const std::array<OperandForms, N>& table, std::string_view mnemonic) {
+  for (const OperandForms& entry : table)
+    if (entry.mnemonic == mnemonic) return entry.forms;
+  return {};
+}
+
+// Reports a memory operand that names a register the CPU cannot index with,
+// such as the Z80's (hl+) or the SM83's (ix+1), instead of an undefined
+// symbol 'hl'. `forms` lists the register operands in parentheses it has.
+bool refused_register_operand(LineContext& line, const std::vector<Operand>& operands, std::string_view forms);
 
 // Reports that `operands` do not fit `mnemonic`, naming the forms it has.
 void wrong_operands(LineContext& line, std::string_view mnemonic, std::string_view operands, std::string_view expected);

@@ -203,6 +203,13 @@ TEST(Z80Isa, RefusesWhatZ80DoesNotHave) {
     EXPECT_TRUE(line.units.empty()) << source;
     EXPECT_EQ(line.errors.size(), 1u) << source;
   }
+  const Line sm83_form = encode(z80, "ld a,(hl+)");
+  ASSERT_EQ(sm83_form.errors.size(), 1u);
+  EXPECT_EQ(sm83_form.errors[0].column, 6);
+  EXPECT_NE(sm83_form.errors[0].message.find("(hl+) is not an operand"), std::string::npos);
+  const Line no_form = encode(z80, "ex af,af");
+  ASSERT_EQ(no_form.errors.size(), 1u);
+  EXPECT_NE(no_form.errors[0].message.find("ex takes de,hl af,af'"), std::string::npos) << no_form.errors[0].message;
   EXPECT_FALSE(z80.is_mnemonic("sll"));
   EXPECT_FALSE(z80.is_mnemonic("swap"));
   EXPECT_FALSE(z80.is_mnemonic("ldh"));
