@@ -539,6 +539,17 @@ TEST(AssemblerSm83Oracle, ForwardReferencesEqualSdasgb) {
   EXPECT_TRUE(std::equal(mine.begin(), mine.end(), theirs.begin() + 0x150));
 }
 
+// sdasgb's number prefixes, its current address '.', local labels (1$) and '#' before expressions.
+TEST(AssemblerSm83Oracle, LiteralsAndLocalLabelsEqualSdasgb) {
+  const std::string source =
+      "        .area CODE (ABS)\n        .org 0\n        ld a,#0h10\n        ld a,#0b101\n        ld a,#<0x1234\n"
+      "        ld a,#>0x1234\n        ld a,#0o17\n        ld a,#0q17\n        ld a,#0d99\n        ld a,#0x1f\n"
+      "        .db 1,2\n        .dw 0x1234\n        ld a,#.\n        jr .\nloop:\n1$:     jr 1$\n        jr nz,2$\n"
+      "        nop\n2$:     ld a,#-1\n        ld a,#~0\n        ld a,#(3*4)\n        ld hl,#3*4+1\n"
+      "        ld a,(#0xc000+3)\n";
+  EXPECT_EQ(ours(Cpu::sm83, source), sdasgb_bytes(source));
+}
+
 TEST(AssemblerSm83Oracle, MCyclesAreTheTables) {
   const std::vector<Line> lines = expand(sm83_forms());
   const Assembly assembly = assemble(Cpu::sm83, source_of("", lines));
