@@ -330,6 +330,33 @@ TEST(AssemblerZ80Oracle, ForwardReferencesEqualZ80asm) {
   EXPECT_EQ(ours(Cpu::z80, source), z80asm_bytes(source));
 }
 
+// z80asm's spelling around the instructions: upper and mixed case, equates,
+// $, a ';' character, strings in defb, expressions in (ix+d).
+TEST(AssemblerZ80Oracle, SyntaxEqualsZ80asm) {
+  const std::string source =
+      "        org 4000h\n"
+      "start:  ld a,0ffh\n"
+      "CONST:  equ 12\n"
+      "        ld b,CONST*2\n"
+      "        ld c,%1010\n"
+      "        ld hl,$\n"
+      "        jr $\n"
+      "        defb 1,2,\"hi\"\n"
+      "        defw start,0x1234\n"
+      "        defs 3\n"
+      "        ld a,';' ; semicolon char\n"
+      "label2: ld de,label2+1\n"
+      "        ld a,(ix+CONST-20)\n"
+      "        ex af,af'  ; comment\n"
+      "        LD A,(IX+1)\n"
+      "        Ld Hl,0FFFFh\n"
+      "        jp (IY)\n"
+      "        ld a,7 & 3 | 8\n"
+      "        ld a,-1\n"
+      "        ld bc,-1\n";
+  EXPECT_EQ(ours(Cpu::z80, source), z80asm_bytes(source));
+}
+
 // ---- Z80 T-states against z80ex -----------------------------------------------
 
 struct Z80ex {
