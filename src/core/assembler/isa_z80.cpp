@@ -292,7 +292,8 @@ std::optional<Encoding> encode_operands(std::string_view m, const std::vector<Op
     if (!rr) return std::nullopt;
     if (rr->prefix != 0) out.bytes({rr->prefix});
     const bool push = m == "push";
-    return out.bytes({(push ? 0xc5 : 0xc1) | rr->code << 4}).done((push ? 11 : 10) + (rr->prefix ? 4 : 0));
+    const std::uint32_t t_states = push ? (rr->prefix != 0 ? 15 : 11) : (rr->prefix != 0 ? 14 : 10);
+    return out.bytes({(push ? 0xc5 : 0xc1) | rr->code << 4}).done(t_states);
   }
   if (m == "rst") {
     if (ops.size() != 1 || !is_value(ops[0])) return std::nullopt;
