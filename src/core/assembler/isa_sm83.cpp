@@ -124,9 +124,14 @@ bool high_page_c(const Operand& operand, LineContext& line, bool& failed) {
 
 // A byte of the high page $ff00..$ffff for ldh: written as its low byte or whole.
 Emitter& high_page_byte(Emitter& out, LineContext& line, const Operand& operand) {
-  const std::optional<Value> value = line.evaluate(operand.expr);
-  const bool whole = value && value->known && value->value >= 0xff00;
-  return out.byte(operand.expr, operand.text, whole ? 0xff00 : 0, whole ? 0xffff : 0xff, "high-page address");
+  const std::optional<std::int64_t> value = value_in(line, operand.expr, operand.text, 0, 0xffff, "high-page address");
+  if (!value) return out.fail();
+  if (*value > 0xff && *value < 0xff00) {
+    line.error(operand.text,
+               "high-page address out of range: " + std::to_string(*value) + " is not in 0..255 or 0xff00..0xffff");
+    return out.fail();
+  }
+  return out.bytes({static_cast<int>(*value & 0xff)});
 }
 
 // sp+e, sdasgb's e(sp) or ldhl's e: the signed offset byte.

@@ -203,6 +203,11 @@ Emitter& Emitter::relative(const Operand& target) {
   return *this;
 }
 
+Emitter& Emitter::fail() {
+  ok_ = false;
+  return *this;
+}
+
 std::optional<Encoding> Emitter::done(std::uint32_t cycles, std::uint32_t taken) {
   if (!ok_) return std::nullopt;
   return Encoding{std::move(units_), Cycles{cycles, taken}};

@@ -60,6 +60,7 @@ class Emitter {
                 std::string_view what);
   Emitter& word(std::string_view expr, std::string_view where);  // little-endian, -32768..65535
   Emitter& relative(const Operand& target);                      // the offset byte, last byte of the instruction
+  Emitter& fail();                                               // after an operand's error was reported
   std::optional<Encoding> done(std::uint32_t cycles, std::uint32_t taken = 0);
 
  private:

@@ -278,6 +278,11 @@ TEST(Sm83Isa, RefusesWhatTheGameBoyCpuDoesNotHave) {
     EXPECT_TRUE(line.units.empty()) << source;
     EXPECT_EQ(line.errors.size(), 1u) << source;
   }
+  const Line undefined = encode(sm83, "ldh a,(nowhere)");
+  EXPECT_EQ(undefined.errors.size(), 1u);  // one error, though the value decides the form
+  const Line low_page = encode(sm83, "ldh (0xfeff),a");
+  ASSERT_EQ(low_page.errors.size(), 1u);
+  EXPECT_NE(low_page.errors[0].message.find("0xff00..0xffff"), std::string::npos) << low_page.errors[0].message;
   for (const char* mnemonic : {"exx", "djnz", "ldir", "neg", "im", "out", "sll"})
     EXPECT_FALSE(sm83.is_mnemonic(mnemonic));
 }
