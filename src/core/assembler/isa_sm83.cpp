@@ -21,12 +21,6 @@ namespace {
 using namespace z80_family;
 using Kind = Operand::Kind;
 
-bool is_reg(const Operand& operand, std::string_view name) { return operand.kind == Kind::reg && operand.name == name; }
-bool is_indirect(const Operand& operand, std::string_view name) {
-  return operand.kind == Kind::indirect && operand.name == name;
-}
-bool is_value(const Operand& operand) { return operand.kind == Kind::immediate; }
-
 // bc de hl sp (or af for push/pop) as 0..3.
 int reg16_code(const Operand& operand, bool af_not_sp) {
   if (operand.kind != Kind::reg) return -1;
@@ -273,15 +267,7 @@ std::optional<Encoding> encode_operands(std::string_view m, const std::vector<Op
     if (rr < 0) return std::nullopt;
     return m == "push" ? out.bytes({0xc5 | rr << 4}).done(4) : out.bytes({0xc1 | rr << 4}).done(3);
   }
-  if (m == "rst" && ops.size() == 1 && is_value(ops[0])) {
-    const auto target = value_in(line, ops[0].expr, ops[0].text, 0, 0x38, "rst address");
-    if (!target) return std::nullopt;
-    if (*target % 8 != 0) {
-      line.error(ops[0].text, "rst address must be one of 0x00, 0x08, 0x10, 0x18, 0x20, 0x28, 0x30, 0x38");
-      return std::nullopt;
-    }
-    return out.bytes({0xc7 | static_cast<int>(*target)}).done(4);
-  }
+  if (m == "rst") return encode_rst(ops, line, 4, forms_of(kWithOperands, "rst"));
   return std::nullopt;
 }
 

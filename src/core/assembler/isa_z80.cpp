@@ -49,12 +49,6 @@ std::optional<Reg16> reg16(const Operand& operand, bool af_not_sp) {
   return std::nullopt;
 }
 
-bool is_reg(const Operand& operand, std::string_view name) { return operand.kind == Kind::reg && operand.name == name; }
-bool is_indirect(const Operand& operand, std::string_view name) {
-  return operand.kind == Kind::indirect && operand.name == name;
-}
-bool is_value(const Operand& operand) { return operand.kind == Kind::immediate; }
-
 // `opcode` on an 8-bit register operand: plain, or prefix opcode d for (ix+d).
 Emitter& with_reg8(Emitter& out, const Reg8& r, int opcode) {
   if (r.prefix == 0) return out.bytes({opcode});
@@ -295,16 +289,7 @@ std::optional<Encoding> encode_operands(std::string_view m, const std::vector<Op
     const std::uint32_t t_states = push ? (rr->prefix != 0 ? 15 : 11) : (rr->prefix != 0 ? 14 : 10);
     return out.bytes({(push ? 0xc5 : 0xc1) | rr->code << 4}).done(t_states);
   }
-  if (m == "rst") {
-    if (ops.size() != 1 || !is_value(ops[0])) return std::nullopt;
-    const auto target = value_in(line, ops[0].expr, ops[0].text, 0, 0x38, "rst address");
-    if (!target) return std::nullopt;
-    if (*target % 8 != 0) {
-      line.error(ops[0].text, "rst address must be one of 0, 8, 10h, 18h, 20h, 28h, 30h, 38h");
-      return std::nullopt;
-    }
-    return out.bytes({0xc7 | static_cast<int>(*target)}).done(11);
-  }
+  if (m == "rst") return encode_rst(ops, line, 11, forms_of(kWithOperands, "rst"));
   if (m == "ex" && ops.size() == 2) {
     if (is_reg(ops[0], "de") && is_reg(ops[1], "hl")) return out.bytes({0xeb}).done(4);
     if (is_reg(ops[0], "af") && is_reg(ops[1], "af'")) return out.bytes({0x08}).done(4);

@@ -213,6 +213,19 @@ std::optional<Encoding> Emitter::done(std::uint32_t cycles, std::uint32_t taken)
   return Encoding{std::move(units_), Cycles{cycles, taken}};
 }
 
+std::optional<Encoding> encode_rst(const std::vector<Operand>& operands, LineContext& line, std::uint32_t cycles,
+                                   std::string_view targets) {
+  if (operands.size() != 1 || !is_value(operands[0])) return std::nullopt;
+  const Operand& target = operands[0];
+  const std::optional<std::int64_t> address = value_in(line, target.expr, target.text, -32768, 65535, "rst address");
+  if (!address) return std::nullopt;
+  if (*address < 0 || *address > 0x38 || *address % 8 != 0) {
+    line.error(target.text, "rst address " + std::to_string(*address) + " is not one of " + std::string(targets));
+    return std::nullopt;
+  }
+  return Emitter(line).bytes({0xc7 | static_cast<int>(*address)}).done(cycles);
+}
+
 std::optional<Value> WatchedLine::evaluate(std::string_view text) {
   std::optional<Value> value = line_.evaluate(text);
   reported_ = reported_ || !value;

@@ -32,6 +32,14 @@ struct Operand {
 // empty text gives no operands. `sm83` adds the Game Boy forms.
 std::vector<Operand> parse_operands(std::string_view operands, bool sm83);
 
+inline bool is_reg(const Operand& operand, std::string_view name) {
+  return operand.kind == Operand::Kind::reg && operand.name == name;
+}
+inline bool is_indirect(const Operand& operand, std::string_view name) {
+  return operand.kind == Operand::Kind::indirect && operand.name == name;
+}
+inline bool is_value(const Operand& operand) { return operand.kind == Operand::Kind::immediate; }
+
 // 0..7 for b c d e h l (hl) a; -1 otherwise (ix/iy forms are the caller's).
 int reg8_code(const Operand& operand);
 // 0..7 for nz z nc c po pe p m; -1 otherwise.
@@ -68,6 +76,10 @@ class Emitter {
   std::vector<std::uint16_t> units_;
   bool ok_ = true;
 };
+
+// rst n: one operand, a multiple of 8 up to 0x38 (`targets` lists them in the CPU's spelling).
+std::optional<Encoding> encode_rst(const std::vector<Operand>& operands, LineContext& line, std::uint32_t cycles,
+                                   std::string_view targets);
 
 // Forwards to a line and remembers whether an error was reported or an
 // evaluation failed, so a form that does not exist is reported once, and an
