@@ -272,7 +272,7 @@ next:   dey
         jsr far
         bcc start
         .byte 1, $FF, "Hi", 'x', <WIDE, >WIDE
-        .word $1234, start, far
+        .word $1234, start, far, *, *   ; ca65's * is each item's own address
         .res 3
         .res 2, $EA
         .asciiz "ok"
@@ -284,6 +284,25 @@ far:    rts
   const auto mine = ours(Cpu::mos6502, source);
   ASSERT_GT(theirs.size(), 80u);
   EXPECT_EQ(mine, theirs) << first_difference(mine, theirs, 0x0200);
+}
+
+// xa65's spelling: *= for the address, labels without colons, .byt, .asc, .dsb.
+TEST(Assembler6502Oracle, Xa65DirectivesEqualXa65) {
+  const std::string source = R"(*=$0300
+ZP = $12
+start   lda ZP
+        lda #<start
+        lda #>start
+        .byt 1, $ff, %101, 'x', "hi"
+        .word start, $1234
+        .asc "ok"
+        .dsb 3, $ea
+        jmp start
+)";
+  const auto theirs = xa_bytes(source);
+  const auto mine = ours(Cpu::mos6502, source);
+  ASSERT_EQ(theirs.size(), 24u);  // 2 + 2 + 2 + 6 + 4 + 2 + 3 + 3
+  EXPECT_EQ(mine, theirs) << first_difference(mine, theirs, 0x0300);
 }
 
 // After .org, ca65 knows a label's address: one below $100, defined above
@@ -418,7 +437,7 @@ start   movlw 10                ; hex: 0x10
         movwf last
         movf pair+1,w
         goto later
-        dw 0x3FFF, 1, 0x1234
+        dw 0x3FFF, 1, 0x1234, $, $      ; gpasm's $ is each item's own address
         dt 1, "ab"
         db 1, 2, 3
         data 7

@@ -32,19 +32,21 @@ struct Dialect {
   Precedence precedence = Precedence::c;
   bool reserve_zeroes = false;            // ca65 .res and z80asm defs write zeros; sdasgb .ds and gpasm res leave a gap
   std::uint32_t address_limit = 0x10000;  // one past the last unit address
-  std::uint16_t unit_mask = 0xff;
+  // The current address inside a data directive: the item's own (ca65,
+  // gpasm, sdasgb) or the line's (z80asm, xa65).
+  bool address_per_item = true;
 };
 
 Dialect dialect_of(Cpu cpu) {
   switch (cpu) {
     case Cpu::mos6502:
-      return {10, Precedence::ca65, true, 0x10000, 0xff};
+      return {10, Precedence::ca65, true, 0x10000, true};
     case Cpu::z80:
-      return {10, Precedence::c, true, 0x10000, 0xff};
+      return {10, Precedence::c, true, 0x10000, false};
     case Cpu::sm83:
-      return {10, Precedence::sdas, false, 0x10000, 0xff};
+      return {10, Precedence::sdas, false, 0x10000, true};
     case Cpu::pic16:
-      return {16, Precedence::gpasm, false, 0x2000, 0x3fff};
+      return {16, Precedence::gpasm, false, 0x2000, true};
   }
   return {};
 }
@@ -295,6 +297,7 @@ class Assembler final : public LineContext {
   bool final_pass() const override { return final_; }
 
   int radix() const { return radix_; }
+  std::uint32_t current_address() const { return address_ + item_offset_; }
   int column_of(std::string_view where) const;
   Precedence precedence() const { return dialect_.precedence; }
   std::optional<Value> symbol_value(std::string_view name, std::string_view where);
@@ -326,6 +329,7 @@ class Assembler final : public LineContext {
   std::optional<std::int64_t> cblock_next_;  // inside cblock ... endc
   std::int64_t cblock_end_ = 0;              // where a cblock without a start begins
   bool forward_seen_ = false;                // the last value needed a symbol defined further down
+  std::uint32_t item_offset_ = 0;            // units before this item of a data directive (see Dialect)
   // Before any org, ca65 places code where the linker says: its labels are
   // 16-bit addresses. After .org they are numbers like any other.
   bool org_seen_ = false;
@@ -477,7 +481,7 @@ std::optional<Value> Expression::primary() {
   // The current address: ca65's `*`, gpasm's and z80asm's `$`, sdasgb's `.`.
   if (c == '*' || (c == '$' && digit_value(next) >= 16) || (c == '.' && !is_name_char(next))) {
     ++pos_;
-    return Value{as_.address(), true, false};
+    return Value{as_.current_address(), true, false};
   }
   if (is_digit(c)) {  // sdasgb's local labels: 1$
     std::size_t end = pos_;
@@ -675,6 +679,7 @@ void Assembler::equate(std::string_view name, std::string_view word, std::string
 void Assembler::assemble_line(std::string_view line) {
   line_ = line;
   line_recorded_ = false;
+  item_offset_ = 0;
   std::string_view code = strip_comment(line);
   auto take_word = [&code](std::size_t from) {
     std::size_t i = from;
@@ -709,6 +714,7 @@ void Assembler::assemble_line(std::string_view line) {
       if (*org < 0 || *org >= dialect_.address_limit) return error(rest, "the address is outside memory");
       address_ = static_cast<std::uint32_t>(*org);
       org_seen_ = true;
+      note_definition();
     }
     return;
   }
@@ -845,7 +851,12 @@ void Assembler::directive(const DirectiveName& directive, std::string_view word,
   const bool word_items = directive.kind == Directive::words;
   if (parts.empty()) return error(word, "expected values after " + std::string(word));
   std::vector<std::int64_t> items;
+  const bool packed = pic && (directive.kind == Directive::bytes || directive.kind == Directive::bytes_zero);
   for (const auto part : parts) {
+    if (dialect_.address_per_item) {
+      const auto count = static_cast<std::uint32_t>(items.size());
+      item_offset_ = word_items && !pic ? 2 * count : packed ? count / 2 : count;
+    }
     if (!part.empty() && (part[0] == '"' || (part[0] == '\'' && part.size() > 3))) {
       if (word_items) return error(part, "strings are not allowed in " + std::string(word) + ": use a byte directive");
       const std::size_t close = quote_end(part, 0);
