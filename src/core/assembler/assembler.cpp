@@ -483,6 +483,11 @@ std::optional<Value> Expression::primary() {
     ++pos_;
     return Value{as_.current_address(), true, false};
   }
+  if (is_digit(c)) {  // sdasgb's local labels: 1$
+    std::size_t end = pos_;
+    while (end < text_.size() && is_digit(text_[end])) ++end;
+    if (end < text_.size() && text_[end] == '$') return name();
+  }
   if (c == '$' || c == '%' || is_digit(c) || (c == '.' && is_digit(next))) return number();
   if (is_alpha(c) && next == '\'' && opens_quote(text_, pos_ + 1)) {
     const char kind = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -543,7 +548,13 @@ std::optional<Value> Expression::number() {
     else if (base != 16 && digits.size() > 2 && digits[0] == '0' && (digits[1] == 'b' || digits[1] == 'B'))
       base = 2, digits.remove_prefix(2);
   }
-  const auto value = parse_digits(digits, base);
+  auto value = parse_digits(digits, base);
+  // sdasgb's prefixes 0h, 0o, 0q, 0d (0x and 0b above), where no suffix form reads the token.
+  if (!value && c == '0' && token.size() > 2 && as_.radix() != 16) {
+    const char kind = static_cast<char>(std::tolower(static_cast<unsigned char>(token[1])));
+    const int prefix_base = kind == 'h' ? 16 : kind == 'o' || kind == 'q' ? 8 : kind == 'd' ? 10 : 0;
+    if (prefix_base != 0) value = parse_digits(token.substr(2), prefix_base);
+  }
   if (!value)
     return fail(
         token, "'" + std::string(token) + "' is not a number" + (base == 10 ? "" : " in base " + std::to_string(base)));
