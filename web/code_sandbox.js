@@ -78,7 +78,7 @@
     for (let first = 0, stream = 0; first < decks; first += CHUNK, stream++) chunks.push({ stream: stream, count: Math.min(CHUNK, decks - first) });
     const poolSize = Math.min(sandbox.poolSize, chunks.length);
     const ready = new Map();  // stream -> lines, waiting for the streams before it
-    let next = 0, failed = false;
+    let next = 0, failed = false;  // failed: an error or a stop ended the run
     const workers = [];
     function forward() {
       while (!failed && ready.has(next)) {
@@ -88,14 +88,14 @@
         answer('sample n=' + base.n + ' decks=' + lines.length + ' last=' + (next === chunks.length ? 1 : 0) + '\n' + lines.join('\n'));
       }
     }
-    function stopAll() { for (const w of workers) w.stop(); }
+    function stopAll() { failed = true; for (const w of workers) w.stop(); }
     for (let k = 0; k < poolSize; k++) {
       const mine = chunks.filter(function (c) { return c.stream % poolSize === k; });
       const job = Object.assign({}, base, { chunks: mine });
       const w = runWorker(job, function (stream, lines) { ready.set(stream, lines); forward(); }, budgetMs);
       workers.push(w);
       w.done.then(function (text) {
-        if (text && !failed) { failed = true; stopAll(); answer(text); }
+        if (text && !failed) { stopAll(); answer(text); }
       });
     }
     const all = Promise.all(workers.map(function (w) { return w.done; }));

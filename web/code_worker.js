@@ -45,6 +45,19 @@ function removeCompilers() {
   removeGlobal(self, 'Function');
 }
 
+// Chromium's optimizing compiler inlines its own variant of
+// Array.prototype.sort into a hot caller, and that variant calls the
+// comparator in another order (seen in Chromium 156 after about a thousand
+// runs of `deck.sort(() => rand(2) ? 1 : -1)`): the law would change in the
+// middle of an enumeration. Called through Reflect.apply the builtin stays the
+// builtin, the one the core's cmp-v8-chromium models.
+function pinBuiltinSort() {
+  const builtinSort = Array.prototype.sort;
+  Object.defineProperty(Array.prototype, 'sort', {
+    value: function sort(compare) { return Reflect.apply(builtinSort, this, [compare]); }, writable: true, configurable: true,
+  });
+}
+
 // Where a syntax error is: V8's SyntaxError from `new Function` has no
 // position, but a script's syntax error is reported with its line and column
 // (the error event). A string timer compiles the source inside a function that
@@ -74,9 +87,10 @@ async function compile(source) {
   }
 }
 
-// Progress for the page's time budget: completed runs and draws, at most
-// every 50 ms (the page stops a worker whose runs stop completing).
-let lastPost = 0;
+// Progress for the page's time budget: completed runs and draws, every one of
+// the first 1000 draws, then at most every 50 ms (the page stops a worker
+// whose runs stop completing and reports the last draws it heard of).
+let lastPost = -Infinity;
 let runsDone = 0;
 let drawsMade = 0;
 function progress(force = false) {
@@ -89,6 +103,7 @@ function progress(force = false) {
 
 async function run(job) {
   removeNetwork();
+  pinBuiltinSort();
   Math.random = dispatchMathRandom;
   const shuffle = await compile(String(job.source));
   removeCompilers();
@@ -97,7 +112,7 @@ async function run(job) {
     throw new RunError('length', `n: ${job.n} cards; the sandbox runs 1 to ${LIMITS.maxCards}`, {});
   }
   if (job.mode === 'trace') {
-    const text = traceText(shuffle, { n, seed: job.seed, onDraw: (d) => { drawsMade = d; if ((d & 255) === 0) progress(); } });
+    const text = traceText(shuffle, { n, seed: job.seed, onDraw: (d) => { drawsMade = d; progress(d <= 1000); } });
     post({ type: 'done', text });
   } else if (job.mode === 'exact') {
     const text = exactText(shuffle, { n, onRun: (runs) => { runsDone = runs; progress(); } });
@@ -105,7 +120,11 @@ async function run(job) {
   } else if (job.mode === 'sample') {
     // This worker's chunks: stream numbers and their sizes, one message each.
     for (const { stream, count } of job.chunks) {
-      const lines = sampleDecks(shuffle, { n, seed: job.seed, stream, count, onRun: (k, draws) => { runsDone++; drawsMade = draws; progress(); } });
+      const lines = sampleDecks(shuffle, {
+        n, seed: job.seed, stream, count,
+        onDraw: (d) => { drawsMade = d; progress(d <= 1000); },
+        onRun: () => { runsDone++; progress(); },
+      });
       post({ type: 'chunk', stream, lines });
     }
     post({ type: 'done', text: '' });

@@ -163,6 +163,7 @@ export function runOnce(shuffle, n, { answer, onMath, events = null, lineOffset 
   const bounds = [];
   let mathCalls = 0;
   const rand = (k) => {
+    if (events && events.length >= LIMITS.maxTraceEvents) fail(counter, tooManyEvents(counter.draws));
     let a;
     try {
       checkBound(k, counter.draws);
@@ -172,10 +173,7 @@ export function runOnce(shuffle, n, { answer, onMath, events = null, lineOffset 
     }
     bounds.push(k);
     counter.draws++;
-    if (events) {
-      if (events.length >= LIMITS.maxTraceEvents) fail(counter, tooManyEvents(counter.draws));
-      events.push(`d ${k} ${a}`);
-    }
+    if (events) events.push(`d ${k} ${a}`);
     if (onDraw) onDraw(counter.draws);
     return a;
   };
@@ -184,6 +182,7 @@ export function runOnce(shuffle, n, { answer, onMath, events = null, lineOffset 
   const previousRandom = Math.random;
   Math.random = dispatchMathRandom;
   activeMathRandom = () => {
+    if (events && events.length >= LIMITS.maxTraceEvents) fail(counter, tooManyEvents(counter.draws));
     let value;
     try {
       value = onMath();
@@ -192,10 +191,7 @@ export function runOnce(shuffle, n, { answer, onMath, events = null, lineOffset 
     }
     mathCalls++;
     counter.draws++;
-    if (events) {
-      if (events.length >= LIMITS.maxTraceEvents) fail(counter, tooManyEvents(counter.draws));
-      events.push('m');
-    }
+    if (events) events.push('m');
     if (onDraw) onDraw(counter.draws);
     return value;
   };
@@ -233,17 +229,15 @@ export function traceText(shuffle, { n, seed, lineOffset = SOURCE_LINE_OFFSET, o
 }
 
 // sample: `count` decks from stream `stream` of the seed, one a line.
-export function sampleDecks(shuffle, { n, seed, stream = 0, count, lineOffset = SOURCE_LINE_OFFSET, onRun = null }) {
+export function sampleDecks(shuffle, { n, seed, stream = 0, count, lineOffset = SOURCE_LINE_OFFSET, onDraw = null, onRun = null }) {
   const next32 = mulberry32(seed32(seed, stream));
   const lines = [];
-  let draws = 0;
   for (let i = 0; i < count; i++) {
     const run = runOnce(shuffle, n, {
-      answer: (k) => uniformBelow(next32, k), onMath: () => next32() / 4294967296, lineOffset,
-      onDraw: (d) => { draws = d; },
+      answer: (k) => uniformBelow(next32, k), onMath: () => next32() / 4294967296, lineOffset, onDraw,
     });
     lines.push(run.deck.join(' '));
-    if (onRun) onRun(i + 1, draws);
+    if (onRun) onRun(i + 1);
   }
   return lines;
 }
