@@ -10,8 +10,9 @@
 //   const result = analyzeShuffle(naive, { n: 3, core });
 import { compileShuffle, exactText, sampleDecks, traceText, RunError } from './shuffle_runner.mjs';
 
-// The protocol's exact text as numbers: leaves {product, count, deck} with
-// product a BigInt (the answer lists' bounds multiplied), in the text's order.
+// The protocol's exact text as numbers: answerLists (every list of rand
+// answers) and leaves {product, count, deck}: `count` lists whose bounds
+// multiply to `product` (a BigInt) ended with `deck`.
 export function parseExactText(text) {
   const [head, ...lines] = text.split('\n');
   const fields = Object.fromEntries(head.split(' ').slice(1).map((f) => f.split('=')));
@@ -19,21 +20,25 @@ export function parseExactText(text) {
     const [product, count, ...deck] = line.split(' ');
     return { product: BigInt(product), count: Number(count), deck: deck.map(Number) };
   });
-  return { n: Number(fields.n), leafCount: Number(fields.leaves), runs: Number(fields.runs), leaves };
+  return { n: Number(fields.n), answerLists: Number(fields.runs), leaves };
 }
 
 // analyzeShuffle(fn or source, {n, mode = 'exact', seed = 1, decks = 10000, core, maxLeaves = 2^21})
-//  exact:  {text, n, leafCount, runs, leaves, analysis}
+//  exact:  {text, n, answerLists, leaves, analysis}
 //  sample: {text, decks: [[...], ...]}
 //  trace:  {text}
-// `analysis` is the core's reading of the text (core.analyzeShuffleResult:
-// the matrix over a common denominator, reachable decks, uniform) when a core
-// module is given. Errors throw a RunError {kind, line, column, draws, message}.
+// `analysis` is the core's reading of the text (core.analyzeShuffleResult,
+// docs/code_protocol.md: the matrix over a common denominator, the reachable
+// decks, uniform or not) when a core module is given. Errors throw a RunError {kind, line, column, draws, message}.
 export function analyzeShuffle(shuffle, { n, mode = 'exact', seed = 1, decks = 10000, core = null, maxLeaves } = {}) {
   const fn = typeof shuffle === 'string' ? compileShuffle(shuffle) : shuffle;
   if (typeof fn !== 'function') throw new RunError('parse', 'analyzeShuffle needs a function or its source', {});
   if (!Number.isInteger(n) || n < 1) throw new RunError('length', `n: ${n} is not a number of cards`, {});
-  const withCore = (text) => (core && typeof core.analyzeShuffleResult === 'function' ? core.analyzeShuffleResult(text) : null);
+  const withCore = (text) => {
+    if (!core || typeof core.analyzeShuffleResult !== 'function') return null;
+    const answer = core.analyzeShuffleResult(text, n);
+    return typeof answer === 'string' ? JSON.parse(answer) : answer;
+  };
   if (mode === 'trace') {
     const text = traceText(fn, { n, seed });
     return { text, analysis: withCore(text) };

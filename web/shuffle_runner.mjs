@@ -119,27 +119,23 @@ function fail(counter, error) {
   throw counter.failure;
 }
 
-const tooManyEvents = (draws) => new RunError('too-big', `the run made more than ${LIMITS.maxTraceEvents} reads, writes and draws to record`, { draws });
+const grouped = (count) => count.toLocaleString('en');
+const tooManyEvents = (draws) => new RunError('too-big', `more than ${grouped(LIMITS.maxTraceEvents)} reads, writes and draws in one run`, { draws });
 
 // Checks the function's result: the deck in place, or an array it returned.
 function finalDeck(returned, deck, n, draws) {
   const result = returned === undefined ? deck : returned;
   if (!result || typeof result !== 'object' || typeof result.length !== 'number') {
-    throw new RunError('not-permutation', `shuffle returned ${describe(result)}, not an array (return nothing to keep the deck shuffled in place)`, { draws });
+    throw new RunError('throw', `shuffle returned ${describe(result)}, not an array (return nothing to keep the deck shuffled in place)`, { draws });
   }
+  // The protocol's messages: the new length; the values as they are (the core names the doubled or missing card).
   const length = result.length;
-  if (length !== n) {
-    throw new RunError('length', `the deck has ${length} cards after shuffling, not ${n}`, { draws });
-  }
+  if (length !== n) throw new RunError('length', String(length), { draws });
   const cards = Array.from({ length: n }, (_, i) => result[i]);
   const seen = new Uint8Array(n);
-  for (const [i, v] of cards.entries()) {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= n) {
-      throw new RunError('not-permutation', `position ${i} holds ${describe(v)}, which is not a card 0..${n - 1}`, { draws });
-    }
-    if (seen[v]) {
-      const missing = seen.findIndex((s, card) => !s && !cards.includes(card));
-      throw new RunError('not-permutation', `card ${v} appears twice` + (missing >= 0 ? ` and card ${missing} is missing` : ''), { draws });
+  for (const v of cards) {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= n || seen[v]) {
+      throw new RunError('not-permutation', cards.map((c) => String(c).replace(/\s+/g, '_')).join(' '), { draws });
     }
     seen[v] = 1;
   }
@@ -267,7 +263,7 @@ export function exactText(shuffle, { n, lineOffset = SOURCE_LINE_OFFSET, onRun =
           return script[i];
         }
         if (i >= LIMITS.maxExactDraws) {
-          throw new RunError('too-big', `a run drew more than ${LIMITS.maxExactDraws} answers, too many to enumerate`, { draws: i });
+          throw new RunError('too-big', `more than ${grouped(LIMITS.maxExactDraws)} draws in one run`, { draws: i });
         }
         bounds.push(k);
         return 0;
@@ -286,7 +282,7 @@ export function exactText(shuffle, { n, lineOffset = SOURCE_LINE_OFFSET, onRun =
     }
     leafCount++;
     if (leafCount > maxLeaves) {
-      throw new RunError('too-big', `more than ${maxLeaves} lists of rand answers, too many to enumerate`, { draws: bounds.length });
+      throw new RunError('too-big', `more than ${grouped(maxLeaves)} answer lists`, { draws: bounds.length });
     }
     if (firstDeck === null) firstDeck = run.deck.join(' ');
     let product = 1n;
@@ -314,7 +310,8 @@ export function exactText(shuffle, { n, lineOffset = SOURCE_LINE_OFFSET, onRun =
     const space = key.indexOf(' ');
     return `${key.slice(0, space)} ${count} ${key.slice(space + 1)}`;
   });
-  return `exact n=${n} leaves=${leafCount} runs=${runs}\n${lines.join('\n')}`;
+  // leaves: the lines; runs: the answer lists (the sum of the counts).
+  return `exact n=${n} leaves=${lines.length} runs=${leafCount}\n${lines.join('\n')}`;
 }
 
 // The reader's source as a function: `function shuffle(deck, rand) {...}` (or

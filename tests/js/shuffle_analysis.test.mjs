@@ -45,8 +45,9 @@ function matrixOf(leaves, n) {
 
 test('the naive swap for n = 3: the brute force over its 27 answer lists, first row 9, 10, 8', () => {
   const r = analyzeShuffle(naive, { n: 3 });
-  assert.equal(r.leafCount, 27);
-  assert.equal(r.runs, 28);  // every leaf, and the first once more
+  assert.equal(r.answerLists, 27);
+  assert.equal(r.leaves.reduce((sum, l) => sum + l.count, 0), 27);
+  assert.equal(r.leaves.length, 6);  // one line per deck (all 27 lists have the product 27)
   // Brute force: every (a, b, c) in 0..2, the swaps written out here.
   const brute = Array.from({ length: 9 }, () => 0n);
   for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) for (let c = 0; c < 3; c++) {
@@ -105,24 +106,26 @@ test('a source text runs the same as the function; a trace and a sample repeat o
 });
 
 test('each failure has its kind, place and draws', () => {
-  const kindOf = (shuffle, n = 4) => {
-    try { analyzeShuffle(shuffle, { n, maxLeaves: 1000 }); } catch (e) { return [e.kind, e.line, e.column, e.draws, e.message]; }
+  const kindOf = (shuffle, n = 4, maxLeaves = 1000) => {
+    try { analyzeShuffle(shuffle, { n, maxLeaves }); } catch (e) { return [e.kind, e.line, e.column, e.draws, e.message]; }
     return null;
   };
   assert.deepEqual(kindOf('function shuffle(deck, rand) {\n  rand(2);\n  null.x;\n}').slice(0, 4), ['throw', 3, 8, 1]);
   assert.equal(kindOf((d) => { d.reverse(); })[0], 'no-rand');
-  assert.deepEqual(kindOf((d, r) => { r(2); d[0] = 1; }).slice(0, 1).concat(kindOf((d, r) => { r(2); d[0] = 1; })[4]), ['not-permutation', 'card 1 appears twice and card 0 is missing']);
-  assert.deepEqual(kindOf((d, r) => { r(2); d.pop(); }).slice(0, 1), ['length']);
-  assert.match(kindOf((d, r) => { r(2); d.pop(); })[4], /3 cards after shuffling, not 4/);
-  assert.equal(kindOf((d, r) => { r(2); return 'no'; })[0], 'not-permutation');
+  // The protocol's messages: the values as they are, the new length.
+  assert.deepEqual(kindOf((d, r) => { r(2); d[0] = 1; }), ['not-permutation', 0, 0, 1, '1 1 2 3']);
+  assert.deepEqual(kindOf((d, r) => { r(2); d[3] = 'a b'; }), ['not-permutation', 0, 0, 1, '0 1 2 a_b']);
+  assert.deepEqual(kindOf((d, r) => { r(2); d.pop(); }), ['length', 0, 0, 1, '3']);
+  assert.deepEqual(kindOf((d, r) => { r(2); return 'no'; }).slice(0, 1), ['throw']);
   assert.equal(kindOf((d, r) => { d.sort(() => Math.random() - 0.5); })[0], 'nondeterministic');
   assert.equal(kindOf((d, r) => { const k = Date.now() % 2 === 2 ? 3 : 2; r(k); try { r(0.5); } catch { /* hidden */ } })[0], 'throw');
-  assert.equal(kindOf((d, r) => { while (r(2)) { /* a rejection loop: no end to its tree */ } })[0], 'too-big');
+  // A rejection loop: its tree has no end; the 4,097th draw of one run stops it.
+  assert.deepEqual(kindOf((d, r) => { while (r(2)) { /* again */ } }, 4, 1 << 21), ['too-big', 0, 0, 4096, 'more than 4,096 draws in one run']);
   let calls = 0;
   assert.equal(kindOf((d, r) => { r(calls++ === 0 ? 2 : 3); })[0], 'nondeterministic');
   // A cap of 1000 answer lists: 2^9 fit, 2^10 do not.
   assert.equal(kindOf((d, r) => { for (let i = 0; i < 9; i++) r(2); }), null);
-  assert.equal(kindOf((d, r) => { for (let i = 0; i < 10; i++) r(2); })[0], 'too-big');
+  assert.deepEqual(kindOf((d, r) => { for (let i = 0; i < 10; i++) r(2); }).slice(0, 1).concat(kindOf((d, r) => { for (let i = 0; i < 10; i++) r(2); })[4]), ['too-big', 'more than 1,000 answer lists']);
   assert.deepEqual(kindOf('function shuffle(deck, rand) {\n  return import("http://127.0.0.1/");\n}').slice(0, 3), ['parse', 2, 10]);
   assert.equal(kindOf('let x = 1;')[0], 'parse');
   // A returned array is the result; the deck may stay untouched.
