@@ -128,6 +128,7 @@ test('each failure has its kind, place and draws', () => {
   assert.deepEqual(kindOf((d, r) => { for (let i = 0; i < 10; i++) r(2); }).slice(0, 1).concat(kindOf((d, r) => { for (let i = 0; i < 10; i++) r(2); })[4]), ['too-big', 'more than 1,000 answer lists']);
   assert.deepEqual(kindOf('function shuffle(deck, rand) {\n  return import("http://127.0.0.1/");\n}').slice(0, 3), ['parse', 2, 10]);
   assert.equal(kindOf('let x = 1;')[0], 'parse');
+  assert.equal(kindOf((d, r) => { r(2); const deeper = () => deeper(); deeper(); })[0], 'memory');
   // A returned array is the result; the deck may stay untouched.
   const returned = parseExactText(analyzeShuffle((d, r) => { const a = r(2); return [a, 1 - a]; }, { n: 2 }).text);
   assert.deepEqual(returned.leaves.map((l) => l.deck.join('')).sort(), ['01', '10']);
