@@ -87,15 +87,16 @@ async function compile(source) {
   }
 }
 
-// Progress for the page's time budget: completed runs and draws, every one of
-// the first 1000 draws, then at most every 50 ms (the page stops a worker
+// Progress for the page's time budget: completed runs and draws, for each of
+// the worker's first 1000 draws, then at most every 50 ms (the page stops a worker
 // whose runs stop completing and reports the last draws it heard of).
 let lastPost = -Infinity;
 let runsDone = 0;
 let drawsMade = 0;
-function progress(force = false) {
+let eagerPosts = 1000;
+function progress(eager = false) {
   const t = now();
-  if (force || t - lastPost > 50) {
+  if ((eager && eagerPosts-- > 0) || t - lastPost > 50) {
     lastPost = t;
     post({ type: 'progress', runs: runsDone, draws: drawsMade });
   }
@@ -112,7 +113,7 @@ async function run(job) {
     throw new RunError('length', `n: ${job.n} cards; the sandbox runs 1 to ${LIMITS.maxCards}`, {});
   }
   if (job.mode === 'trace') {
-    const text = traceText(shuffle, { n, seed: job.seed, onDraw: (d) => { drawsMade = d; progress(d <= 1000); } });
+    const text = traceText(shuffle, { n, seed: job.seed, onDraw: (d) => { drawsMade = d; progress(true); } });
     post({ type: 'done', text });
   } else if (job.mode === 'exact') {
     const text = exactText(shuffle, { n, onRun: (runs) => { runsDone = runs; progress(); } });
@@ -122,7 +123,7 @@ async function run(job) {
     for (const { stream, count } of job.chunks) {
       const lines = sampleDecks(shuffle, {
         n, seed: job.seed, stream, count,
-        onDraw: (d) => { drawsMade = d; progress(d <= 1000); },
+        onDraw: (d) => { drawsMade = d; progress(true); },
         onRun: () => { runsDone++; progress(); },
       });
       post({ type: 'chunk', stream, lines });

@@ -123,7 +123,8 @@ test('without the policy header (a static host) the removed globals alone stop e
     } catch { res.writeHead(404).end(); }
   });
   await new Promise((ok) => bare.listen(0, '127.0.0.1', ok));
-  const context = await env.browser.newContext();
+  // No service worker here: it would add the policy (checked below).
+  const context = await env.browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.goto(`http://127.0.0.1:${bare.address().port}/index.html`);
   await page.waitForFunction(() => window.shufflelabCodeSandbox);
@@ -137,6 +138,16 @@ test('without the policy header (a static host) the removed globals alone stop e
   const header = await page.evaluate(async () => (await fetch('code_worker.js')).headers.get('content-security-policy'));
   assert.equal(header, null);
   await context.close();
+  // Once the offline copy is installed, it serves the sandbox worker with the policy even from this host.
+  const offline = await env.browser.newContext();
+  const installed = await offline.newPage();
+  await installed.goto(`http://127.0.0.1:${bare.address().port}/index.html`);
+  await installed.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+  const served = await installed.evaluate(async () => (await fetch('code_worker.js')).headers.get('content-security-policy'));
+  assert.equal(served, "default-src 'none'; script-src 'self' 'unsafe-eval'");
+  const [late] = await runCode(installed, { source: fn(`rand(2); fetch('${url}offline-fetch');`), n: 4, seed: 1, mode: 'trace' });
+  assert.equal(errorOf(late).kind, 'throw');
+  await offline.close();
   bare.close();
   assert.deepEqual(trapped, []);
 });
