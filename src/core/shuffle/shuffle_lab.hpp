@@ -56,7 +56,7 @@ struct ShuffleLabState {
   std::string run;  // run=sample|exact|law (bias tab) or predict (predict tab): the result the link shows
   std::uint32_t rounds = 7;  // riffle, overhand: shuffles in a row
   std::uint32_t cut = 8;     // overhand: a cut falls at each gap with chance 1/cut
-  std::string code;          // code tab: the reader's JavaScript source (check_code_source), "" for none
+  std::string code{};        // code tab: the reader's JavaScript source (check_code_source), "" for none
   bool operator==(const ShuffleLabState&) const = default;
 };
 

@@ -159,10 +159,13 @@ const ShuffleView& ShuffleSession::view() {
   v.code_from_link = code_from_link_;
   v.code_frame.reset();
   v.code_matrix = nullptr;
+  v.code_summary.clear();
   if (state_.tab == "code") {
     if (const CodeRecording* rec = code_.recording()) v.code_frame = code_frame(*rec, state_.t);
+    v.animating = animation_ < 1.0f && v.code_frame && animated_t_ == v.code_frame->step && steps_per_second_ <= 30.0f;
     v.code_matrix = code_matrix_view();
     v.code_matrix_exact = code_.exact() != nullptr;
+    v.code_summary = code_summary();
     const CodeSubject& now = code_.subject();
     v.code_stale = (code_.recording() && !(code_.recording_subject() == now)) ||
                    (code_.exact() && !(code_.exact_subject() == now)) ||
@@ -503,6 +506,7 @@ Result<bool> ShuffleSession::apply(const LabCommand& c) {
   }
   // A command that changed what the link's run= shows drops it (a cancel, once polled).
   if (run_key(before, before.run) != run_key(state_, state_.run)) drop_stale_run();
+  follow_code();
   return Result<bool>::ok(!(state_ == before));
 }
 
@@ -531,6 +535,7 @@ Result<bool> ShuffleSession::apply_code(const LabCommand& c) {
   } else if (v == "code_cancel") {
     code_.cancel();
   } else if (v == "code_result") {
+    follow_code();  // the request this answers may come from a source set by the command before
     auto accepted = code_.accept(c.arg);
     if (!accepted) return Result<bool>::fail(accepted.error());
     if (code_.recording() && state_.t > code_.recording()->total_steps()) state_.t = code_.recording()->total_steps();

@@ -9,7 +9,7 @@
 //   t=N                       scrub to step N (playback goes on from there)
 //   play, pause, toggle_play  playback (play at the last step starts from step 0)
 //   speed=X                   steps a second while playing (0 to 10000)
-//   tab=NAME                  animate, bias, reach, predict, human
+//   tab=NAME                  animate, bias, reach, predict, human, code
 //   algo=, n=, take=, keys=, gen=, seed=, method=, bits=, warmup=, faces=,
 //   rounds=, cut=             the setup's fields; gen= also moves the seed
 //                             into the generator's range and sets its native
@@ -108,6 +108,7 @@ struct ShuffleView {
   const BiasMatrixView* code_matrix = nullptr;  // the exact matrix, else the sample's; null without one
   bool code_matrix_exact = false;
   bool code_stale = false;                    // the results shown are for another source, n or seed
+  std::string code_summary;                   // the matrix's sentence: exact (reachable, uniform) or sampled (p)
 };
 
 class ShuffleSession final : public LabSession {
@@ -151,6 +152,7 @@ class ShuffleSession final : public LabSession {
   std::string describe_predict_json() const;
   std::string describe_human_json() const;
   std::string describe_code_json();
+  std::string code_summary() const;
   void code_text(TextLines& out);
   Result<bool> apply_code(const LabCommand& c);
   void follow_code();

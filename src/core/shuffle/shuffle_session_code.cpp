@@ -35,6 +35,13 @@ std::string sample_sentence(const BiasMatrix& m, const BiasSummary& b, bool done
 }
 }  // namespace
 
+std::string ShuffleSession::code_summary() const {
+  if (const CodeExactView* e = code_.exact()) return exact_sentence(*e, e->matrix.n);
+  const BiasMatrix* m = code_.sample();
+  if (!m || m->total == 0) return "";
+  return sample_sentence(*m, summarize_bias(*m), code_.sample_done(), code_.sample_wanted());
+}
+
 void ShuffleSession::code_text(TextLines& out) {
   const ShuffleView& v = view();
   out.sub("Your code");
@@ -65,7 +72,7 @@ void ShuffleSession::code_text(TextLines& out) {
   }
   if (const CodeExactView* e = code_.exact()) {
     out.sub("Exact matrix (position x card)");
-    out.para(exact_sentence(*e, e->matrix.n));
+    out.para(v.code_summary);
     for (std::uint32_t p = 0; p < e->matrix.n && p < kMatrixRowsListed; ++p) {
       std::string row;
       for (std::uint32_t c = 0; c < e->matrix.n; ++c) row += (c ? ", " : "") + std::to_string(e->matrix.at(p, c));
@@ -74,7 +81,7 @@ void ShuffleSession::code_text(TextLines& out) {
     if (e->matrix.n > kMatrixRowsListed) out.item("... " + std::to_string(e->matrix.n - kMatrixRowsListed) + " more rows (Export CSV)");
   } else if (const BiasMatrix* m = code_.sample(); m && m->total > 0) {
     out.sub("Sampled matrix (position x card)");
-    out.para(sample_sentence(*m, summarize_bias(*m), code_.sample_done(), code_.sample_wanted()));
+    out.para(v.code_summary);
   }
 }
 

@@ -356,7 +356,7 @@ Result<CodeExactView> code_exact_view(const CodeExact& exact) {
   for (std::uint32_t k = 2; k <= exact.n && orders; ++k)
     if (!multiply(orders, k, orders)) orders = 0;
   view.orders = orders;
-  const std::uint64_t first = weights.begin()->second;
+  const std::uint64_t first = weights.empty() ? 0 : weights.begin()->second;
   view.uniform = orders != 0 && view.reachable == orders &&
                  std::all_of(weights.begin(), weights.end(), [&](const auto& w) { return w.second == first; });
   return R::ok(std::move(view));

@@ -100,4 +100,14 @@ CodeFrame code_frame(const CodeRecording& recording, std::uint64_t t) {
   return f;
 }
 
+ShuffleFrame code_deck_frame(const CodeFrame& f) {
+  ShuffleFrame out;
+  out.step = f.step, out.total_steps = f.total_steps;
+  out.deck = f.deck, out.before = f.before;
+  if (f.draw) out.draw = ShuffleEvent{EventKind::Draw, f.draw->a, f.draw->b};
+  if (f.swap) out.moves.push_back({EventKind::Swap, f.swap->first, f.swap->second});
+  out.caption = f.caption;
+  return out;
+}
+
 }  // namespace shufflelab

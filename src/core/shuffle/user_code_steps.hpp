@@ -12,6 +12,7 @@
 
 #include "core/base/result.hpp"
 #include "core/shuffle/shuffle.hpp"
+#include "core/shuffle/shuffle_lab.hpp"
 #include "core/shuffle/user_code.hpp"
 
 namespace shufflelab {
@@ -38,5 +39,7 @@ struct CodeFrame {
   std::string caption;
 };
 CodeFrame code_frame(const CodeRecording& recording, std::uint64_t t);
+// The step as the lab's deck picture draws it (shuffle_lab.hpp): its draw, and its swap as an arc.
+ShuffleFrame code_deck_frame(const CodeFrame& frame);
 
 }  // namespace shufflelab
