@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, openApp, nextFrames, SITE } from './browser.mjs';
+import { launch, openApp, nextFrames, setHash, waitForState, SITE } from './browser.mjs';
 
 let env, app, trap;
 const trapped = [];  // every request the trap server saw
@@ -206,4 +206,58 @@ test('Fisher-Yates in the sandbox is uniform for n <= 7; the same request gives 
     return texts.length;
   }, { ...sample, decks: 1000000 });
   assert.equal(stopped, 1);
+});
+
+// The whole path: a link with code, the core's request in the page view, the sandbox's answer, the core's result.
+const NAIVE = fn('  for (let i = 0; i < deck.length; i++) {\n    const j = rand(deck.length);\n    const t = deck[i]; deck[i] = deck[j]; deck[j] = t;\n  }');
+const codeLink = (source, n, seed = 7) => `#v=1&lab=shuffle&tab=code&n=${n}&seed=${seed}&code=${encodeURIComponent(source)}`;
+const resultShown = (s) => s.shuffle && s.shuffle.code && s.shuffle.code.exact && !s.shuffle.code.busy && s.shuffle.code.totalSteps > 0;
+
+test('a link with code opens on its steps and exact counts, the same when opened twice', async () => {
+  // The naive swap's matrix by brute force over its 27 answer lists, here.
+  const brute = Array.from({ length: 9 }, () => 0);
+  for (let a = 0; a < 27; a++) {
+    const d = [0, 1, 2];
+    [a % 3, Math.floor(a / 3) % 3, Math.floor(a / 9)].forEach((j, i) => { [d[i], d[j]] = [d[j], d[i]]; });
+    d.forEach((card, position) => { brute[position * 3 + card]++; });
+  }
+  const opened = [];
+  for (let k = 0; k < 2; k++) {
+    const { page, context, problems, foreign } = await openApp(env, codeLink(NAIVE, 3));
+    const s = await waitForState(page, resultShown, 'the code\'s steps and exact matrix');
+    assert.deepEqual(problems, []);
+    assert.deepEqual(foreign, []);
+    opened.push(s.shuffle.code);
+    await context.close();
+  }
+  const [first, second] = opened;
+  assert.deepEqual(second, first);
+  assert.equal(first.fromLink, true);
+  assert.equal(first.draws, 3);
+  assert.deepEqual(first.exact.counts, brute);
+  assert.deepEqual(first.exact.counts.slice(0, 3), [9, 10, 8]);
+  assert.equal(first.exact.denominator, 27);
+  assert.equal(first.exact.uniform, false);
+});
+
+test('the random-comparator sort through the core equals cmp-v8-chromium; a 100 KB code= gets a notice and the page keeps drawing', async () => {
+  const { default: createShufflelabCore } = await import(join(SITE, 'shufflelab_core.mjs'));
+  const core = await createShufflelabCore({ wasmBinary: readFileSync(join(SITE, 'shufflelab_core.wasm')) });
+  const comparator = fn('  deck.sort(() => rand(2) ? 1 : -1);');
+  const { page, context, problems } = await openApp(env, codeLink(comparator, 8));
+  const e = (await waitForState(page, resultShown, 'the comparator sort\'s exact matrix', { timeout: 60000 })).shuffle.code.exact;
+  const law = core.comparatorLaw('cmp-v8-chromium', 8);
+  const top = 2n ** BigInt(law.exponent);
+  assert.equal(top % BigInt(e.denominator), 0n);
+  assert.deepEqual(e.counts.map((c) => BigInt(c) * (top / BigInt(e.denominator))), law.weights.map(BigInt));
+
+  const started = await page.evaluate(() => window.shufflelabCodeSandbox.started);
+  const huge = await setHash(page, codeLink('/*' + 'x'.repeat(100 * 1024) + '*/' + comparator, 8));
+  assert.ok(huge.notices.length > 0, JSON.stringify(huge.notices));
+  const frame = await frames(page);
+  await nextFrames(page, 2);
+  assert.ok(await frames(page) >= frame + 2);
+  assert.equal(await page.evaluate(() => window.shufflelabCodeSandbox.started), started);
+  assert.deepEqual(problems, []);
+  await context.close();
 });

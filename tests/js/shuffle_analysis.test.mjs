@@ -133,3 +133,19 @@ test('each failure has its kind, place and draws', () => {
   const returned = parseExactText(analyzeShuffle((d, r) => { const a = r(2); return [a, 1 - a]; }, { n: 2 }).text);
   assert.deepEqual(returned.leaves.map((l) => l.deck.join('')).sort(), ['01', '10']);
 });
+
+test('with the core module, analyzeShuffle gives the core\'s matrix, reachable decks and verdict', async () => {
+  const { default: createShufflelabCore } = await import(join(SITE, 'shufflelab_core.mjs'));
+  const core = await createShufflelabCore({ wasmBinary: readFileSync(join(SITE, 'shufflelab_core.wasm')) });
+  const naiveResult = analyzeShuffle(naive, { n: 3, core });
+  const { D, m } = matrixOf(naiveResult.leaves, 3);  // checked against the brute force above
+  assert.equal(naiveResult.analysis.kind, 'exact');
+  assert.equal(BigInt(naiveResult.analysis.denominator), D);
+  assert.deepEqual(naiveResult.analysis.counts.map(BigInt), m);
+  assert.equal(naiveResult.analysis.reachable, 6);
+  assert.equal(naiveResult.analysis.uniform, false);
+  const fy = analyzeShuffle(fisherYates, { n: 5, core }).analysis;
+  assert.deepEqual([fy.reachable, fy.uniform], [120, true]);
+  const s = analyzeShuffle(sattolo, { n: 5, core }).analysis;
+  assert.deepEqual([s.reachable, s.uniform], [24, false]);
+});
