@@ -261,3 +261,23 @@ test('the random-comparator sort through the core equals cmp-v8-chromium; a 100 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('code that reads Math.random is sampled instead: a million decks over the pool, through the core\'s test', async () => {
+  // Math.random() - 0.5 is a fair coin per comparison, so the decks follow the core's
+  // cmp-v8-chromium law for 5 cards, which is far from uniform (the largest cell is checked here).
+  const { default: createShufflelabCore } = await import(join(SITE, 'shufflelab_core.mjs'));
+  const core = await createShufflelabCore({ wasmBinary: readFileSync(join(SITE, 'shufflelab_core.wasm')) });
+  const law = core.comparatorLaw('cmp-v8-chromium', 5);
+  const largest = law.weights.map(BigInt).reduce((m, w) => (w > m ? w : m), 0n);
+  assert.ok(largest * 5n > (2n ** BigInt(law.exponent)) * 6n / 5n, 'a cell 20% above 1/5');
+  const source = fn('  deck.sort(() => Math.random() - 0.5);');
+  const { page, context, problems } = await openApp(env, codeLink(source, 5));
+  const s = await waitForState(page, (st) => st.shuffle?.code?.sample?.done, 'the sample of a million decks', { timeout: 180000 });
+  const { notice, sample } = s.shuffle.code;
+  assert.match(notice, /Math\.random/);
+  assert.equal(sample.decks, 1000000);
+  assert.equal(sample.real, true);
+  assert.ok(sample.pValue < 1e-6, String(sample.pValue));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
