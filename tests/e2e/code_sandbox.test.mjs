@@ -110,6 +110,7 @@ test('hostile code: each gets its message, no request leaves the sandbox, the pa
   assert.equal(await page.evaluate(() => window.shufflelab.state().lab), 'shuffle');
   // A request made late (a timer, a promise) would have had every later run's time to arrive.
   assert.deepEqual(trapped, []);
+  assert.deepEqual(app.problems, []);
 });
 
 test('without the policy header (a static host) the removed globals alone stop every request', async () => {
