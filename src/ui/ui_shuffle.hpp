@@ -65,6 +65,7 @@ class ShufflePanel {
   // Your code: the editor's text (sent as code= by Run) and the source it was last filled from.
   std::array<char, kMaxCodeBytes + 1> code_text_{};
   std::string code_shown_;
+  std::string code_error_;  // why the session refused the last Run
 };
 
 }  // namespace shufflelab::ui

@@ -7,7 +7,8 @@
 // [SECTION] Editor and starting points
 // [SECTION] Results: messages, steps, matrix
 
-#include <cstring>
+#include <algorithm>
+#include <cstdio>
 
 #include "core/base/plain_text.hpp"
 #include "core/shuffle/user_code_starts.hpp"
@@ -52,7 +53,10 @@ void ShufflePanel::draw_code_editor(ShuffleSession& s) {
   const bool edited = typed != state.code;
   const bool busy = s.view().code->busy();
   ImGui::BeginDisabled(typed.empty());
-  if (ImGui::Button(edited ? "Run the edited code" : "Run")) send(s, edited ? "code=" + percent_encode(typed) : "code_run");
+  if (ImGui::Button(edited ? "Run the edited code" : "Run")) {
+    auto sent = s.apply(parse_lab_command(edited ? "code=" + percent_encode(typed) : std::string("code_run")));
+    code_error_ = sent ? "" : sent.error();  // refused: the last source stays
+  }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run it once in the page's sandbox and record every rand call, read and write.");
   ImGui::EndDisabled();
   ImGui::BeginDisabled(edited || state.code.empty());
@@ -69,6 +73,7 @@ void ShufflePanel::draw_code_editor(ShuffleSession& s) {
     flow(button_width("Cancel"));
     if (ImGui::Button("Cancel")) send(s, "code_cancel");
   }
+  field_error(code_error_);
   if (edited && !state.code.empty()) ImGui::TextColored(colors::kMuted, "Edited: the results below are for the code as it was run.");
 }
 

@@ -712,6 +712,11 @@ std::string ShuffleSession::describe_json() {
 
 std::vector<CsvExport> ShuffleSession::csv_exports() {
   std::vector<CsvExport> out;
+  if (const CodeExactView* exact = state_.tab == "code" ? code_.exact() : nullptr) {
+    out.push_back({"bias", "Position x card counts of your code over every answer list",
+                   "shufflelab-your-code-" + std::to_string(exact->matrix.n) + "-exact.csv", bias_matrix_csv(exact->matrix).text()});
+    return out;
+  }
   const std::optional<ShuffleBiasResult>& result = bias_.job.result;
   if (state_.tab != "bias" || !result) return out;
   const std::string name = "shufflelab-" + bias_.origin.algo + "-" + std::to_string(bias_.origin.n) + "-";

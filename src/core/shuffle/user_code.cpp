@@ -160,18 +160,36 @@ Result<CodeResult> parse_trace(const std::vector<std::string_view>& lines, std::
   return Result<CodeResult>::ok(std::move(trace));
 }
 
+struct HeaderField {
+  std::string_view key;
+  std::uint64_t min, max;
+};
+struct CountedHeader {
+  std::uint64_t count = 0, second = 0;
+};
+// "KIND n=N COUNT=... SECOND=...": COUNT lines must follow the header.
+Result<CountedHeader> counted_header(const LineReader& head, std::size_t lines_after, HeaderField count, HeaderField second,
+                                     std::string_view usage) {
+  using R = Result<CountedHeader>;
+  auto c = head.field(2, count.key, count.min, count.max);
+  if (!c) return R::fail(c.error());
+  auto v = head.field(3, second.key, second.min, second.max);
+  if (!v) return R::fail(v.error());
+  if (head.size() != 4) return R::fail("line 1: expected " + std::string(usage));
+  if (lines_after != *c)
+    return R::fail("line 1: " + std::string(count.key) + "=" + std::to_string(*c) + " but " + std::to_string(lines_after) +
+                   " lines follow");
+  return R::ok({*c, *v});
+}
+
 Result<CodeResult> parse_exact(const std::vector<std::string_view>& lines, std::uint32_t n) {
   const LineReader head(lines[0], 1);
-  auto leaves = head.field(2, "leaves", 1, 0xFFFFFFFFu);
-  if (!leaves) return fail(leaves.error());
-  auto runs = head.field(3, "runs", 1, ~std::uint64_t{0});
-  if (!runs) return fail(runs.error());
-  if (head.size() != 4) return fail("line 1: expected exact n=N leaves=L runs=R");
-  if (lines.size() - 1 != *leaves)
-    return fail("line 1: leaves=" + std::to_string(*leaves) + " but " + std::to_string(lines.size() - 1) + " lines follow");
+  auto header = counted_header(head, lines.size() - 1, {"leaves", 1, 0xFFFFFFFFu}, {"runs", 1, ~std::uint64_t{0}},
+                               "exact n=N leaves=L runs=R");
+  if (!header) return fail(header.error());
   CodeExact exact;
   exact.n = n;
-  exact.runs = *runs;
+  exact.runs = header->second;
   std::uint64_t counted = 0;
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const LineReader line(lines[i], i + 1);
@@ -186,24 +204,19 @@ Result<CodeResult> parse_exact(const std::vector<std::string_view>& lines, std::
     counted += *lists;
     exact.leaves.push_back({*product, *lists, std::move(deck.value())});
   }
-  if (counted != *runs)
-    return fail("line 1: runs=" + std::to_string(*runs) + " but the lines count " + std::to_string(counted));
+  if (counted != exact.runs)
+    return fail("line 1: runs=" + std::to_string(exact.runs) + " but the lines count " + std::to_string(counted));
   return Result<CodeResult>::ok(std::move(exact));
 }
 
 Result<CodeResult> parse_sample(const std::vector<std::string_view>& lines, std::uint32_t n) {
   const LineReader head(lines[0], 1);
-  auto decks = head.field(2, "decks", 0, 1'000'000);
-  if (!decks) return fail(decks.error());
-  auto last = head.field(3, "last", 0, 1);
-  if (!last) return fail(last.error());
-  if (head.size() != 4) return fail("line 1: expected sample n=N decks=M last=0|1");
-  if (lines.size() - 1 != *decks)
-    return fail("line 1: decks=" + std::to_string(*decks) + " but " + std::to_string(lines.size() - 1) + " lines follow");
+  auto header = counted_header(head, lines.size() - 1, {"decks", 0, 1'000'000}, {"last", 0, 1}, "sample n=N decks=M last=0|1");
+  if (!header) return fail(header.error());
   CodeSample sample;
   sample.n = n;
-  sample.last = *last == 1;
-  sample.decks.reserve(*decks * n);
+  sample.last = header->second == 1;
+  sample.decks.reserve(header->count * n);
   for (std::size_t i = 1; i < lines.size(); ++i) {
     auto deck = LineReader(lines[i], i + 1).deck(0, n);
     if (!deck) return fail(deck.error());

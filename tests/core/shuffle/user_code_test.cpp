@@ -265,6 +265,9 @@ TEST(UserCode, TheSessionAsksThePageAndShowsItsAnswers) {
   const std::string json = s.describe_json();
   EXPECT_NE(json.find("\"counts\":[9,10,8,"), std::string::npos) << json;
   EXPECT_NE(json.find("\"reachable\":6,\"orders\":6,\"uniform\":false"), std::string::npos);
+  const std::vector<CsvExport> csv = s.csv_exports();
+  ASSERT_EQ(csv.size(), 1u);
+  EXPECT_NE(csv[0].text.find("\n0,9,10,8"), std::string::npos) << csv[0].text;
   ASSERT_TRUE(send(s, "last"));
   EXPECT_EQ(state.t, 3u);
   EXPECT_EQ(s.view().code_frame->deck, (Deck{1, 0, 2}));
