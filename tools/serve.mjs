@@ -1,7 +1,7 @@
 // A static file server for the built site (no dependencies): node tools/serve.mjs DIR [PORT]
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+import { basename, extname, join, normalize, resolve } from 'node:path';
 
 const root = resolve(process.argv[2] || 'build/wasm/site');
 const port = Number(process.argv[3] || process.env.PORT || 8080);
@@ -12,6 +12,11 @@ const types = {
   '.svg': 'image/svg+xml', '.txt': 'text/plain; charset=utf-8',
 };
 
+// The sandbox worker for a reader's code may load its own module and compile
+// the code, nothing else: no connections, no other scripts (docs/code_sandbox.md).
+export const CODE_WORKER_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval'";
+const extraHeaders = { 'code_worker.js': { 'Content-Security-Policy': CODE_WORKER_CSP } };
+
 export function startServer(dir = root, listenPort = port, listenHost = host) {
   const base = resolve(dir);
   const server = createServer(async (req, res) => {
@@ -21,7 +26,8 @@ export function startServer(dir = root, listenPort = port, listenHost = host) {
       if (!file.startsWith(base)) { res.writeHead(403).end('forbidden'); return; }
       if ((await stat(file).catch(() => null))?.isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
-      res.writeHead(200, { 'Content-Type': types[extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-cache' });
+      res.writeHead(200, { 'Content-Type': types[extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-cache',
+        ...extraHeaders[basename(file)] });
       res.end(body);
     } catch {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');

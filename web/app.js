@@ -39,8 +39,20 @@
     },
   };
 
+  // A command goes to the core through the heap: ccall would copy it onto the
+  // wasm stack at 4 bytes a character, and a long one (a lesson file, the
+  // exact result of a reader's shuffle, over about a million characters)
+  // would overrun the stack and crash the app.
   function query(command) {
-    return JSON.parse(Module.ccall('shufflelab_test_query', 'string', ['string'], [command || '']));
+    const bytes = new TextEncoder().encode(command || '');
+    const at = Module._malloc(bytes.length + 1);
+    Module.HEAPU8.set(bytes, at);
+    Module.HEAPU8[at + bytes.length] = 0;
+    try {
+      return JSON.parse(Module.ccall('shufflelab_test_query', 'string', ['number'], [at]));
+    } finally {
+      Module._free(at);
+    }
   }
   hook.state = function () { return query(''); };
   hook.command = function (name) { return query(name); };

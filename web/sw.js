@@ -54,9 +54,21 @@ self.addEventListener('activate', (event) => {
   })());
 });
 
+// The sandbox worker for a reader's code always carries its policy (no
+// connections; docs/code_sandbox.md), even from a host that sends no headers.
+const CODE_WORKER = urlOf('code_worker.js');
+const CODE_WORKER_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval'";
+function withCodeWorkerPolicy(response) {
+  if (!response || response.headers.get('Content-Security-Policy')) return response;
+  const headers = new Headers(response.headers);
+  headers.set('Content-Security-Policy', CODE_WORKER_CSP);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 async function cacheFirst(request) {
   const cached = await (await caches.open(CACHE)).match(request.url);
-  return cached || fetch(request);
+  const response = cached || await fetch(request);
+  return request.url === CODE_WORKER ? withCodeWorkerPolicy(response) : response;
 }
 
 async function networkFirst(request) {

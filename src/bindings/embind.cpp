@@ -15,6 +15,7 @@
 #include "core/base/parse.hpp"
 #include "core/shuffle/comparator_sort.hpp"
 #include "core/shuffle/riffle.hpp"
+#include "core/shuffle/user_code.hpp"
 #include "core/url_state.hpp"
 
 using namespace emscripten;
@@ -161,4 +162,6 @@ EMSCRIPTEN_BINDINGS(shufflelab_core) {
       .function("finish", &CheckFileReader::finish)
       .function("verdict", &CheckFileReader::verdict);
   function("jobResult", &job_result);
+  // The reader's shuffle as node runs it (docs/code_protocol.md): the worker's TEXT for n cards, analysed as JSON.
+  function("analyzeShuffleResult", +[](const std::string& text, std::uint32_t n) { return code_result_json(text, n); });
 }

@@ -3,6 +3,7 @@
 // run= included), applies the commands in order, runs every job to the end
 // on the machine's cores, then prints the Text view's lines, one a line, or the test
 // hook's JSON. A link the page would open with a notice exits 2 with it.
+// A Shuffle link with code (tab=code) says first that the CLI cannot run JavaScript.
 #include <algorithm>
 #include <chrono>
 #include <iostream>
@@ -58,6 +59,10 @@ int run_open(ArgList& args, std::ostream& out) {
     out << "{" << session.describe_json_fields() << session.describe_lab_json() << "}\n";
     return 0;
   }
+  const LabState& state = session.state();
+  if (state.lab == LabId::shuffle && state.shuffle.tab == "code" && !state.shuffle.code.empty())
+    out << "This link holds JavaScript, which shufflelab cannot run: open it in the page, or run the code from node "
+           "with the ES module (docs/code_protocol.md). Its results can be given with --do code_result=ID:TEXT.\n";
   for (const TextLine& line : session.text()) out << line.text << "\n";
   return 0;
 }

@@ -1,7 +1,10 @@
 #include "core/url_state.hpp"
 
+#include <algorithm>
+
 #include "core/base/plain_text.hpp"
 #include "core/base/text_format.hpp"
+#include "core/shuffle/user_code.hpp"
 #include "core/tours.hpp"
 
 namespace shufflelab {
@@ -173,11 +176,22 @@ std::string rejoin_note_ampersands(std::string_view fragment) {
 }
 }  // namespace
 
+namespace {
+// The Shuffle lab's code= may hold a source of kMaxCodeBytes bytes, each
+// percent-encoded as up to three characters: that much more is allowed.
+std::size_t code_field_allowance(std::string_view fragment) {
+  const std::size_t at = fragment.rfind("code=");
+  if (at == std::string_view::npos || (at > 0 && fragment[at - 1] != '&')) return 0;
+  const std::size_t end = std::min(fragment.find('&', at), fragment.size());
+  return std::min(end - at, 3 * kMaxCodeBytes + 5);
+}
+}  // namespace
+
 DecodedState decode_fragment(std::string_view fragment) {
   DecodedState out;
   if (!fragment.empty() && fragment[0] == '#') fragment.remove_prefix(1);
   if (fragment.empty()) return out;
-  if (fragment.size() > kMaxFragmentLength) {
+  if (fragment.size() > kMaxFragmentLength + code_field_allowance(fragment)) {
     out.notices.push_back("link ignored: its fragment has " + std::to_string(fragment.size()) +
                           " characters, more than any valid state needs (" + std::to_string(kMaxFragmentLength) + ")");
     return out;

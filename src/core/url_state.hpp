@@ -4,7 +4,8 @@
 // Rules: version first (v=1); unknown keys are ignored (newer links still
 // open); a malformed or out-of-range value produces a notice and that field
 // keeps its default, never a crash. Fragments longer than kMaxFragmentLength
-// are refused whole (the notice says so) because no valid state needs that.
+// are refused whole (the notice says so) because no valid state needs that;
+// the Shuffle lab's code= (the reader's source) may add up to 3 kMaxCodeBytes.
 // note, tour, tt, step and present (the sender's note, a lesson, present
 // mode) are shared by every lab and percent-encoded where they hold text.
 // Each lab owns its fields (decode_*_lab / encode_*_lab in core/<lab>_lab);

@@ -54,10 +54,12 @@ bool LabApp::open_tour(const Tour& tour, std::uint32_t step) { return session_.o
 bool LabApp::go_to_step(std::uint32_t step) { return session_.go_to_step(step); }
 void LabApp::leave_tour() { session_.leave_tour(); }
 
-std::string LabApp::page_view_json() const {
+std::string LabApp::page_view_json() {
+  // The run the Your code tab asks the page's sandbox for (docs/code_protocol.md).
+  const std::string code = session_.state().lab == LabId::shuffle ? session_.shuffle().code_request_json() : "";
   return std::string("{\"lesson\":") + session_.lesson_json() + ",\"present\":" +
          (session_.state().present ? "true" : "false") + ",\"theme\":" + (theme_ == Theme::light ? "\"light\"" : "\"dark\"") +
-         ",\"note\":" + json_string(session_.state().note) + "}";
+         ",\"note\":" + json_string(session_.state().note) + (code.empty() ? "" : ",\"codeRequest\":" + code) + "}";
 }
 
 // The sender's note is the page's (page_view_json; web/note.js draws it as DOM

@@ -50,8 +50,9 @@ class LabApp {
   std::string describe_json();
   // What the page draws as DOM text around the canvas (web/page_view.js hands
   // it to web/lesson_bar.js and web/note.js): {"lesson":core/app_session's
-  // lesson_json,"present":bool,"theme":"dark"|"light","note":the sender's note}.
-  std::string page_view_json() const;
+  // lesson_json,"present":bool,"theme":"dark"|"light","note":the sender's note,
+  // and on the Shuffle lab "codeRequest": the run its Your code tab waits for, see docs/code_protocol.md}.
+  std::string page_view_json();  // not const: the Shuffle lab's code tab follows its source first
   std::string theme_colors_json() const;
 
   void set_gpu_views(GpuViews* gpu) { ctx_.gpu = gpu; }

@@ -11,6 +11,7 @@
 // [SECTION] Reachable decks tab
 // [SECTION] Predict tab
 // [SECTION] Human shuffles tab
+// (the Your code tab is ui_shuffle_code.cpp)
 // [SECTION] Panel entry points: draw, command, describe_json
 
 #include "ui/ui_shuffle.hpp"
@@ -615,6 +616,7 @@ void ShufflePanel::draw(ShuffleSession& s, PanelContext& ctx) {
     else if (shown == "bias") draw_bias(s, ctx);
     else if (shown == "reach") draw_reach(s);
     else if (shown == "human") draw_human(s);
+    else if (shown == "code") draw_code(s);
     else draw_predict(s);
     return false;
   });

@@ -1,8 +1,8 @@
-// ui_shuffle.hpp: the shuffle lab panel. Five tabs over one setup (a shuffle
+// ui_shuffle.hpp: the shuffle lab panel. Six tabs over one setup (a shuffle
 // fed by a generator and a range method): the animation (cards, swap arcs,
 // the pivot, the PDEP bitset), the bias matrix (sampled in a worker, or exact),
-// reachable decks, predicting shuffle.c's deck from five cards, and human
-// shuffles. It draws core/shuffle/shuffle_session's view (the pictures are
+// reachable decks, predicting shuffle.c's deck from five cards, human
+// shuffles, and the reader's own JavaScript shuffle (Your code). It draws core/shuffle/shuffle_session's view (the pictures are
 // ui_shuffle_draw's) and sends the session commands; it keeps only the
 // screen's: the seed field's text, the tab bar, where the timeline was drawn
 // and the assembly lanes.
@@ -48,6 +48,8 @@ class ShufflePanel {
   void draw_predict_times(ShuffleSession& s);
   void draw_human(ShuffleSession& s);
   void draw_engine(ShuffleSession& s);
+  void draw_code(ShuffleSession& s);  // ui_shuffle_code.cpp
+  void draw_code_editor(ShuffleSession& s);
   // Sends a setup edit; a valid one shows the new seed in its field.
   void edit(ShuffleSession& s, const std::string& command);
   LabLanes make_lanes(ShuffleSession& s);
@@ -60,6 +62,10 @@ class ShufflePanel {
   std::array<float, 4> timeline_rect_{};  // where the timeline was drawn (test hook)
   LinkedTabs tabs_;
   LanesView lanes_;  // assembly lanes of the animated step
+  // Your code: the editor's text (sent as code= by Run) and the source it was last filled from.
+  std::array<char, kMaxCodeBytes + 1> code_text_{};
+  std::string code_shown_;
+  std::string code_error_;  // why the session refused the last Run
 };
 
 }  // namespace shufflelab::ui

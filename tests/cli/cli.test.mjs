@@ -57,6 +57,31 @@ test('open: a note set by --do note= or typed into a link, as the Share dialog w
   assert.match(r.stderr, /note: longer than 280 characters; the link keeps the last valid note/);
 });
 
+// A link with JavaScript: the CLI says it cannot run it, and takes the page's
+// answers by hand (docs/code_protocol.md). The naive swap of 3 cards over its
+// 27 answer lists, counted here: card 0 stays on top in 9, card 1 gets there in 10.
+test('open: a Your code link cannot run here, but takes the page\'s answers', () => {
+  const source = 'function shuffle(deck, rand) {\n  for (let i = 0; i < deck.length; i++) {\n' +
+    '    const j = rand(deck.length);\n    [deck[i], deck[j]] = [deck[j], deck[i]];\n  }\n}\n';
+  const link = '#v=1&lab=shuffle&n=3&tab=code&code=' + encodeURIComponent(source);
+  let r = run('open', link);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout.split('\n')[0], /^This link holds JavaScript, which shufflelab cannot run/);
+  const lines = [];
+  for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) for (let c = 0; c < 3; c++) {
+    const deck = [0, 1, 2];
+    [a, b, c].forEach((j, i) => { [deck[i], deck[j]] = [deck[j], deck[i]]; });
+    lines.push('27 1 ' + deck.join(' '));
+  }
+  const exact = `exact n=3 leaves=27 runs=27\n${lines.join('\n')}\n`;
+  r = run('open', link, '--do', 'code_exact', '--do', 'code_result=2:' + encodeURIComponent(exact), '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const { code } = JSON.parse(r.stdout).shuffle;
+  assert.deepEqual(code.exact.counts.slice(0, 3), [9, 10, 8]);
+  assert.equal(code.exact.reachable, 6);
+  assert.equal(code.exact.uniform, false);
+});
+
 // `choose --cpu all` is the app's view of cpu=all: the same table lines as the
 // page's Text view of that link (printed by `open`), and the same CSV; one
 // CPU's pick is the one the link's view carries (its hook JSON).

@@ -43,3 +43,24 @@ test('decodeLink normalises links and reports problems', () => {
   const bad = core.decodeLink('#v=1&lab=lfsr&seed=zz&mask=');
   assert.equal(bad.notices.length, 2);
 });
+
+// The reader's shuffle from node (docs/code_protocol.md): a script runs its
+// function for every answer list and hands the core the text the page's worker
+// writes. Fisher-Yates on 4 cards, run here: 24 lists, every deck once.
+test('analyzeShuffleResult reads an exact run and says whether it is uniform', () => {
+  const lines = [];
+  for (let a = 0; a < 4; a++) for (let b = 0; b < 3; b++) for (let c = 0; c < 2; c++) {
+    const deck = [0, 1, 2, 3];
+    [a, b, c].forEach((j, k) => { const i = 3 - k; [deck[i], deck[j]] = [deck[j], deck[i]]; });
+    lines.push('24 1 ' + deck.join(' '));
+  }
+  const r = JSON.parse(core.analyzeShuffleResult(`exact n=4 leaves=24 runs=24\n${lines.join('\n')}\n`, 4));
+  assert.equal(r.kind, 'exact');
+  assert.equal(r.denominator, 24);
+  assert.equal(r.reachable, 24);
+  assert.equal(r.uniform, true);
+  assert.deepEqual(r.counts, new Array(16).fill(6));
+  const bad = JSON.parse(core.analyzeShuffleResult('error kind=not-permutation line=0 column=0 draws=2\n0 0 2\n', 3));
+  assert.equal(bad.message, "Your shuffle's deck is not the 3 cards in some order: card 0 appears 2 times and card 1 is missing.");
+  assert.equal(JSON.parse(core.analyzeShuffleResult('trace n=3 draws=1\nd 3 3\ndeck 0 1 2\n', 3)).kind, 'invalid');
+});

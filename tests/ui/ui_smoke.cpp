@@ -2,6 +2,7 @@
 // backend, so ImGui asserts and crashes in panels show up without a GPU.
 #include <gtest/gtest.h>
 
+#include "core/base/plain_text.hpp"
 #include "imgui.h"
 #include "ui/kit/draw_fingerprint.hpp"
 #include "ui/kit/legibility.hpp"
@@ -90,6 +91,27 @@ TEST(UiSmoke, StepCommandsMoveTheLinkedStep) {
   EXPECT_NE(app.fragment().find("&t=16"), std::string::npos) << app.fragment();
   EXPECT_FALSE(app.command("no_such_command"));
   imgui.frames(app, 5, ImVec2(800, 600));
+}
+
+// The Your code tab with a link's code, its trace and exact matrix answered
+// the way the page's worker answers (docs/code_protocol.md), and the page
+// view asking for each run in turn.
+TEST(UiSmoke, YourCodeTabDrawsTheSendersCodeItsStepsAndMatrix) {
+  HeadlessImGui imgui;
+  shufflelab::InlineJobRunner jobs;
+  shufflelab::ui::LabApp app{jobs};
+  app.open_fragment("#v=1&lab=shuffle&n=2&tab=code&code=function%20shuffle%28deck%2C%20rand%29%20%7B%7D");
+  ASSERT_TRUE(app.notices().empty());
+  imgui.frames(app, 5, ImVec2(1280, 800));
+  EXPECT_NE(app.page_view_json().find("\"codeRequest\":{\"id\":1,"), std::string::npos) << app.page_view_json();
+  // One swap of two cards: rand(2) answered 1.
+  ASSERT_TRUE(app.command("code_result=1:" + shufflelab::percent_encode("trace n=2 draws=1\nd 2 1\nr 1\nr 0\nw 0 1\nw 1 0\ndeck 1 0\n")));
+  EXPECT_NE(app.page_view_json().find("\"mode\":\"exact\""), std::string::npos);
+  ASSERT_TRUE(app.command("code_result=2:" + shufflelab::percent_encode("exact n=2 leaves=2 runs=2\n2 1 0 1\n2 1 1 0\n")));
+  EXPECT_EQ(app.page_view_json().find("codeRequest"), std::string::npos);
+  ASSERT_TRUE(app.command("step"));
+  imgui.frames(app, 20, ImVec2(1280, 800));
+  imgui.frames(app, 10, ImVec2(390, 844));
 }
 
 // The app skips drawing a frame whose fingerprint equals the one on the

@@ -346,6 +346,8 @@ void apply_event(std::span<std::uint32_t> cards, const ShuffleEvent& event) {
     // Rotate [to, from] right by one: cards[from] lands at `to`.
     std::uint32_t* base = cards.data();
     std::rotate(base + event.a, base + event.b, base + event.b + 1);
+  } else if (event.kind == EventKind::Write) {
+    cards[event.a] = event.b;
   }
 }
 

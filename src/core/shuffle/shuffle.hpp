@@ -140,6 +140,9 @@ enum class EventKind : std::uint8_t {
   Reject,     // a = raw rand() value retried (== RAND_MAX: would scale to the bound itself), b = bound
   Compare,    // a, b = positions compared (comparator(deck[a], deck[b])), c = coin: 1 = deck[a] goes first
   Cut,        // a = cards in the top packet (riffle), or the top of a packet (overhand); b = its size
+  // The reader's own code (user_code_steps.hpp): its reads and writes of the deck.
+  Read,       // a = position read, b = the card there
+  Write,      // a = position written, b = the card written
 };
 
 struct ShuffleEvent {
@@ -150,7 +153,7 @@ struct ShuffleEvent {
   friend bool operator==(const ShuffleEvent&, const ShuffleEvent&) = default;
 };
 
-// Applies one event to a deck state (only Swap and Move change it).
+// Applies one event to a deck state (only Swap, Move and Write change it).
 void apply_event(std::span<std::uint32_t> cards, const ShuffleEvent& event);
 // The deck after the first `count` events, starting from 0..n-1.
 std::vector<std::uint32_t> deck_after(std::uint32_t n, std::span<const ShuffleEvent> events, std::size_t count);

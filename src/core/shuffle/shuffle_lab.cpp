@@ -6,6 +6,8 @@
 
 #include "core/shuffle/bits.hpp"
 #include "core/shuffle/comparator_sort.hpp"
+#include "core/shuffle/user_code.hpp"
+#include "core/base/plain_text.hpp"
 
 namespace shufflelab {
 
@@ -65,9 +67,16 @@ void decode_shuffle_lab(FieldReader& fields, ShuffleLabState& state) {
   decode_number(fields, "warmup", 0, DrawSource::kMaxDiscard, state.warmup);
   decode_number(fields, "t", 0, 0xFFFFFFFFu, state.t);
   fields.word("faces", {"auto", "numbers"}, state.faces);
-  static_assert(std::size(kShuffleTabs) == 5, "the tab= field lists every tab");
-  fields.word("tab", {kShuffleTabs[0].id, kShuffleTabs[1].id, kShuffleTabs[2].id, kShuffleTabs[3].id, kShuffleTabs[4].id},
+  static_assert(std::size(kShuffleTabs) == 6, "the tab= field lists every tab");
+  fields.word("tab",
+              {kShuffleTabs[0].id, kShuffleTabs[1].id, kShuffleTabs[2].id, kShuffleTabs[3].id, kShuffleTabs[4].id,
+               kShuffleTabs[5].id},
               state.tab);
+  if (const std::string* code = fields.raw("code")) {
+    auto source = decode_code_field(*code);
+    if (source) state.code = std::move(source.value());
+    else fields.notice(source.error() + ": the code was dropped");
+  }
   decode_number(fields, "shuffles", 1, kMaxLabShuffles, state.shuffles);
   decode_number(fields, "time", 0, 0xFFFFFFFFu, state.time);
   decode_number(fields, "guess", 0, 0xFFFFFFFFu, state.guess);
@@ -130,6 +139,13 @@ void encode_shuffle_lab(const ShuffleLabState& state, FieldWriter& out) {
   if (state.window != d.window) out.add("window", state.window);
   if (state.lanes) out.add("lanes", "1");
   if (!state.run.empty()) out.add("run", state.run);
+  if (!state.code.empty()) out.add("code", percent_encode(state.code));
+}
+
+Result<std::string> decode_code_field(std::string_view encoded) {
+  auto text = percent_decode(encoded, "code");
+  if (!text) return text;
+  return check_code_source(text.value());
 }
 
 // ---- Setup keys -------------------------------------------------------------

@@ -47,7 +47,7 @@ struct ShuffleLabState {
   std::uint32_t warmup = 0;  // words thrown away first
   std::uint64_t t = 0;       // steps shown (clamped to the shuffle's length)
   std::string faces = "auto";  // auto | numbers
-  std::string tab = "animate";  // animate | bias | reach | predict | human
+  std::string tab = "animate";  // animate | bias | reach | predict | human | code
   std::uint64_t shuffles = kDefaultLabShuffles;  // bias: M
   std::uint64_t time = kDefaultPredictTime;      // predict: the true time(NULL)
   std::uint64_t guess = kDefaultPredictGuess;    // predict: centre of the searched window
@@ -56,6 +56,7 @@ struct ShuffleLabState {
   std::string run;  // run=sample|exact|law (bias tab) or predict (predict tab): the result the link shows
   std::uint32_t rounds = 7;  // riffle, overhand: shuffles in a row
   std::uint32_t cut = 8;     // overhand: a cut falls at each gap with chance 1/cut
+  std::string code{};        // code tab: the reader's JavaScript source (check_code_source), "" for none
   bool operator==(const ShuffleLabState&) const = default;
 };
 
@@ -67,18 +68,22 @@ inline constexpr ShuffleTab kShuffleTabs[] = {{"animate", "Animate"},
                                               {"bias", "Bias"},
                                               {"reach", "Reachable decks"},
                                               {"predict", "Predict the deck"},
-                                              {"human", "Human shuffles"}};
+                                              {"human", "Human shuffles"},
+                                              {"code", "Your code"}};
 bool is_shuffle_tab(std::string_view id);
 
 // Link fields: algo, n (1..1000), take, keys, gen, seed (decimal), method,
 // bits (1..64), warmup (0..1000), t, faces, tab, shuffles, time, guess,
 // window, lanes (1: the assembly lanes open; written only then), rounds
 // (1..100, riffle and overhand) and cut (2..1000, overhand), written for
-// those algorithms or when not the default. Bad values leave a notice and keep the default; a combination that
+// those algorithms or when not the default; code (the Your code tab's
+// source, percent-encoded UTF-8 of at most kMaxCodeBytes, written when not empty). Bad values leave a notice and keep the default; a combination that
 // cannot run (for example 4-bit words for 52 cards) is repaired field by
 // field back to defaults, with a notice naming the problem.
 void decode_shuffle_lab(FieldReader& fields, ShuffleLabState& state);
 void encode_shuffle_lab(const ShuffleLabState& state, FieldWriter& out);
+// code=: percent-decoded and checked (check_code_source); the command code= reads the same.
+Result<std::string> decode_code_field(std::string_view encoded);
 // The lab's name in links ("lab=shuffle"), and a link to the lab in this state.
 constexpr std::string_view kShuffleLabName = "shuffle";
 std::string shuffle_lab_link(const ShuffleLabState& state);

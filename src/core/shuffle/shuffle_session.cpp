@@ -11,6 +11,7 @@
 #include "core/base/text_format.hpp"
 #include "core/dice/dice_view.hpp"
 #include "core/shuffle/shuffle_csv.hpp"
+#include "core/shuffle/user_code_starts.hpp"
 
 namespace shufflelab {
 
@@ -153,7 +154,58 @@ const ShuffleView& ShuffleSession::view() {
     if (!model.error.empty()) v.engine_errors.push_back(model.error);
   v.engine.reset();
   if (state_.tab == "human" && engine_sample_.setup_key == std::to_string(state_.n)) v.engine = engine_comparison();
+  follow_code();
+  v.code = &code_;
+  v.code_from_link = code_from_link_;
+  v.code_frame.reset();
+  v.code_matrix = nullptr;
+  v.code_summary.clear();
+  if (state_.tab == "code") {
+    if (const CodeRecording* rec = code_.recording()) v.code_frame = code_frame(*rec, state_.t);
+    v.animating = animation_ < 1.0f && v.code_frame && animated_t_ == v.code_frame->step && steps_per_second_ <= 30.0f;
+    v.code_matrix = code_matrix_view();
+    v.code_matrix_exact = code_.exact() != nullptr;
+    v.code_summary = code_summary();
+    const CodeSubject& now = code_.subject();
+    v.code_stale = (code_.recording() && !(code_.recording_subject() == now)) ||
+                   (code_.exact() && !(code_.exact_subject() == now)) ||
+                   (!code_.exact() && code_.sample() && !(code_.sample_subject() == now));
+  }
   return v;
+}
+
+// The exact matrix when there is one, else the sample's (rebuilt when either changes).
+const BiasMatrixView* ShuffleSession::code_matrix_view() {
+  const CodeExactView* exact = code_.exact();
+  const BiasMatrix* matrix = exact ? &exact->matrix : code_.sample();
+  if (!matrix || matrix->total == 0) return nullptr;
+  const std::string key = std::string(exact ? "exact" : "sample") + std::to_string(reinterpret_cast<std::uintptr_t>(matrix)) +
+                          ":" + std::to_string(matrix->total) + ":" + std::to_string(static_cast<int>(colour_scale_));
+  if (key != code_matrix_key_ || !code_matrix_view_) {
+    code_matrix_view_ = bias_matrix_view(*matrix, !exact, colour_scale_);
+    code_matrix_key_ = key;
+  }
+  return &*code_matrix_view_;
+}
+
+// The code tab follows its source, n and seed: a new one asks the page for a run.
+void ShuffleSession::follow_code() {
+  if (state_.tab == "code") code_.follow({state_.code, state_.n, state_.seed}, state_.shuffles);
+}
+
+std::string ShuffleSession::code_request_json() {
+  follow_code();
+  const std::optional<CodeRequest>& r = code_.request();
+  if (!r || state_.tab != "code") return "";
+  return "{\"id\":" + std::to_string(r->id) + ",\"source\":" + json_string(r->subject.source) +
+         ",\"n\":" + std::to_string(r->subject.n) + ",\"seed\":" + json_string(std::to_string(r->subject.seed)) +
+         ",\"mode\":" + json_string(code_mode_name(r->mode)) + ",\"decks\":" + std::to_string(r->decks) + "}";
+}
+
+std::uint32_t ShuffleSession::total_steps() {
+  if (state_.tab == "code") return code_.recording() ? code_.recording()->total_steps() : 0;
+  const LabRecording* rec = recording();
+  return rec ? rec->total_steps() : 0;
 }
 
 // ---- Jobs -------------------------------------------------------------------
@@ -236,6 +288,7 @@ void ShuffleSession::poll() {
 }
 
 void ShuffleSession::start_linked_run() {
+  code_from_link_ = !state_.code.empty();
   if (state_.run == "sample") start_bias(ShuffleBiasKind::sampled);
   else if (state_.run == "exact") start_bias(ShuffleBiasKind::exact);
   else if (state_.run == "law") start_bias(ShuffleBiasKind::law);
@@ -250,9 +303,7 @@ bool ShuffleSession::busy() const {
 // ---- Playback ---------------------------------------------------------------
 
 void ShuffleSession::step_to(long long t) {
-  const LabRecording* rec = recording();
-  const long long total = rec ? rec->total_steps() : 0;
-  t = std::clamp(t, 0LL, total);
+  t = std::clamp(t, 0LL, static_cast<long long>(total_steps()));
   if (static_cast<std::uint64_t>(t) == state_.t + 1) {
     animated_t_ = static_cast<std::uint64_t>(t);
     animation_ = 0.0f;
@@ -264,9 +315,8 @@ void ShuffleSession::step_to(long long t) {
 
 // The Animate tab: t within the shuffle, playback, then the step's move.
 void ShuffleSession::animate(double seconds) {
-  const LabRecording* rec = recording();
-  if (!rec) return;
-  const std::uint32_t total = rec->total_steps();
+  if (state_.tab == "code" ? !code_.recording() : !recording()) return;
+  const std::uint32_t total = total_steps();
   if (state_.t > total) state_.t = total;
   if (playing_) {
     step_accumulator_ += seconds * steps_per_second_;
@@ -286,7 +336,8 @@ void ShuffleSession::animate(double seconds) {
 void ShuffleSession::tick(double seconds) {
   poll();
   drop_stale_run();
-  if (state_.tab == "animate") animate(seconds);
+  follow_code();
+  if (state_.tab == "animate" || state_.tab == "code") animate(seconds);
   if (state_.tab == "human") start_riffle_table();
 }
 
@@ -385,21 +436,20 @@ Result<bool> ShuffleSession::apply(const LabCommand& c) {
                                                 "method", "bits", "warmup", "faces", "rounds", "cut"};
   const bool setup = std::any_of(std::begin(kSetupVerbs), std::end(kSetupVerbs), [&](const char* s) { return v == s; });
   const bool with_value = setup || v == "t" || v == "speed" || v == "tab" || v == "preset" || v == "shuffles" ||
-                          v == "colour_scale" || v == "time" || v == "guess" || v == "window" || v == "lanes";
+                          v == "colour_scale" || v == "time" || v == "guess" || v == "window" || v == "lanes" ||
+                          v == "code" || v == "code_start" || v == "code_result";
   if (with_value && !c.has_arg) return refused(c, "needs a value");
   if (v == "step" || v == "back" || v == "first" || v == "last") {
     playing_ = false;
     const auto t = static_cast<long long>(state_.t);
-    const LabRecording* rec = recording();
-    step_to(v == "step" ? t + 1 : v == "back" ? t - 1 : v == "first" ? 0 : rec ? rec->total_steps() : 0);
+    step_to(v == "step" ? t + 1 : v == "back" ? t - 1 : v == "first" ? 0 : total_steps());
   } else if (v == "t") {
     auto t = parse_decimal("t", c.arg, 0, 0xFFFFFFFFu);
     if (!t) return Result<bool>::fail(t.error());
     step_to(static_cast<long long>(*t));
   } else if (v == "play" || v == "pause" || v == "toggle_play") {
     playing_ = v == "play" || (v == "toggle_play" && !playing_);
-    const LabRecording* rec = recording();
-    if (playing_ && state_.t >= (rec ? rec->total_steps() : 0)) step_to(0);  // play again from the start
+    if (playing_ && state_.t >= total_steps()) step_to(0);  // play again from the start
   } else if (v == "speed") {
     auto speed = parse_speed(c);
     if (!speed) return Result<bool>::fail(speed.error());
@@ -445,6 +495,9 @@ Result<bool> ShuffleSession::apply(const LabCommand& c) {
   } else if (v == "engine_cancel") {
     engine_sample_.cancel(jobs_);
     for (auto& model : engine_models_) model.cancel(jobs_);
+  } else if (v.rfind("code", 0) == 0) {
+    auto r = apply_code(c);
+    if (!r) return r;
   } else if (v == "lanes") {
     if (c.arg != "0" && c.arg != "1") return refused(c, "expected 0 or 1");
     state_.lanes = c.arg == "1";
@@ -453,7 +506,43 @@ Result<bool> ShuffleSession::apply(const LabCommand& c) {
   }
   // A command that changed what the link's run= shows drops it (a cancel, once polled).
   if (run_key(before, before.run) != run_key(state_, state_.run)) drop_stale_run();
+  follow_code();
   return Result<bool>::ok(!(state_ == before));
+}
+
+Result<bool> ShuffleSession::apply_code(const LabCommand& c) {
+  const std::string& v = c.verb;
+  if (v == "code" || v == "code_start") {
+    std::string source;
+    if (v == "code") {
+      auto decoded = decode_code_field(c.arg);
+      if (!decoded) return refused(c, decoded.error());
+      source = std::move(decoded.value());
+    } else {
+      const CodeStart* start = find_code_start(c.arg);
+      if (!start) return refused(c, "no such starting point");
+      source = start->source;
+    }
+    state_.code = std::move(source);
+    state_.tab = "code";
+    state_.t = 0;
+    playing_ = false;
+    code_from_link_ = false;
+  } else if (v == "code_run" || v == "code_exact" || v == "code_sample") {
+    if (state_.code.empty()) return refused(c, "there is no code to run: write it or pick a starting point");
+    follow_code();
+    code_.want(v == "code_run" ? CodeMode::trace : v == "code_exact" ? CodeMode::exact : CodeMode::sample);
+  } else if (v == "code_cancel") {
+    code_.cancel();
+  } else if (v == "code_result") {
+    follow_code();  // the request this answers may come from a source set by the command before
+    auto accepted = code_.accept(c.arg);
+    if (!accepted) return Result<bool>::fail(accepted.error());
+    if (code_.recording() && state_.t > code_.recording()->total_steps()) state_.t = code_.recording()->total_steps();
+  } else {
+    return refused(c, "the shuffle lab has no such command");
+  }
+  return Result<bool>::ok(true);
 }
 
 // ---- Text view --------------------------------------------------------------
@@ -461,6 +550,10 @@ Result<bool> ShuffleSession::apply(const LabCommand& c) {
 std::vector<TextLine> ShuffleSession::text() {
   const ShuffleLabState& s = state_;
   TextLines out;
+  if (s.tab == "code") {
+    code_text(out);
+    return out.take();
+  }
   out.sub("Shuffle");
   out.item("Algorithm: " + algo_label(s) + " (" + s.algo + ")");
   out.item("Deck: " + std::to_string(s.n) + " cards");
@@ -598,6 +691,7 @@ std::string ShuffleSession::describe_human_json() const {
 
 std::string ShuffleSession::describe_json() {
   poll();
+  follow_code();
   const ShuffleLabState& s = state_;
   std::string out = "{\"algo\":" + json_string(s.algo) + ",\"n\":" + std::to_string(s.n) + ",\"gen\":" + json_string(s.gen) +
                     ",\"seed\":" + json_string(std::to_string(s.seed)) + ",\"method\":" + json_string(s.method) +
@@ -612,11 +706,17 @@ std::string ShuffleSession::describe_json() {
          }) + "}";
   out += describe_predict_json();
   out += describe_human_json();
+  out += describe_code_json();
   return out;  // the caller adds the screen's fields and closes the object
 }
 
 std::vector<CsvExport> ShuffleSession::csv_exports() {
   std::vector<CsvExport> out;
+  if (const CodeExactView* exact = state_.tab == "code" ? code_.exact() : nullptr) {
+    out.push_back({"bias", "Position x card counts of your code over every answer list",
+                   "shufflelab-your-code-" + std::to_string(exact->matrix.n) + "-exact.csv", bias_matrix_csv(exact->matrix).text()});
+    return out;
+  }
   const std::optional<ShuffleBiasResult>& result = bias_.job.result;
   if (state_.tab != "bias" || !result) return out;
   const std::string name = "shufflelab-" + bias_.origin.algo + "-" + std::to_string(bias_.origin.n) + "-";
@@ -631,6 +731,8 @@ std::vector<CsvExport> ShuffleSession::csv_exports() {
 }
 
 void ShuffleSession::forget_results() {
+  code_.clear();
+  code_from_link_ = false;
   bias_.job.clear(jobs_);
   bias_.kind = ShuffleBiasKind::none;
   matrix_view_.reset();

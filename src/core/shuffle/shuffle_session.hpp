@@ -9,7 +9,7 @@
 //   t=N                       scrub to step N (playback goes on from there)
 //   play, pause, toggle_play  playback (play at the last step starts from step 0)
 //   speed=X                   steps a second while playing (0 to 10000)
-//   tab=NAME                  animate, bias, reach, predict, human
+//   tab=NAME                  animate, bias, reach, predict, human, code
 //   algo=, n=, take=, keys=, gen=, seed=, method=, bits=, warmup=, faces=,
 //   rounds=, cut=             the setup's fields; gen= also moves the seed
 //                             into the generator's range and sets its native
@@ -23,6 +23,11 @@
 //   time=S, guess=S, window=hour|day|week, predict, predict_cancel
 //   riffle_cancel, engine_sample (2..8 cards), engine_cancel
 //   lanes=0|1                 the assembly lanes open
+//   code=SOURCE               Your code: the percent-encoded source (as in links)
+//   code_start=NAME           a starting point (user_code_starts.hpp)
+//   code_run, code_exact, code_sample, code_cancel   ask the page for a run, or drop it
+//   code_result=ID:TEXT       the page's answer (docs/code_protocol.md)
+//   On the code tab, step/back/first/last/t/play step through the code's trace.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -40,6 +45,7 @@
 #include "core/shuffle/shuffle_bias.hpp"
 #include "core/shuffle/shuffle_lab.hpp"
 #include "core/shuffle/shuffle_predict.hpp"
+#include "core/shuffle/user_code_run.hpp"
 
 namespace shufflelab {
 
@@ -95,6 +101,14 @@ struct ShuffleView {
   const JobSlot<BiasMatrix>* engine_sample = nullptr;  // setup key: the deck size
   std::vector<std::string> engine_errors;              // the models' jobs
   std::optional<EngineView> engine;                    // once the sample and every model are in
+  // Your code (on that tab).
+  const CodeRun* code = nullptr;
+  std::optional<CodeFrame> code_frame;        // the trace's step t
+  bool code_from_link = false;                // the source came with a link: the sender's code
+  const BiasMatrixView* code_matrix = nullptr;  // the exact matrix, else the sample's; null without one
+  bool code_matrix_exact = false;
+  bool code_stale = false;                    // the results shown are for another source, n or seed
+  std::string code_summary;                   // the matrix's sentence: exact (reachable, uniform) or sampled (p)
 };
 
 class ShuffleSession final : public LabSession {
@@ -114,6 +128,8 @@ class ShuffleSession final : public LabSession {
   const ShuffleLabState& state() const { return state_; }
   const ShuffleView& view();
   const LabRecording* recording();  // of the setup; null when it cannot run
+  // The page's run the Your code tab waits for, as the page view's codeRequest, or "" for none.
+  std::string code_request_json();
 
  private:
   Result<bool> apply_setup(const LabCommand& c);
@@ -135,6 +151,13 @@ class ShuffleSession final : public LabSession {
   std::string describe_bias_json();
   std::string describe_predict_json() const;
   std::string describe_human_json() const;
+  std::string describe_code_json();
+  std::string code_summary() const;
+  void code_text(TextLines& out);
+  Result<bool> apply_code(const LabCommand& c);
+  void follow_code();
+  std::uint32_t total_steps();  // of the tab's recording: the shuffle's, or on the code tab the code's
+  const BiasMatrixView* code_matrix_view();
 
   ShuffleLabState& state_;
   JobRunner& jobs_;
@@ -166,6 +189,11 @@ class ShuffleSession final : public LabSession {
   MixingView mixing_;
   JobSlot<BiasMatrix> engine_sample_;  // the browser's sort; setup key: the deck size
   std::array<JobSlot<BiasMatrix>, kComparatorSortCount> engine_models_;  // exact law of each comparator sort
+
+  CodeRun code_;
+  bool code_from_link_ = false;
+  std::string code_matrix_key_;
+  std::optional<BiasMatrixView> code_matrix_view_;
 };
 
 }  // namespace shufflelab
