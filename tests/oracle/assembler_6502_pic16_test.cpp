@@ -252,6 +252,24 @@ far:    rts
   EXPECT_EQ(mine, theirs) << first_difference(mine, theirs, 0x0200);
 }
 
+// After .org, ca65 knows a label's address: one below $100, defined above
+// the line, is zero page; one defined below is absolute.
+TEST(Assembler6502Oracle, LabelsInZeroPageEqualCa65) {
+  const std::string source = R"(        .org $0080
+here:   lda here
+        lda there
+there:  lda there
+C = here + 1
+        lda C
+        lda <here
+        lda #>there
+)";
+  const auto theirs = ca65_bytes(source, 0x0080);
+  const auto mine = ours(Cpu::mos6502, source);
+  ASSERT_EQ(theirs.size(), 13u);  // 2 + 3 + 2 + 2 + 2 + 2
+  EXPECT_EQ(mine, theirs) << first_difference(mine, theirs, 0x0080);
+}
+
 // The project's own listing: ours equals ld65's image at $4000, where the
 // core keeps it (tests/core/assembler: and the bytes the core keeps).
 TEST(Assembler6502Oracle, ListingEqualsCa65) {

@@ -312,6 +312,9 @@ class Assembler final : public LineContext {
   std::optional<std::int64_t> cblock_next_;  // inside cblock ... endc
   std::int64_t cblock_end_ = 0;              // where a cblock without a start begins
   bool forward_seen_ = false;                // the last value needed a symbol defined further down
+  // Before any org, ca65 places code where the linker says: its labels are
+  // 16-bit addresses. After .org they are numbers like any other.
+  bool org_seen_ = false;
   int line_number_ = 0;
   std::string_view line_;
   bool line_recorded_ = false;
@@ -662,6 +665,7 @@ void Assembler::assemble_line(std::string_view line) {
     if (const auto org = needed_now(trim(rest.substr(1)), "*=")) {
       if (*org < 0 || *org >= dialect_.address_limit) return error(rest, "the address is outside memory");
       address_ = static_cast<std::uint32_t>(*org);
+      org_seen_ = true;
     }
     return;
   }
@@ -670,7 +674,7 @@ void Assembler::assemble_line(std::string_view line) {
     if (after < code.size() && code[after] == ':') ++after;
     auto [next, next_end] = take_word(after);
     if (is_equate_word(lower(next))) return equate(word, next, trim(code.substr(next_end)));
-    define(word, Value{address_, true, true}, false);
+    define(word, Value{address_, true, !org_seen_}, false);
     note_definition();
     labelled = true;
     std::tie(word, end) = take_word(after);
@@ -678,7 +682,7 @@ void Assembler::assemble_line(std::string_view line) {
     auto [next, next_end] = take_word(end);
     if (is_equate_word(lower(next))) return equate(word, next, trim(code.substr(next_end)));
     if (at_margin && !is_statement_word(word)) {  // a label without a colon, at the margin
-      define(word, Value{address_, true, true}, false);
+      define(word, Value{address_, true, !org_seen_}, false);
       note_definition();
       labelled = true;
       word = next;
@@ -740,6 +744,7 @@ void Assembler::directive(const DirectiveName& directive, std::string_view word,
         return error(parts[0], "address " + std::to_string(*org) + " is outside memory (0.." +
                                    std::to_string(dialect_.address_limit - 1) + ")");
       address_ = static_cast<std::uint32_t>(*org);
+      org_seen_ = true;
       return note_definition();
     }
     case Directive::radix: {
@@ -844,6 +849,7 @@ Assembly Assembler::run() {
     scope_.clear();
     cblock_next_.reset();
     cblock_end_ = 0;
+    org_seen_ = false;
     ended_ = false;
     for (std::size_t i = 0; i < lines.size() && !ended_; ++i) {
       line_number_ = static_cast<int>(i) + 1;

@@ -17,9 +17,10 @@ namespace shufflelab::assembler {
 struct Value {
   std::int64_t value = 0;
   bool known = true;  // false in the first pass for a symbol defined further down
-  // Involves a code label's address or a symbol defined further down (in
-  // both passes): ca65 gives such an operand 16 bits even when it is below
-  // $100, and a low/high byte operator makes it 8 bits again.
+  // Involves a label defined before any org (an address the linker would
+  // choose) or a symbol defined further down (in both passes): ca65 gives
+  // such an operand 16 bits even when it is below $100; a low/high byte
+  // operator makes it 8 bits again.
   bool wide = false;
 };
 

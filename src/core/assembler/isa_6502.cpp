@@ -3,8 +3,8 @@
 // `(zp,x)`, `(zp),y`, `(abs)`, `a` or nothing for the accumulator, and
 // ca65's `z:`/`a:` address-size prefixes. Zero page or absolute is chosen as
 // ca65 chooses: zero page for a value below $100 known when the line is read
-// (not a code label, not a symbol defined further down), when the
-// instruction has that form.
+// (not a symbol defined further down, nor a label placed before any .org,
+// which ca65 leaves to the linker), when the instruction has that form.
 #include <algorithm>
 #include <array>
 #include <map>

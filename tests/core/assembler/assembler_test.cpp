@@ -138,6 +138,13 @@ V       .set V + 1
   EXPECT_EQ(a.symbols.at("Later"), 0x20);
 }
 
+// ca65 without .org leaves addresses to the linker: a label is 16-bit even
+// at $0000; the same source after `.org 0` is zero page.
+TEST(AssemblerDirectives, LabelsBeforeAnyOrgAreAbsolute) {
+  EXPECT_EQ(units_of(Cpu::mos6502, "here: lda here\n"), (Units{0xAD, 0x00, 0x00}));
+  EXPECT_EQ(units_of(Cpu::mos6502, " .org 0\nhere: lda here\n"), (Units{0xA5, 0x00}));
+}
+
 TEST(AssemblerDirectives, LocalLabelsBelongToTheLabelAbove) {
   const Assembly a = assemble(Cpu::mos6502, R"(        .org $10
 one:    dex
