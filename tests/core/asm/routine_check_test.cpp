@@ -284,6 +284,66 @@ TEST(RoutineCheck, Lcg8OnPic16EqualsForAll256States) {
   EXPECT_NE(routine_check_verdict(request, check).find("for all 256 states"), std::string::npos);
 }
 
+// Z80: John Metcalf's 16-bit xorshift (7,9,8) as he published it for the
+// Z80, its state in the operand of `ld hl,1` (self-modifying, at xrnd+1 low,
+// xrnd+2 high); it returns the new high byte in A. The xorshift16 preset is
+// his triple: equal over every nonzero state.
+TEST(RoutineCheck, MetcalfsXorshiftOnZ80EqualsXorshift16) {
+  const std::string source =
+      "        org 0x8000\n"
+      "xrnd:   ld hl,1\n"
+      "        ld a,h\n"
+      "        rra\n"
+      "        ld a,l\n"
+      "        rra\n"
+      "        xor h\n"
+      "        ld h,a\n"
+      "        ld a,l\n"
+      "        rra\n"
+      "        ld a,h\n"
+      "        rra\n"
+      "        xor l\n"
+      "        ld l,a\n"
+      "        xor h\n"
+      "        ld h,a\n"
+      "        ld (xrnd+1),hl\n"
+      "        ret\n";
+  const auto request = request_for(Cpu::z80, source, "xrnd", {0x8002, 0x8001}, "xorshift16");
+  const RoutineCheck check = checked(request);
+  EXPECT_TRUE(check.equal) << routine_check_text(request, check);
+  EXPECT_EQ(check.states_checked, 65535u);
+  EXPECT_EQ(check.start, (std::vector<std::uint8_t>{0x00, 0x01}));  // the image's ld hl,1
+  // T-states (Zilog manual): ld hl,nn 10; ld r,r' 4 (x7); rra 4 (x4); xor r 4 (x3); ld (nn),hl 16; ret 10.
+  EXPECT_EQ(check.cycles.min, 10u + 7 * 4 + 4 * 4 + 3 * 4 + 16 + 10);
+  EXPECT_EQ(check.cycles.max, check.cycles.min);
+  ASSERT_TRUE(check.period);
+  EXPECT_EQ(check.period->length, 65535u);  // Metcalf picked (7,9,8) among the maximal triples
+}
+
+// SM83 (Z80-style spelling): lcg8, x' = 5x + 1, its state a data byte after the code.
+TEST(RoutineCheck, Lcg8OnSm83WithItsStateInTheImage) {
+  const std::string source =
+      "        org 0xC000\n"
+      "lcg8:   ld a,(seed)\n"
+      "        ld b,a\n"
+      "        add a,a\n"
+      "        add a,a\n"
+      "        add a,b\n"
+      "        inc a\n"
+      "        ld (seed),a\n"
+      "        ret\n"
+      "seed:   db 7\n";
+  const auto request = request_for(Cpu::sm83, source, "lcg8", {0xC00C}, "lcg8");
+  const RoutineCheck check = checked(request);
+  EXPECT_TRUE(check.equal) << routine_check_text(request, check);
+  EXPECT_EQ(check.states_checked, 256u);
+  EXPECT_EQ(check.start, (std::vector<std::uint8_t>{7}));
+  // M-cycles (Pan Docs): ld a,(a16) 4, ld/add/inc on registers 1 each (x5), ld (a16),a 4, ret 4.
+  EXPECT_EQ(check.cycles.min, 17u);
+  EXPECT_EQ(check.cycles.max, 17u);
+  EXPECT_EQ(check.code_units, 13u);
+}
+
 TEST(RoutineCheck, TheJobGivesTheSameCheck) {
   const auto request = request_for(Cpu::mos6502, galois16_6502("$B5"), "lfsr16", {0xF0, 0xF1}, "galois16");
   const RoutineCheck direct = checked(request);
