@@ -143,3 +143,14 @@ test('asm: bad arguments get one line on stderr and exit 2', () => {
     assert.equal(r.stdout, '');
   }
 });
+
+test('asm --run: the project\'s own 6502 listing equals galois16 and xorshift16 over every state', () => {
+  const listing = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'asm', '6502', 'prng6502.s'), 'utf8');
+  const source = file('prng6502.s', '.org $4000\n' + listing);  // where the core keeps it (ld65 would place it)
+  for (const [label, claim, state] of [['galois16', 'galois16', 'G16HI,G16LO'], ['xorshift16', 'xorshift16', 'XS16HI,XS16LO']]) {
+    const r = run('asm', '--cpu', '6502', source, '--run', label, '--against', claim, '--state', state);
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, new RegExp(`^equal to ${claim} for all 65,535 nonzero states`));
+    assert.match(r.stdout, /period of the routine's own state from 0001: 65,535 calls/);
+  }
+});

@@ -24,9 +24,19 @@ namespace {
 // ---------------------------------------------------------------------------
 // Claims.
 
-// The generator behind a claim, with its state replaced per check.
+// The generator behind a claim (its state is replaced per check): a preset or
+// a catalog generator by name, the catalog LCGs also by their preset's name
+// (onechip, randu, msvc, as the dice lab and the chooser spell them).
 Result<ByteGenerator> claimed_generator(std::string_view name) {
-  return make_generator(name, {{"seed", "1"}});
+  GeneratorParams params{{"seed", "1"}};
+  std::string_view base = name;
+  for (const LcgPreset& lcg : kLcgPresets)
+    if (lcg.name == name) {
+      base = "lcg32";
+      params["preset"] = std::string(name);
+    }
+  if (name == "z80") params["seed"] = "0000000000000001";  // its seed is all eight bytes
+  return make_generator(base, params);
 }
 
 struct DieClaim {
@@ -275,6 +285,10 @@ std::vector<RoutineClaimInfo> routine_claims() {
   for (const auto& preset : generator_presets()) out.push_back({std::string(preset.name), std::string(preset.summary)});
   for (const auto& info : generator_catalog())
     if (claimed_generator(info.name)) out.push_back({std::string(info.name), std::string(info.summary)});
+  for (const LcgPreset& lcg : kLcgPresets)
+    if (lcg.modulus_bits >= 31)  // cpc8 and getrand16 are the presets lcg8 and lcg16
+      out.push_back({std::string(lcg.name), "lcg32 preset " + std::string(lcg.name) + ": x' = " + std::to_string(lcg.a) +
+                                                " x + " + std::to_string(lcg.c) + " mod 2^" + std::to_string(lcg.modulus_bits)});
   for (const std::uint32_t sides : {6u, 20u})
     for (const auto& method : range_methods())
       out.push_back({"d" + std::to_string(sides) + "-" + std::string(method.name),

@@ -5,7 +5,8 @@
 //
 // What a routine may claim to be (RoutineClaim, by name):
 //  - a generator of the labs by its CLI name (make_generator: the presets
-//    galois16, xorshift16, lcg8..., the catalog's tarot32, xorshift...): each
+//    galois16, xorshift16, lcg8..., the catalog's tarot32, xorshift..., the
+//    catalog's LCGs by their preset: onechip, randu, msvc): each
 //    call returns the generator's next_byte() in A (W on the PIC16) and leaves
 //    the generator's state in the state bytes, most significant first (the
 //    bytes of its state string, core/gen/generators.hpp);
@@ -90,8 +91,9 @@ constexpr std::uint32_t kMaxRoutineCalls = 1'000'000;
 constexpr std::uint64_t kDefaultCycleBudget = 100'000;  // per call
 constexpr std::uint64_t kMaxCycleBudget = 100'000'000;
 constexpr unsigned kMaxExhaustiveStateBits = 24;
-// Calls run looking for the period of a state wider than 24 bits.
-constexpr std::uint64_t kMaxPeriodCalls = std::uint64_t{1} << 24;
+// Calls run looking for the period of a state wider than 24 bits (its period
+// is almost surely longer: a 32-bit state's full period would take hours).
+constexpr std::uint64_t kMaxPeriodCalls = std::uint64_t{1} << 20;
 
 struct RoutineCheckRequest {
   RoutineImage image;
