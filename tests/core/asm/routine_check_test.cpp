@@ -344,6 +344,25 @@ TEST(RoutineCheck, Lcg8OnSm83WithItsStateInTheImage) {
   EXPECT_EQ(check.code_units, 13u);
 }
 
+// PIC16: a write through FSR past bank 0 (the data memory emulated) stops
+// the call at that instruction with the interpreter's message.
+TEST(RoutineCheck, APic16WritePastBank0Stops) {
+  const std::string source =
+      "        org 0\n"
+      "lcg8:   movlw 0x90\n"
+      "        movwf 4\n"
+      "        movwf 0\n"
+      "        return\n";
+  const auto request = request_for(Cpu::pic16, source, "lcg8", {0x20}, "lcg8");
+  const RoutineCheck check = checked(request);
+  ASSERT_TRUE(check.stop);
+  EXPECT_EQ(check.stop->address, 2u);
+  EXPECT_EQ(check.stop->line, 4);
+  EXPECT_NE(check.stop->message.find("past bank 0"), std::string::npos) << check.stop->message;
+  EXPECT_NE(routine_check_verdict(request, check).find("stopped from state 00 at $002 (line 4)"), std::string::npos)
+      << routine_check_verdict(request, check);
+}
+
 TEST(RoutineCheck, TheJobGivesTheSameCheck) {
   const auto request = request_for(Cpu::mos6502, galois16_6502("$B5"), "lfsr16", {0xF0, 0xF1}, "galois16");
   const RoutineCheck direct = checked(request);
