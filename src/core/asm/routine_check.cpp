@@ -121,9 +121,14 @@ class RoutineMachine {
     for (const std::uint32_t a : state_) writable_[a] = true;
     for (std::uint32_t a = 0; a < 0x10000; ++a)
       if (on_stack(cpu_, a) || (cpu_ == Cpu::mos6502 && a < 0x100)) writable_[a] = true;
-    // The harness's return address: the first one below the top not in the image.
+    // The harness's return address: the first one below the top outside the
+    // image (an image filling all 64 KiB keeps $FFF0).
     return_address_ = 0xfff0;
-    while (return_address_ >= image.origin && return_address_ < end) --return_address_;
+    for (std::uint32_t a = 0xfff0; a > 0; --a)
+      if (a < image.origin || a >= end) {
+        return_address_ = static_cast<std::uint16_t>(a);
+        break;
+      }
     with_ram([&](auto& ram) {
       for (std::uint32_t a = image.origin; a < end; ++a)
         ram.poke(static_cast<std::uint16_t>(a), static_cast<std::uint8_t>(image.units[a - image.origin]));
@@ -661,7 +666,7 @@ std::string routine_check_text(const RoutineCheckRequest& request, const Routine
   if (const auto& p = check.period) {
     if (p->found)
       out += "period of the routine's own state from " + bytes_hex(check.start) + ": " + grouped(p->length) +
-             " calls\n";
+             (p->length == 1 ? " call\n" : " calls\n");
     else
       out += "period of the routine's own state from " + bytes_hex(check.start) + ": no repeat within " +
              grouped(p->calls_run) + " calls\n";
