@@ -36,17 +36,18 @@ void run_asm_cases(Context& ctx) {
   const std::string source = two_hundred_lines();
   const auto checked = assembler::assemble(assembler::Cpu::mos6502, source);
   // 20 routines of 2+2+2+2+2+2+2+1+2 = 17 bytes.
-  if (!ctx.check(checked.ok() && checked.raw_bytes().size() == 20 * 17, "asm6502: the 200-line source did not assemble"))
+  if (!ctx.check(checked.ok() && checked.raw_bytes().size() == 20 * 17,
+                 "asm6502: the 200-line source did not assemble"))
     return;
   std::vector<Timed> variants{Timed(
       "200-line 6502 source to bytes",
       [&source](std::uint64_t iterations) {
         std::uint64_t sum = 0;
-        for (std::uint64_t i = 0; i < iterations; ++i) sum += assembler::assemble(assembler::Cpu::mos6502, source).end();
+        for (std::uint64_t i = 0; i < iterations; ++i)
+          sum += assembler::assemble(assembler::Cpu::mos6502, source).end();
         return sum;
       },
-      false,
-      TargetSpec{"< 5 ms per file", "wasm", [](const Row& row) { return row.value < 5; }})};
+      false, TargetSpec{"< 5 ms per file", "wasm", [](const Row& row) { return row.value < 5; }})};
   const auto samples = ctx.time_variants(variants);
   ctx.add_timed_rows("asm6502", variants, samples, "ms/file", 1e-6);
 }

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'build', 'native', 'shufflelab');
 const GROUPS = ['shuffle52', 'shuffle78', 'bits52', 'bits78', 'range64', 'lemire64', 'lfsr32', 'pdep52', 'onechip',
-  'period64', 'bias52', 'comparator8', 'riffle52', 'check_decks', 'check_bm', 'check_bm_long', 'check_rolls'];
+  'period64', 'bias52', 'comparator8', 'riffle52', 'check_decks', 'check_bm', 'check_bm_long', 'check_rolls', 'asm6502'];
 
 function smokeRun(...extra) {
   const dir = mkdtempSync(join(tmpdir(), 'shufflelab-bench-'));

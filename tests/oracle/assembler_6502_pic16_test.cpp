@@ -7,18 +7,17 @@
 // Every form, with boundary operands, must give the same bytes as the tool.
 // ./lab installs the tools (APT_PACKAGES: cc65, xa65, gputils): a missing
 // tool fails these tests rather than skipping them.
+#include <gtest/gtest.h>
+
 #include <array>
 #include <cstdio>
 #include <set>
 #include <string>
 #include <vector>
 
-#include <gtest/gtest.h>
-
-#include "oracle_tools.hpp"
-
 #include "core/assembler/assembler.hpp"
 #include "core/cpu/mos6502.hpp"
+#include "oracle_tools.hpp"
 
 namespace shufflelab::assembler {
 namespace {
@@ -44,7 +43,8 @@ std::vector<std::uint8_t> ca65_bytes(const std::string& source, unsigned start) 
                 start, 0x10000 - start);
   write_file(s, source);
   write_file(cfg, config);
-  const auto [status, out] = run_tool("ca65 -o '" + o + "' '" + s + "' && ld65 -C '" + cfg + "' -o '" + bin + "' '" + o + "'");
+  const auto [status, out] =
+      run_tool("ca65 -o '" + o + "' '" + s + "' && ld65 -C '" + cfg + "' -o '" + bin + "' '" + o + "'");
   EXPECT_EQ(status, 0) << out;
   return bytes_of(read_file(bin));
 }
@@ -69,8 +69,10 @@ std::vector<std::uint16_t> gpasm_words(const std::string& source) {
   for (const auto& [address, byte] : oracle::intel_hex_bytes(read_file(hex))) {
     if (address >= 0x4000) break;  // configuration words
     words.resize(std::max<std::size_t>(words.size(), address / 2 + 1), 0x3fff);
-    if (address % 2 == 0) words[address / 2] = static_cast<std::uint16_t>((words[address / 2] & 0xff00) | byte);
-    else words[address / 2] = static_cast<std::uint16_t>((words[address / 2] & 0x00ff) | byte << 8);
+    if (address % 2 == 0)
+      words[address / 2] = static_cast<std::uint16_t>((words[address / 2] & 0xff00) | byte);
+    else
+      words[address / 2] = static_cast<std::uint16_t>((words[address / 2] & 0x00ff) | byte << 8);
   }
   return words;
 }
@@ -107,16 +109,22 @@ Mode mode_of(std::uint8_t opcode, std::string_view mnemonic, const Mos6502Timing
   if (opcode == 0x6c) return Mode::ind;
   const int bbb = (opcode >> 2) & 7;
   if ((opcode & 3) == 1) {
-    constexpr std::array<Mode, 8> alu{Mode::izx, Mode::zp, Mode::imm, Mode::abs, Mode::izy, Mode::zpx, Mode::aby, Mode::abx};
+    constexpr std::array<Mode, 8> alu{Mode::izx, Mode::zp,  Mode::imm, Mode::abs,
+                                      Mode::izy, Mode::zpx, Mode::aby, Mode::abx};
     return alu[static_cast<std::size_t>(bbb)];
   }
   const bool y_indexed = mnemonic == "ldx" || mnemonic == "stx";
   switch (bbb) {
-    case 0: return Mode::imm;
-    case 1: return Mode::zp;
-    case 3: return Mode::abs;
-    case 5: return y_indexed ? Mode::zpy : Mode::zpx;
-    default: return y_indexed ? Mode::aby : Mode::abx;
+    case 0:
+      return Mode::imm;
+    case 1:
+      return Mode::zp;
+    case 3:
+      return Mode::abs;
+    case 5:
+      return y_indexed ? Mode::zpy : Mode::zpx;
+    default:
+      return y_indexed ? Mode::aby : Mode::abx;
   }
 }
 
@@ -145,19 +153,45 @@ std::string every_6502_form(bool xa) {
   for (const Form& form : documented_forms()) {
     std::vector<std::string> operands;
     switch (form.mode) {
-      case Mode::imp: operands = {""}; break;
-      case Mode::acc: operands = {xa ? "" : "a"}; break;
-      case Mode::imm: operands = {"#$00", "#$FF", "#127", "#%10000001", "#'Z'"}; break;
-      case Mode::zp: operands = {"$00", "$FF"}; break;
-      case Mode::zpx: operands = {"$00,x", "$FF,X"}; break;
-      case Mode::zpy: operands = {"$00,y", "$FF,Y"}; break;
-      case Mode::abs: operands = {"$0100", "$FFFF", "$1234", "$0012"}; break;
-      case Mode::abx: operands = {"$0100,x", "$FFFF,x", "$0012,x"}; break;
-      case Mode::aby: operands = {"$0100,y", "$FFFF,y", "$0012,y"}; break;
-      case Mode::ind: operands = {"($0100)", "($FFFF)", "($0012)"}; break;
-      case Mode::izx: operands = {"($00,x)", "($FF,x)"}; break;
-      case Mode::izy: operands = {"($00),y", "($FF),y"}; break;
-      case Mode::rel: operands = {"*-126", "*+2", "*+129"}; break;
+      case Mode::imp:
+        operands = {""};
+        break;
+      case Mode::acc:
+        operands = {xa ? "" : "a"};
+        break;
+      case Mode::imm:
+        operands = {"#$00", "#$FF", "#127", "#%10000001", "#'Z'"};
+        break;
+      case Mode::zp:
+        operands = {"$00", "$FF"};
+        break;
+      case Mode::zpx:
+        operands = {"$00,x", "$FF,X"};
+        break;
+      case Mode::zpy:
+        operands = {"$00,y", "$FF,Y"};
+        break;
+      case Mode::abs:
+        operands = {"$0100", "$FFFF", "$1234", "$0012"};
+        break;
+      case Mode::abx:
+        operands = {"$0100,x", "$FFFF,x", "$0012,x"};
+        break;
+      case Mode::aby:
+        operands = {"$0100,y", "$FFFF,y", "$0012,y"};
+        break;
+      case Mode::ind:
+        operands = {"($0100)", "($FFFF)", "($0012)"};
+        break;
+      case Mode::izx:
+        operands = {"($00,x)", "($FF,x)"};
+        break;
+      case Mode::izy:
+        operands = {"($00),y", "($FF),y"};
+        break;
+      case Mode::rel:
+        operands = {"*-126", "*+2", "*+129"};
+        break;
     }
     for (const auto& operand : operands) text += "        " + form.mnemonic + " " + operand + "\n";
   }
@@ -169,11 +203,10 @@ TEST(Assembler6502Oracle, TheFormsCoverEveryDocumentedOpcode) {
   EXPECT_EQ(forms.size(), 151u);
   // Each derived mode agrees with the opcode's length in the interpreter's table.
   for (const Form& form : forms) {
-    const int length = form.mode == Mode::imp || form.mode == Mode::acc                           ? 1
-                       : form.mode == Mode::abs || form.mode == Mode::abx || form.mode == Mode::aby ||
-                               form.mode == Mode::ind
-                           ? 3
-                           : 2;
+    const int length =
+        form.mode == Mode::imp || form.mode == Mode::acc                                                       ? 1
+        : form.mode == Mode::abs || form.mode == Mode::abx || form.mode == Mode::aby || form.mode == Mode::ind ? 3
+                                                                                                               : 2;
     EXPECT_EQ(length, mos6502_timing(form.opcode)->length) << form.mnemonic << " $" << std::hex << int(form.opcode);
   }
   // Our assembly of the forms uses every documented opcode.
@@ -182,7 +215,8 @@ TEST(Assembler6502Oracle, TheFormsCoverEveryDocumentedOpcode) {
   std::set<std::uint8_t> opcodes;
   for (const auto& line : assembly.lines)
     if (!line.units.empty()) opcodes.insert(static_cast<std::uint8_t>(line.units[0]));
-  for (const Form& form : forms) EXPECT_TRUE(opcodes.count(form.opcode)) << form.mnemonic << " $" << std::hex << int(form.opcode);
+  for (const Form& form : forms)
+    EXPECT_TRUE(opcodes.count(form.opcode)) << form.mnemonic << " $" << std::hex << int(form.opcode);
 }
 
 TEST(Assembler6502Oracle, EveryFormEqualsCa65) {
@@ -287,18 +321,18 @@ enum class PicForm { none, file_dest, file, file_bit, literal, address };
 // From the mid-range family reference manual's instruction summary (operand kinds only).
 const std::vector<std::pair<std::string, PicForm>>& pic_instructions() {
   static const std::vector<std::pair<std::string, PicForm>> list{
-      {"addwf", PicForm::file_dest}, {"andwf", PicForm::file_dest},  {"clrf", PicForm::file},
-      {"clrw", PicForm::none},       {"comf", PicForm::file_dest},   {"decf", PicForm::file_dest},
+      {"addwf", PicForm::file_dest},  {"andwf", PicForm::file_dest}, {"clrf", PicForm::file},
+      {"clrw", PicForm::none},        {"comf", PicForm::file_dest},  {"decf", PicForm::file_dest},
       {"decfsz", PicForm::file_dest}, {"incf", PicForm::file_dest},  {"incfsz", PicForm::file_dest},
-      {"iorwf", PicForm::file_dest}, {"movf", PicForm::file_dest},   {"movwf", PicForm::file},
-      {"nop", PicForm::none},        {"rlf", PicForm::file_dest},    {"rrf", PicForm::file_dest},
-      {"subwf", PicForm::file_dest}, {"swapf", PicForm::file_dest},  {"xorwf", PicForm::file_dest},
-      {"bcf", PicForm::file_bit},    {"bsf", PicForm::file_bit},     {"btfsc", PicForm::file_bit},
-      {"btfss", PicForm::file_bit},  {"addlw", PicForm::literal},    {"andlw", PicForm::literal},
-      {"call", PicForm::address},    {"clrwdt", PicForm::none},      {"goto", PicForm::address},
-      {"iorlw", PicForm::literal},   {"movlw", PicForm::literal},    {"retfie", PicForm::none},
-      {"retlw", PicForm::literal},   {"return", PicForm::none},      {"sleep", PicForm::none},
-      {"sublw", PicForm::literal},   {"xorlw", PicForm::literal},
+      {"iorwf", PicForm::file_dest},  {"movf", PicForm::file_dest},  {"movwf", PicForm::file},
+      {"nop", PicForm::none},         {"rlf", PicForm::file_dest},   {"rrf", PicForm::file_dest},
+      {"subwf", PicForm::file_dest},  {"swapf", PicForm::file_dest}, {"xorwf", PicForm::file_dest},
+      {"bcf", PicForm::file_bit},     {"bsf", PicForm::file_bit},    {"btfsc", PicForm::file_bit},
+      {"btfss", PicForm::file_bit},   {"addlw", PicForm::literal},   {"andlw", PicForm::literal},
+      {"call", PicForm::address},     {"clrwdt", PicForm::none},     {"goto", PicForm::address},
+      {"iorlw", PicForm::literal},    {"movlw", PicForm::literal},   {"retfie", PicForm::none},
+      {"retlw", PicForm::literal},    {"return", PicForm::none},     {"sleep", PicForm::none},
+      {"sublw", PicForm::literal},    {"xorlw", PicForm::literal},
   };
   return list;
 }
@@ -308,7 +342,9 @@ std::string every_pic_form() {
   for (const auto& [mnemonic, form] : pic_instructions()) {
     auto line = [&](const std::string& operands) { text += "        " + mnemonic + " " + operands + "\n"; };
     switch (form) {
-      case PicForm::none: line(""); break;
+      case PicForm::none:
+        line("");
+        break;
       case PicForm::file:
         for (const char* f : {"0", "0x7F", "0x25"}) line(f);
         break;
@@ -329,9 +365,29 @@ std::string every_pic_form() {
     }
   }
   // gpasm's number forms.
-  for (const char* k : {"H'FF'", "h'0a'", "0x7f", "B'10100101'", "b'1'", "D'200'", "d'9'", ".99", "O'17'", "A'z'",
-                        "'A'", "0FFh", "low 0x1234", "high 0x1234", "(3 + 4) * 5", "1 << 7", "0xF0 | 0x0F & 0x3C", "1 | 6 ^ 5", "12 & 6 << 1", "1 + 2 & 4",
-                        "~0x0F & 0xFF", "100 % 7", "0xAA ^ 0xFF"})
+  for (const char* k : {"H'FF'",
+                        "h'0a'",
+                        "0x7f",
+                        "B'10100101'",
+                        "b'1'",
+                        "D'200'",
+                        "d'9'",
+                        ".99",
+                        "O'17'",
+                        "A'z'",
+                        "'A'",
+                        "0FFh",
+                        "low 0x1234",
+                        "high 0x1234",
+                        "(3 + 4) * 5",
+                        "1 << 7",
+                        "0xF0 | 0x0F & 0x3C",
+                        "1 | 6 ^ 5",
+                        "12 & 6 << 1",
+                        "1 + 2 & 4",
+                        "~0x0F & 0xFF",
+                        "100 % 7",
+                        "0xAA ^ 0xFF"})
     text += std::string("        movlw ") + k + "\n";
   text += "        end\n";
   return text;

@@ -330,6 +330,33 @@ TEST(AssemblerZ80Oracle, ForwardReferencesEqualZ80asm) {
   EXPECT_EQ(ours(Cpu::z80, source), z80asm_bytes(source));
 }
 
+// z80asm's spelling around the instructions: upper and mixed case, equates,
+// $, a ';' character, strings in defb, expressions in (ix+d).
+TEST(AssemblerZ80Oracle, SyntaxEqualsZ80asm) {
+  const std::string source =
+      "        org 4000h\n"
+      "start:  ld a,0ffh\n"
+      "CONST:  equ 12\n"
+      "        ld b,CONST*2\n"
+      "        ld c,%1010\n"
+      "        ld hl,$\n"
+      "        jr $\n"
+      "        defb 1,2,\"hi\"\n"
+      "        defw start,0x1234\n"
+      "        defs 3\n"
+      "        ld a,';' ; semicolon char\n"
+      "label2: ld de,label2+1\n"
+      "        ld a,(ix+CONST-20)\n"
+      "        ex af,af'  ; comment\n"
+      "        LD A,(IX+1)\n"
+      "        Ld Hl,0FFFFh\n"
+      "        jp (IY)\n"
+      "        ld a,7 & 3 | 8\n"
+      "        ld a,-1\n"
+      "        ld bc,-1\n";
+  EXPECT_EQ(ours(Cpu::z80, source), z80asm_bytes(source));
+}
+
 // ---- Z80 T-states against z80ex -----------------------------------------------
 
 struct Z80ex {
@@ -537,6 +564,17 @@ TEST(AssemblerSm83Oracle, ForwardReferencesEqualSdasgb) {
   const std::vector<std::uint8_t> mine = ours(Cpu::sm83, source);
   ASSERT_EQ(theirs.size(), 0x150 + mine.size());  // sdasgb's image starts at 0
   EXPECT_TRUE(std::equal(mine.begin(), mine.end(), theirs.begin() + 0x150));
+}
+
+// sdasgb's number prefixes, its current address '.', local labels (1$) and '#' before expressions.
+TEST(AssemblerSm83Oracle, LiteralsAndLocalLabelsEqualSdasgb) {
+  const std::string source =
+      "        .area CODE (ABS)\n        .org 0\n        ld a,#0h10\n        ld a,#0b101\n        ld a,#<0x1234\n"
+      "        ld a,#>0x1234\n        ld a,#0o17\n        ld a,#0q17\n        ld a,#0d99\n        ld a,#0x1f\n"
+      "        .db 1,2\n        .dw 0x1234\n        ld a,#.\n        jr .\nloop:\n1$:     jr 1$\n        jr nz,2$\n"
+      "        nop\n2$:     ld a,#-1\n        ld a,#~0\n        ld a,#(3*4)\n        ld hl,#3*4+1\n"
+      "        ld a,(#0xc000+3)\n";
+  EXPECT_EQ(ours(Cpu::sm83, source), sdasgb_bytes(source));
 }
 
 TEST(AssemblerSm83Oracle, MCyclesAreTheTables) {

@@ -2,6 +2,9 @@
 // files of this test process, running a tool and reading what it printed,
 // and Intel HEX (gpasm, sdldgb) as address -> byte.
 #pragma once
+#include <gtest/gtest.h>
+#include <unistd.h>
+
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -11,9 +14,6 @@
 #include <sstream>
 #include <string>
 #include <utility>
-
-#include <gtest/gtest.h>
-#include <unistd.h>
 
 namespace shufflelab::oracle {
 
@@ -53,7 +53,9 @@ inline std::map<std::uint32_t, std::uint8_t> intel_hex_bytes(const std::string& 
   std::uint32_t base = 0;
   for (std::string record; std::getline(hex, record);) {
     if (record.size() < 11 || record[0] != ':') continue;
-    auto byte = [&](std::size_t at) { return static_cast<std::uint32_t>(std::stoul(record.substr(at, 2), nullptr, 16)); };
+    auto byte = [&](std::size_t at) {
+      return static_cast<std::uint32_t>(std::stoul(record.substr(at, 2), nullptr, 16));
+    };
     const std::uint32_t count = byte(1), address = byte(3) << 8 | byte(5), type = byte(7);
     if (type == 4) base = (byte(9) << 8 | byte(11)) << 16;
     if (type != 0) continue;

@@ -6,13 +6,14 @@
 // current address differently; one reader accepts each CPU's own forms
 // (ca65 and xa65 for the 6502, gpasm for PIC16, z80asm and sdasgb for Z80
 // and SM83, whose sources are written in both styles).
+#include "core/assembler/assembler.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstdio>
 #include <functional>
 
-#include "core/assembler/assembler.hpp"
 #include "core/assembler/instruction_set.hpp"
 
 namespace shufflelab::assembler {
@@ -27,45 +28,53 @@ constexpr std::size_t kMaxErrors = 1000;  // a binary file would give one per li
 enum class Precedence : std::uint8_t { c, ca65, gpasm, sdas };
 
 struct Dialect {
-  int radix = 10;                   // gpasm counts in hex unless told `radix dec`
+  int radix = 10;  // gpasm counts in hex unless told `radix dec`
   Precedence precedence = Precedence::c;
-  bool reserve_zeroes = false;      // ca65 .res and z80asm defs write zeros; sdasgb .ds and gpasm res leave a gap
+  bool reserve_zeroes = false;            // ca65 .res and z80asm defs write zeros; sdasgb .ds and gpasm res leave a gap
   std::uint32_t address_limit = 0x10000;  // one past the last unit address
   std::uint16_t unit_mask = 0xff;
 };
 
 Dialect dialect_of(Cpu cpu) {
   switch (cpu) {
-    case Cpu::mos6502: return {10, Precedence::ca65, true, 0x10000, 0xff};
-    case Cpu::z80: return {10, Precedence::c, true, 0x10000, 0xff};
-    case Cpu::sm83: return {10, Precedence::sdas, false, 0x10000, 0xff};
-    case Cpu::pic16: return {16, Precedence::gpasm, false, 0x2000, 0x3fff};
+    case Cpu::mos6502:
+      return {10, Precedence::ca65, true, 0x10000, 0xff};
+    case Cpu::z80:
+      return {10, Precedence::c, true, 0x10000, 0xff};
+    case Cpu::sm83:
+      return {10, Precedence::sdas, false, 0x10000, 0xff};
+    case Cpu::pic16:
+      return {16, Precedence::gpasm, false, 0x2000, 0x3fff};
   }
   return {};
 }
 
 const InstructionSet& instruction_set_of(Cpu cpu) {
   switch (cpu) {
-    case Cpu::z80: return z80_instruction_set();
-    case Cpu::sm83: return sm83_instruction_set();
-    case Cpu::mos6502: return mos6502_instruction_set();
-    case Cpu::pic16: return pic16_instruction_set();
+    case Cpu::z80:
+      return z80_instruction_set();
+    case Cpu::sm83:
+      return sm83_instruction_set();
+    case Cpu::mos6502:
+      return mos6502_instruction_set();
+    case Cpu::pic16:
+      return pic16_instruction_set();
   }
   return mos6502_instruction_set();
 }
 
 enum class Directive : std::uint8_t {
   org,
-  bytes,         // numbers and strings, a byte each (PIC16 db: two bytes a word)
-  bytes_zero,    // the same, then a zero byte
-  words,         // 16-bit little-endian (PIC16: one 14-bit word each)
-  retlw_table,   // PIC16 dt: a retlw per byte
-  reserve,       // count [, fill]
-  end,           // the rest of the file is not read
-  radix,         // PIC16: dec, hex, oct
-  cblock,        // PIC16: names numbered from a start, up to endc
+  bytes,        // numbers and strings, a byte each (PIC16 db: two bytes a word)
+  bytes_zero,   // the same, then a zero byte
+  words,        // 16-bit little-endian (PIC16: one 14-bit word each)
+  retlw_table,  // PIC16 dt: a retlw per byte
+  reserve,      // count [, fill]
+  end,          // the rest of the file is not read
+  radix,        // PIC16: dec, hex, oct
+  cblock,       // PIC16: names numbered from a start, up to endc
   endc,
-  ignored,       // says something only the Debian tool's linker or listing uses
+  ignored,  // says something only the Debian tool's linker or listing uses
   refused,
 };
 
@@ -146,10 +155,14 @@ constexpr std::array kDirectives{
 
 std::uint8_t cpu_bit(Cpu cpu) {
   switch (cpu) {
-    case Cpu::mos6502: return k6502;
-    case Cpu::pic16: return kPic;
-    case Cpu::z80: return kZ80;
-    case Cpu::sm83: return kSm83;
+    case Cpu::mos6502:
+      return k6502;
+    case Cpu::pic16:
+      return kPic;
+    case Cpu::z80:
+      return kZ80;
+    case Cpu::sm83:
+      return kSm83;
   }
   return 0;
 }
@@ -282,6 +295,7 @@ class Assembler final : public LineContext {
   bool final_pass() const override { return final_; }
 
   int radix() const { return radix_; }
+  int column_of(std::string_view where) const;
   Precedence precedence() const { return dialect_.precedence; }
   std::optional<Value> symbol_value(std::string_view name, std::string_view where);
 
@@ -308,7 +322,7 @@ class Assembler final : public LineContext {
   bool ended_ = false;
   std::uint32_t address_ = 0;
   int radix_ = 10;
-  std::string scope_;  // the last label without a local prefix: @name and 1$ belong to it
+  std::string scope_;                        // the last label without a local prefix: @name and 1$ belong to it
   std::optional<std::int64_t> cblock_next_;  // inside cblock ... endc
   std::int64_t cblock_end_ = 0;              // where a cblock without a start begins
   bool forward_seen_ = false;                // the last value needed a symbol defined further down
@@ -333,7 +347,8 @@ std::optional<Value> Expression::parse_all() {
   auto value = binary(0);
   if (!value) return std::nullopt;
   skip_blanks();
-  if (!at_end()) return fail(here(), "expected an operator or the end of the value, found '" + std::string(here()) + "'");
+  if (!at_end())
+    return fail(here(), "expected an operator or the end of the value, found '" + std::string(here()) + "'");
   return value;
 }
 
@@ -349,10 +364,13 @@ int Expression::precedence(std::string_view op) const {
   const bool additive = op == "+" || op == "-", shift = op == "<<" || op == ">>";
   const bool multiplicative = op == "*" || op == "/" || op == "%";
   switch (as_.precedence()) {
-    case Precedence::ca65: return additive || op == "|" ? 1 : 2;
-    case Precedence::gpasm: return multiplicative ? 4 : additive ? 3 : shift ? 2 : 1;
+    case Precedence::ca65:
+      return additive || op == "|" ? 1 : 2;
+    case Precedence::gpasm:
+      return multiplicative ? 4 : additive ? 3 : shift ? 2 : 1;
     case Precedence::c:
-    case Precedence::sdas: break;
+    case Precedence::sdas:
+      break;
   }
   if (multiplicative) return 6;
   if (additive) return 5;
@@ -375,12 +393,18 @@ std::optional<Value> Expression::binary(int min_precedence) {
     if (!right) return std::nullopt;
     const std::int64_t a = left->value, b = right->value;
     std::int64_t result = 0;
-    if (op == "+") result = a + b;
-    else if (op == "-") result = a - b;
-    else if (op == "*") result = a * b;
-    else if (op == "&") result = a & b;
-    else if (op == "|") result = a | b;
-    else if (op == "^") result = a ^ b;
+    if (op == "+")
+      result = a + b;
+    else if (op == "-")
+      result = a - b;
+    else if (op == "*")
+      result = a * b;
+    else if (op == "&")
+      result = a & b;
+    else if (op == "|")
+      result = a | b;
+    else if (op == "^")
+      result = a ^ b;
     else if (op == "<<" || op == ">>") {
       if (right->known && (b < 0 || b > 63)) return fail(where, "shift count " + std::to_string(b) + " is not 0..63");
       result = !right->known ? 0 : op == "<<" ? static_cast<std::int64_t>(static_cast<std::uint64_t>(a) << b) : a >> b;
@@ -442,8 +466,9 @@ std::optional<Value> Expression::primary() {
     auto value = binary(0);
     if (!value) return std::nullopt;
     skip_blanks();
-    if (at_end() || text_[pos_] != ')') return fail(here(), "expected ')' to close the '(' at column " +
-                                                            std::to_string(start + 1) + " of the value");
+    if (at_end() || text_[pos_] != ')')
+      return fail(here(),
+                  "expected ')' to close the '(' at column " + std::to_string(as_.column_of(text_.substr(start))));
     ++pos_;
     return value;
   }
@@ -453,6 +478,11 @@ std::optional<Value> Expression::primary() {
   if (c == '*' || (c == '$' && digit_value(next) >= 16) || (c == '.' && !is_name_char(next))) {
     ++pos_;
     return Value{as_.address(), true, false};
+  }
+  if (is_digit(c)) {  // sdasgb's local labels: 1$
+    std::size_t end = pos_;
+    while (end < text_.size() && is_digit(text_[end])) ++end;
+    if (end < text_.size() && text_[end] == '$') return name();
   }
   if (c == '$' || c == '%' || is_digit(c) || (c == '.' && is_digit(next))) return number();
   if (is_alpha(c) && next == '\'' && opens_quote(text_, pos_ + 1)) {
@@ -476,8 +506,8 @@ std::optional<Value> Expression::quoted(std::size_t start, int base) {
     return Value{static_cast<unsigned char>(inside[0]), true, false};
   }
   const auto value = parse_digits(inside, base);
-  if (!value) return fail(text_.substr(start), "'" + std::string(inside) + "' is not a number in base " +
-                                                   std::to_string(base));
+  if (!value)
+    return fail(text_.substr(start), "'" + std::string(inside) + "' is not a number in base " + std::to_string(base));
   return Value{*value, true, false};
 }
 
@@ -492,24 +522,38 @@ std::optional<Value> Expression::number() {
   std::string_view digits = text_.substr(pos_, end - pos_);
   pos_ = end;
   int base = as_.radix();
-  if (c == '$') base = 16;
-  else if (c == '%') base = 2;
-  else if (c == '.') base = 10;
+  if (c == '$')
+    base = 16;
+  else if (c == '%')
+    base = 2;
+  else if (c == '.')
+    base = 10;
   else if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
     base = 16, digits.remove_prefix(2);
   } else {
     const char suffix = static_cast<char>(std::tolower(static_cast<unsigned char>(digits.back())));
     const auto body = digits.substr(0, digits.size() - 1);
-    if (suffix == 'h') base = 16, digits = body;
-    else if (suffix == 'o' || suffix == 'q') base = 8, digits = body;
-    else if (base != 16 && suffix == 'b' && parse_digits(body, 2)) base = 2, digits = body;
-    else if (base != 16 && suffix == 'd') base = 10, digits = body;
+    if (suffix == 'h')
+      base = 16, digits = body;
+    else if (suffix == 'o' || suffix == 'q')
+      base = 8, digits = body;
+    else if (base != 16 && suffix == 'b' && parse_digits(body, 2))
+      base = 2, digits = body;
+    else if (base != 16 && suffix == 'd')
+      base = 10, digits = body;
     else if (base != 16 && digits.size() > 2 && digits[0] == '0' && (digits[1] == 'b' || digits[1] == 'B'))
       base = 2, digits.remove_prefix(2);
   }
-  const auto value = parse_digits(digits, base);
-  if (!value) return fail(token, "'" + std::string(token) + "' is not a number" +
-                                     (base == 10 ? "" : " in base " + std::to_string(base)));
+  auto value = parse_digits(digits, base);
+  // sdasgb's prefixes 0h, 0o, 0q, 0d (0x and 0b above), where no suffix form reads the token.
+  if (!value && c == '0' && token.size() > 2 && as_.radix() != 16) {
+    const char kind = static_cast<char>(std::tolower(static_cast<unsigned char>(token[1])));
+    const int prefix_base = kind == 'h' ? 16 : kind == 'o' || kind == 'q' ? 8 : kind == 'd' ? 10 : 0;
+    if (prefix_base != 0) value = parse_digits(token.substr(2), prefix_base);
+  }
+  if (!value)
+    return fail(
+        token, "'" + std::string(token) + "' is not a number" + (base == 10 ? "" : " in base " + std::to_string(base)));
   return Value{*value, true, false};
 }
 
@@ -528,15 +572,16 @@ void Assembler::error(std::string_view where, std::string message) {
     out_.errors.push_back({line_number_, 1, "stopped after " + std::to_string(kMaxErrors) + " errors"});
     return;
   }
-  // Column in characters: UTF-8 continuation bytes do not count.
-  const auto offset = where.data() >= line_.data() && where.data() <= line_.data() + line_.size()
-                          ? static_cast<std::size_t>(where.data() - line_.data())
-                          : 0;
-  const auto before = line_.substr(0, offset);
-  const auto column = 1 + std::count_if(before.begin(), before.end(), [](char c) {
-                        return (static_cast<unsigned char>(c) & 0xc0) != 0x80;
-                      });
-  out_.errors.push_back({line_number_, static_cast<int>(column), std::move(message)});
+  out_.errors.push_back({line_number_, column_of(where), std::move(message)});
+}
+
+// Column in characters of a slice of the current line: UTF-8 continuation bytes do not count.
+int Assembler::column_of(std::string_view where) const {
+  const std::less_equal<const char*> not_after;
+  const bool inside = not_after(line_.data(), where.data()) && not_after(where.data(), line_.data() + line_.size());
+  const auto before = line_.substr(0, inside ? static_cast<std::size_t>(where.data() - line_.data()) : 0);
+  return 1 + static_cast<int>(std::count_if(before.begin(), before.end(),
+                                            [](char c) { return (static_cast<unsigned char>(c) & 0xc0) != 0x80; }));
 }
 
 // ca65's @name and sdasgb's 1$ are local to the last label above them.
@@ -566,10 +611,8 @@ void Assembler::define(std::string_view name, Value value, bool redefinable) {
   const std::string key = scoped(name);
   auto [it, inserted] = symbols_.try_emplace(key);
   Symbol& symbol = it->second;
-  if (!inserted && symbol.line != line_number_ && !(redefinable && symbol.redefinable)) {
-    if (symbol.line < line_number_)
-      return error(name, "'" + std::string(name) + "' is already defined on line " + std::to_string(symbol.line));
-  }
+  if (!inserted && symbol.line < line_number_ && !(redefinable && symbol.redefinable))
+    return error(name, "'" + std::string(name) + "' is already defined on line " + std::to_string(symbol.line));
   symbol.value = value.value;
   symbol.known = value.known;
   symbol.wide = value.wide;
@@ -733,11 +776,16 @@ void Assembler::cblock_line(std::string_view text) {
 void Assembler::directive(const DirectiveName& directive, std::string_view word, std::string_view operands) {
   const auto parts = split_operands(operands);
   switch (directive.kind) {
-    case Directive::ignored: return;
-    case Directive::refused: return error(word, std::string(directive.refusal));
-    case Directive::end: ended_ = true; return;
+    case Directive::ignored:
+      return;
+    case Directive::refused:
+      return error(word, std::string(directive.refusal));
+    case Directive::end:
+      ended_ = true;
+      return;
     case Directive::org: {
-      if (parts.size() != 1) return error(parts.empty() ? word : parts[1], "expected one address after " + std::string(word));
+      if (parts.size() != 1)
+        return error(parts.empty() ? word : parts[1], "expected one address after " + std::string(word));
       const auto org = needed_now(parts[0], word);
       if (!org) return;
       if (*org < 0 || *org >= dialect_.address_limit)
@@ -761,13 +809,16 @@ void Assembler::directive(const DirectiveName& directive, std::string_view word,
       if (const auto start = needed_now(parts[0], "cblock")) cblock_next_ = *start;
       return;
     }
-    case Directive::endc: return error(word, "endc without cblock");
+    case Directive::endc:
+      return error(word, "endc without cblock");
     case Directive::reserve: {
-      if (parts.empty() || parts.size() > 2) return error(word, "expected a count (and a fill value) after " + std::string(word));
+      if (parts.empty() || parts.size() > 2)
+        return error(word, "expected a count (and a fill value) after " + std::string(word));
       const auto count = needed_now(parts[0], word);
       if (!count) return;
       if (*count < 0 || *count > dialect_.address_limit)
-        return error(parts[0], "count " + std::to_string(*count) + " is not 0.." + std::to_string(dialect_.address_limit));
+        return error(parts[0],
+                     "count " + std::to_string(*count) + " is not 0.." + std::to_string(dialect_.address_limit));
       std::optional<std::int64_t> fill;
       if (parts.size() == 2) {
         const auto value = evaluate(parts[1]);
@@ -776,7 +827,9 @@ void Assembler::directive(const DirectiveName& directive, std::string_view word,
         fill = value->value & 0xff;
       }
       if (!fill && dialect_.reserve_zeroes) fill = 0;
-      if (fill) return emit(std::vector<std::uint16_t>(static_cast<std::size_t>(*count), static_cast<std::uint16_t>(*fill)), std::nullopt, word);
+      if (fill)
+        return emit(std::vector<std::uint16_t>(static_cast<std::size_t>(*count), static_cast<std::uint16_t>(*fill)),
+                    std::nullopt, word);
       note_definition();
       address_ += static_cast<std::uint32_t>(*count);
       return;
@@ -784,7 +837,8 @@ void Assembler::directive(const DirectiveName& directive, std::string_view word,
     case Directive::bytes:
     case Directive::bytes_zero:
     case Directive::words:
-    case Directive::retlw_table: break;
+    case Directive::retlw_table:
+      break;
   }
   // Data: numbers (and strings where bytes are made).
   const bool pic = cpu_ == Cpu::pic16;
@@ -812,7 +866,9 @@ void Assembler::directive(const DirectiveName& directive, std::string_view word,
   if (directive.kind == Directive::bytes_zero) items.push_back(0);
   std::vector<std::uint16_t> units;
   if (word_items && !pic) {
-    for (auto v : items) units.push_back(static_cast<std::uint16_t>(v & 0xff)), units.push_back(static_cast<std::uint16_t>((v >> 8) & 0xff));
+    for (auto v : items)
+      units.push_back(static_cast<std::uint16_t>(v & 0xff)),
+          units.push_back(static_cast<std::uint16_t>((v >> 8) & 0xff));
   } else if (word_items) {
     for (auto v : items) units.push_back(static_cast<std::uint16_t>(v & 0x3fff));
   } else if (directive.kind == Directive::retlw_table) {
@@ -831,8 +887,9 @@ void Assembler::directive(const DirectiveName& directive, std::string_view word,
 Assembly Assembler::run() {
   out_.cpu = cpu_;
   if (source_.size() > kMaxSourceBytes) {
-    out_.errors.push_back({1, 1, "the source is " + std::to_string(source_.size()) + " bytes, over the limit of " +
-                                     std::to_string(kMaxSourceBytes)});
+    out_.errors.push_back({1, 1,
+                           "the source is " + std::to_string(source_.size()) + " bytes, over the limit of " +
+                               std::to_string(kMaxSourceBytes)});
     return std::move(out_);
   }
   std::vector<std::string_view> lines;
@@ -855,8 +912,8 @@ Assembly Assembler::run() {
       line_number_ = static_cast<int>(i) + 1;
       line_ = lines[i];
       if (lines[i].size() > kMaxLineBytes) {
-        error(lines[i].substr(kMaxLineBytes), "the line is longer than " + std::to_string(kMaxLineBytes) +
-                                                  " bytes and was skipped");
+        error(lines[i].substr(kMaxLineBytes),
+              "the line is longer than " + std::to_string(kMaxLineBytes) + " bytes and was skipped");
         continue;
       }
       const auto junk = std::find_if(lines[i].begin(), lines[i].end(), [](char c) {
@@ -921,10 +978,14 @@ std::string lower(std::string_view text) {
 
 std::string_view cpu_id(Cpu cpu) {
   switch (cpu) {
-    case Cpu::z80: return "z80";
-    case Cpu::sm83: return "sm83";
-    case Cpu::mos6502: return "6502";
-    case Cpu::pic16: return "pic16";
+    case Cpu::z80:
+      return "z80";
+    case Cpu::sm83:
+      return "sm83";
+    case Cpu::mos6502:
+      return "6502";
+    case Cpu::pic16:
+      return "pic16";
   }
   return "";
 }
@@ -953,8 +1014,10 @@ std::uint32_t Assembly::end() const {
 std::vector<std::uint16_t> Assembly::image() const {
   const std::uint32_t low = lowest();
   std::vector<std::uint16_t> units(end() - low, cpu == Cpu::pic16 ? 0x3fff : 0xff);
-  for (const auto& line : lines)
-    std::copy(line.units.begin(), line.units.end(), units.begin() + (line.address - low));
+  for (const auto& line : lines) {
+    if (line.units.empty()) continue;
+    std::copy(line.units.begin(), line.units.end(), units.begin() + static_cast<std::ptrdiff_t>(line.address - low));
+  }
   return units;
 }
 
@@ -975,8 +1038,9 @@ std::string listing_text(const Assembly& assembly, std::string_view source) {
     std::size_t end = source.find('\n', start);
     if (end == std::string_view::npos) end = source.size();
     std::string_view line = source.substr(start, end - start);
+    const bool last_and_empty = end == source.size() && line.empty();  // after the final newline
     if (line.ends_with('\r')) line.remove_suffix(1);
-    if (end < source.size() || !line.empty()) lines.push_back(line);
+    if (!last_and_empty) lines.push_back(line);
     start = end + 1;
   }
   const bool pic = assembly.cpu == Cpu::pic16;
@@ -988,7 +1052,8 @@ std::string listing_text(const Assembly& assembly, std::string_view source) {
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const AssembledLine* assembled = nullptr;
     while (next < assembly.lines.size() && assembly.lines[next].line < static_cast<int>(i) + 1) ++next;
-    if (next < assembly.lines.size() && assembly.lines[next].line == static_cast<int>(i) + 1) assembled = &assembly.lines[next];
+    if (next < assembly.lines.size() && assembly.lines[next].line == static_cast<int>(i) + 1)
+      assembled = &assembly.lines[next];
     std::string row;
     std::string units;
     std::size_t shown = 0;
@@ -996,7 +1061,8 @@ std::string listing_text(const Assembly& assembly, std::string_view source) {
       row = "=" + hex(static_cast<std::uint32_t>(*assembled->equate), 4) + " ";
     } else if (assembled) {
       row = hex(assembled->address, 4) + "  ";
-      for (; shown < assembled->units.size() && shown < per_row; ++shown) units += hex(assembled->units[shown], unit_digits) + " ";
+      for (; shown < assembled->units.size() && shown < per_row; ++shown)
+        units += hex(assembled->units[shown], unit_digits) + " ";
     } else {
       row = "      ";
     }

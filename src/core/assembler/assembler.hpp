@@ -40,18 +40,18 @@ struct Cycles {
 };
 
 struct AssembledLine {
-  int line = 0;                      // 1-based source line
-  std::uint32_t address = 0;         // in code units (bytes; PIC16: program words)
-  std::vector<std::uint16_t> units;  // bytes, or 14-bit PIC16 words; empty for labels/equates
-  std::optional<Cycles> cycles;      // instructions only
+  int line = 0;                        // 1-based source line
+  std::uint32_t address = 0;           // in code units (bytes; PIC16: program words)
+  std::vector<std::uint16_t> units;    // bytes, or 14-bit PIC16 words; empty for labels/equates
+  std::optional<Cycles> cycles;        // instructions only
   std::optional<std::int64_t> equate;  // an equate's value (its line emits nothing)
 };
 
 struct Assembly {
   Cpu cpu = Cpu::z80;
-  std::vector<AssembledLine> lines;                        // in source order, lines that emit or define
+  std::vector<AssembledLine> lines;                          // in source order, lines that emit or define
   std::map<std::string, std::int64_t, std::less<>> symbols;  // labels and equates as written
-  std::vector<Diagnostic> errors;                          // every error of the file, in line order
+  std::vector<Diagnostic> errors;                            // every error of the file, in line order
 
   bool ok() const { return errors.empty(); }
   // Lowest and one past the highest address assembled (0, 0 when nothing was).

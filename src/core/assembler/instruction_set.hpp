@@ -57,8 +57,7 @@ struct InstructionSet {
   // Encodes one instruction; nullopt after reporting errors through `line`.
   // Must give the same size in both passes (an unknown value takes the
   // longest form, as the Debian assemblers do for forward references).
-  std::optional<Encoding> (*encode)(std::string_view lower_mnemonic, std::string_view operands,
-                                    LineContext& line);
+  std::optional<Encoding> (*encode)(std::string_view lower_mnemonic, std::string_view operands, LineContext& line);
 };
 
 const InstructionSet& z80_instruction_set();

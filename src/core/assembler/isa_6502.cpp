@@ -26,18 +26,30 @@ constexpr std::array<std::string_view, 56> kOpcodeTable{
     "adc imm 69 zp 65 zpx 75 abs 6d abx 7d aby 79 izx 61 izy 71",
     "and imm 29 zp 25 zpx 35 abs 2d abx 3d aby 39 izx 21 izy 31",
     "asl acc 0a zp 06 zpx 16 abs 0e abx 1e",
-    "bcc rel 90", "bcs rel b0", "beq rel f0", "bmi rel 30", "bne rel d0", "bpl rel 10", "bvc rel 50", "bvs rel 70",
+    "bcc rel 90",
+    "bcs rel b0",
+    "beq rel f0",
+    "bmi rel 30",
+    "bne rel d0",
+    "bpl rel 10",
+    "bvc rel 50",
+    "bvs rel 70",
     "bit zp 24 abs 2c",
     "brk imp 00",
-    "clc imp 18", "cld imp d8", "cli imp 58", "clv imp b8",
+    "clc imp 18",
+    "cld imp d8",
+    "cli imp 58",
+    "clv imp b8",
     "cmp imm c9 zp c5 zpx d5 abs cd abx dd aby d9 izx c1 izy d1",
     "cpx imm e0 zp e4 abs ec",
     "cpy imm c0 zp c4 abs cc",
     "dec zp c6 zpx d6 abs ce abx de",
-    "dex imp ca", "dey imp 88",
+    "dex imp ca",
+    "dey imp 88",
     "eor imm 49 zp 45 zpx 55 abs 4d abx 5d aby 59 izx 41 izy 51",
     "inc zp e6 zpx f6 abs ee abx fe",
-    "inx imp e8", "iny imp c8",
+    "inx imp e8",
+    "iny imp c8",
     "jmp abs 4c ind 6c",
     "jsr abs 20",
     "lda imm a9 zp a5 zpx b5 abs ad abx bd aby b9 izx a1 izy b1",
@@ -46,16 +58,27 @@ constexpr std::array<std::string_view, 56> kOpcodeTable{
     "lsr acc 4a zp 46 zpx 56 abs 4e abx 5e",
     "nop imp ea",
     "ora imm 09 zp 05 zpx 15 abs 0d abx 1d aby 19 izx 01 izy 11",
-    "pha imp 48", "php imp 08", "pla imp 68", "plp imp 28",
+    "pha imp 48",
+    "php imp 08",
+    "pla imp 68",
+    "plp imp 28",
     "rol acc 2a zp 26 zpx 36 abs 2e abx 3e",
     "ror acc 6a zp 66 zpx 76 abs 6e abx 7e",
-    "rti imp 40", "rts imp 60",
+    "rti imp 40",
+    "rts imp 60",
     "sbc imm e9 zp e5 zpx f5 abs ed abx fd aby f9 izx e1 izy f1",
-    "sec imp 38", "sed imp f8", "sei imp 78",
+    "sec imp 38",
+    "sed imp f8",
+    "sei imp 78",
     "sta zp 85 zpx 95 abs 8d abx 9d aby 99 izx 81 izy 91",
     "stx zp 86 zpy 96 abs 8e",
     "sty zp 84 zpx 94 abs 8c",
-    "tax imp aa", "tay imp a8", "tsx imp ba", "txa imp 8a", "txs imp 9a", "tya imp 98",
+    "tax imp aa",
+    "tay imp a8",
+    "tsx imp ba",
+    "txa imp 8a",
+    "txs imp 9a",
+    "tya imp 98",
 };
 
 using Opcodes = std::array<int, kModes>;  // -1: no such form
@@ -212,8 +235,7 @@ std::optional<Encoding> encode(std::string_view mnemonic, std::string_view opera
     return std::nullopt;
   }
   const bool fits = value->known && value->value <= 0xff;
-  const bool use_zp =
-      has(zero_page) && (force_zp || !has(absolute) || (!force_abs && fits && !value->wide));
+  const bool use_zp = has(zero_page) && (force_zp || !has(absolute) || (!force_abs && fits && !value->wide));
   if (use_zp) {
     if (value->known && value->value > 0xff) {
       line.error(text, name + " " + form + " reaches zero page only ($00..$FF), not " + std::to_string(value->value));

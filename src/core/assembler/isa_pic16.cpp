@@ -67,10 +67,10 @@ std::optional<std::int64_t> operand(LineContext& line, std::string_view text, st
 std::optional<Encoding> encode(std::string_view mnemonic, std::string_view operands, LineContext& line) {
   const Instruction& instruction = *find(mnemonic);
   const auto parts = split_operands(operands);
-  const std::size_t wanted = instruction.form == Form::none                                       ? 0
-                             : instruction.form == Form::file_bit                                 ? 2
-                             : instruction.form == Form::file_dest && parts.size() == 2           ? 2
-                                                                                                  : 1;
+  const std::size_t wanted = instruction.form == Form::none                             ? 0
+                             : instruction.form == Form::file_bit                       ? 2
+                             : instruction.form == Form::file_dest && parts.size() == 2 ? 2
+                                                                                        : 1;
   if (parts.size() != wanted) {
     const std::string_view expected = instruction.form == Form::none        ? "no operand"
                                       : instruction.form == Form::file_dest ? "a file register and w or f"
@@ -85,7 +85,8 @@ std::optional<Encoding> encode(std::string_view mnemonic, std::string_view opera
   std::uint16_t word = instruction.opcode;
   auto file = [&]() { return operand(line, parts[0], 0, 0x7f, "file register (bank 0)"); };
   switch (instruction.form) {
-    case Form::none: break;
+    case Form::none:
+      break;
     case Form::file: {
       const auto f = file();
       if (!f) return std::nullopt;

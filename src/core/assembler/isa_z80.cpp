@@ -189,10 +189,10 @@ std::optional<Encoding> encode_alu(int operation, const std::vector<Operand>& op
   if (ops.size() == 2 && !is_reg(ops[0], "a")) {
     const auto dst = reg16(ops[0], false);
     const auto src = reg16(ops[1], false);
-    if (!dst || dst->code != 2 || !src || (src->prefix != 0 && src->prefix != dst->prefix)) return std::nullopt;
+    // hl, ix and iy add themselves, not each other: add ix,ix but not add ix,hl.
+    if (!dst || dst->code != 2 || !src || (src->code == 2 && src->prefix != dst->prefix)) return std::nullopt;
     if (operation == 0) {
       if (dst->prefix != 0) return out.bytes({dst->prefix, 0x09 | src->code << 4}).done(15);
-      if (src->prefix != 0) return std::nullopt;
       return out.bytes({0x09 | src->code << 4}).done(11);
     }
     if ((operation != 1 && operation != 3) || dst->prefix != 0 || src->prefix != 0) return std::nullopt;

@@ -3,12 +3,12 @@
 // worked out by hand from the MOS and Microchip opcode tables and the
 // operators' definitions, not read from our output. The Debian assemblers
 // check the same encoders form by form in tests/oracle/assembler_6502_pic16_test.cpp.
+#include "core/assembler/assembler.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
-
-#include "core/assembler/assembler.hpp"
 
 namespace shufflelab::assembler {
 namespace {
@@ -42,11 +42,11 @@ TEST(AssemblerExpressions, OperatorsAndParentheses) {
 
 // Each tool's own order (each was asked: ca65, z80asm, gpasm, sdasgb).
 TEST(AssemblerExpressions, PrecedenceOfEachDialect) {
-  EXPECT_EQ(byte_6502("1 + 2 & 4"), 1);    // ca65: & binds like *: 1 + (2 & 4)
-  EXPECT_EQ(byte_z80("1 + 2 & 4"), 0);     // C: (1 + 2) & 4
-  EXPECT_EQ(byte_6502("1 | 2 * 3"), 7);    // 1 | 6
-  EXPECT_EQ(byte_6502("2 * 3 << 1"), 12);  // (2 * 3) << 1
-  EXPECT_EQ(byte_z80("2 + 1 << 1"), 6);    // (2 + 1) << 1
+  EXPECT_EQ(byte_6502("1 + 2 & 4"), 1);       // ca65: & binds like *: 1 + (2 & 4)
+  EXPECT_EQ(byte_z80("1 + 2 & 4"), 0);        // C: (1 + 2) & 4
+  EXPECT_EQ(byte_6502("1 | 2 * 3"), 7);       // 1 | 6
+  EXPECT_EQ(byte_6502("2 * 3 << 1"), 12);     // (2 * 3) << 1
+  EXPECT_EQ(byte_z80("2 + 1 << 1"), 6);       // (2 + 1) << 1
   EXPECT_EQ(byte_z80("240 | 15 & 60"), 252);  // C: 240 | (15 & 60)
   EXPECT_EQ(byte_z80("6 ^ 3 & 1"), 7);        // C: 6 ^ (3 & 1)
   // gpasm: & | ^ on one level, left to right: (240 | 15) & 60, (1 | 6) ^ 5.
@@ -112,8 +112,8 @@ TEST(AssemblerDirectives, DataReserveAndOrg) {
   ASSERT_TRUE(p.ok()) << diagnostics_text(p, "t");
   EXPECT_EQ(p.lowest(), 2u);
   EXPECT_EQ(p.image(), (Units{0x3FFF, 0x3401, 0x3461, 0x0102, 0x0300, 0x3FFF, 0x0000}));
-  EXPECT_EQ(p.raw_bytes(), (std::vector<std::uint8_t>{0xFF, 0x3F, 0x01, 0x34, 0x61, 0x34, 0x02, 0x01, 0x00, 0x03,
-                                                      0xFF, 0x3F, 0x00, 0x00}));
+  EXPECT_EQ(p.raw_bytes(), (std::vector<std::uint8_t>{0xFF, 0x3F, 0x01, 0x34, 0x61, 0x34, 0x02, 0x01, 0x00, 0x03, 0xFF,
+                                                      0x3F, 0x00, 0x00}));
 }
 
 TEST(AssemblerDirectives, EquatesLabelsAndForwardReferences) {
@@ -188,8 +188,8 @@ TEST(Assembler6502, HandAssembledForms) {
         bne *+129           ; +127: D0 7F
 )");
   ASSERT_TRUE(a.ok()) << diagnostics_text(a, "t");
-  EXPECT_EQ(a.image(), (Units{0x0A, 0x0A, 0xA9, 0xFF, 0xA1, 0x20, 0xB1, 0x20, 0x6C, 0x34, 0x12, 0xB6, 0x20, 0xB9, 0x20,
-                              0x00, 0xAD, 0x20, 0x00, 0x9D, 0x34, 0x12, 0xD0, 0x80, 0xD0, 0x7F}));
+  EXPECT_EQ(a.image(), (Units{0x0A, 0x0A, 0xA9, 0xFF, 0xA1, 0x20, 0xB1, 0x20, 0x6C, 0x34, 0x12, 0xB6, 0x20,
+                              0xB9, 0x20, 0x00, 0xAD, 0x20, 0x00, 0x9D, 0x34, 0x12, 0xD0, 0x80, 0xD0, 0x7F}));
   // Cycles from the MOS tables: lda # 2, lda (zp),y 5, a branch 2 (3 taken).
   EXPECT_EQ(a.lines[3].cycles->base, 2u);
   EXPECT_EQ(a.lines[5].cycles->base, 5u);
@@ -220,21 +220,22 @@ TEST(AssemblerPic16, HandAssembledForms) {
 std::string errors_of(Cpu cpu, const std::string& source) { return diagnostics_text(assemble(cpu, source), "f.s"); }
 
 TEST(AssemblerErrors, EveryErrorOfAFileWithLineAndColumn) {
-  const std::string source = "start:  nop\n"
-                             "start:  nop\n"
-                             "        lda #256\n"
-                             "        lda missing\n"
-                             "        bogus 1\n"
-                             "        lda ($20,y)\n"
-                             "        .byte 1 +\n"
-                             "        .byte 300\n"
-                             "        .byte 1/0\n";
+  const std::string source =
+      "start:  nop\n"
+      "start:  nop\n"
+      "        lda #256\n"
+      "        lda missing\n"
+      "        bogus 1\n"
+      "        lda ($20,y)\n"
+      "        .byte 1 +\n"
+      "        .byte 300\n"
+      "        .byte 1/0\n";
   EXPECT_EQ(errors_of(Cpu::mos6502, source),
             "f.s:2:1: 'start' is already defined on line 1\n"
             "f.s:3:14: immediate value 256 is not a byte (-128..255)\n"
             "f.s:4:13: 'missing' is not defined\n"
             "f.s:5:9: expected an instruction, a directive or a label, found 'bogus'\n"
-            "f.s:6:17: expected ')' to close the '(' at column 1 of the value\n"
+            "f.s:6:17: expected ')' to close the '(' at column 13\n"
             "f.s:7:18: expected a value\n"
             "f.s:8:15: value 300 does not fit in a byte (-128..255)\n"
             "f.s:9:16: division by zero\n");
@@ -267,7 +268,11 @@ TEST(AssemblerErrors, RefusedDirectivesSayWhy) {
 
 TEST(AssemblerErrors, BinaryJunkIsReportedLineByLine) {
   std::string junk = "nop\n";
-  junk += std::string("\x7f" "ELF\x02\x01\x01", 7) + "\n";
+  junk += std::string(
+              "\x7f"
+              "ELF\x02\x01\x01",
+              7) +
+          "\n";
   junk += std::string("ab\0cd", 5) + "\n";
   EXPECT_EQ(errors_of(Cpu::mos6502, junk),
             "f.s:2:1: control character 127 in the source: is this a text file?\n"
@@ -299,7 +304,8 @@ TEST(AssemblerErrors, LimitsOfSize) {
   ASSERT_EQ(c.errors.size(), 1u);
   EXPECT_EQ(c.errors[0].line, 1);
   // Past the end of memory.
-  EXPECT_EQ(errors_of(Cpu::mos6502, " .org $FFFF\n nop\n nop\n"), "f.s:3:2: the program runs past the end of memory ($FFFF)\n");
+  EXPECT_EQ(errors_of(Cpu::mos6502, " .org $FFFF\n nop\n nop\n"),
+            "f.s:3:2: the program runs past the end of memory ($FFFF)\n");
 }
 
 TEST(AssemblerErrors, ColumnsCountCharactersNotBytes) {
@@ -308,7 +314,8 @@ TEST(AssemblerErrors, ColumnsCountCharactersNotBytes) {
 }
 
 TEST(AssemblerErrors, ForwardValuesCannotSizeTheProgram) {
-  EXPECT_EQ(errors_of(Cpu::mos6502, " .org Start\nStart = $200\n"), "f.s:1:7: .org needs a value defined above this line\n");
+  EXPECT_EQ(errors_of(Cpu::mos6502, " .org Start\nStart = $200\n"),
+            "f.s:1:7: .org needs a value defined above this line\n");
 }
 
 TEST(AssemblerText, ListingAndDiagnostics) {

@@ -195,10 +195,10 @@ TEST(Z80Isa, RelativeJumpsReachMinus128ToPlus127) {
 TEST(Z80Isa, RefusesWhatZ80DoesNotHave) {
   const InstructionSet& z80 = z80_instruction_set();
   for (const char* source :
-       {"ld (hl),(hl)",     "ld (ix+1),(hl)", "ld a,(ix+128)", "ld a,(iy-129)", "rst 9",     "rst 40h",
-        "bit 8,a",          "im 3",           "jr po,0",       "ld hl,sp",      "add hl,ix", "ex hl,de",
-        "in (c),a",         "push sp",        "pop ix,iy",     "nop a",         "ld a,256",  "sub hl,bc",
-        "ld (ix+1),(iy+1)", "jp (bc)",        "ld a,(hl+)"}) {
+       {"ld (hl),(hl)", "ld (ix+1),(hl)", "ld a,(ix+128)", "ld a,(iy-129)",    "rst 9",     "rst 40h",
+        "bit 8,a",      "im 3",           "jr po,0",       "ld hl,sp",         "add hl,ix", "add ix,hl",
+        "add iy,ix",    "adc ix,bc",      "ex hl,de",      "in (c),a",         "push sp",   "pop ix,iy",
+        "nop a",        "ld a,256",       "sub hl,bc",     "ld (ix+1),(iy+1)", "jp (bc)",   "ld a,(hl+)"}) {
     const Line line = encode(z80, source);
     EXPECT_TRUE(line.units.empty()) << source;
     EXPECT_EQ(line.errors.size(), 1u) << source;
