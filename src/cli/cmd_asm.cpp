@@ -104,7 +104,9 @@ int run_asm(ArgList& args, std::ostream& out) {
   RoutineCheckRequest request = value_or_usage_error(routine_request_from_assembly(assembly, *label));
   request.state = state_addresses(*state, assembly);
   request.against = *against;
-  if (calls) request.calls = static_cast<std::uint32_t>(value_or_usage_error(parse_decimal("--calls", *calls, 1, kMaxRoutineCalls)));
+  if (calls)
+    request.calls =
+        static_cast<std::uint32_t>(value_or_usage_error(parse_decimal("--calls", *calls, 1, kMaxRoutineCalls)));
   if (budget) request.cycle_budget = value_or_usage_error(parse_decimal("--budget", *budget, 1, kMaxCycleBudget));
   const RoutineCheck check = value_or_usage_error(check_routine(request));
   out << routine_check_text(request, check);

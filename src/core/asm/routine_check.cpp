@@ -198,7 +198,8 @@ class RoutineMachine {
       case Cpu::sm83:
         sm83_.enter(static_cast<std::uint16_t>(entry), return_address_);
         return run(sm83_, budget, [](const Sm83Cpu& c) { return c.regs.pc; });
-      case Cpu::pic16: break;
+      case Cpu::pic16:
+        break;
     }
     CallOutcome out;
     if (auto entered = pic_.enter(static_cast<std::uint16_t>(entry)); !entered) {
@@ -292,8 +293,9 @@ std::vector<RoutineClaimInfo> routine_claims() {
     if (claimed_generator(info.name)) out.push_back({std::string(info.name), std::string(info.summary)});
   for (const LcgPreset& lcg : kLcgPresets)
     if (lcg.modulus_bits >= 31)  // cpc8 and getrand16 are the presets lcg8 and lcg16
-      out.push_back({std::string(lcg.name), "lcg32 preset " + std::string(lcg.name) + ": x' = " + std::to_string(lcg.a) +
-                                                " x + " + std::to_string(lcg.c) + " mod 2^" + std::to_string(lcg.modulus_bits)});
+      out.push_back({std::string(lcg.name), "lcg32 preset " + std::string(lcg.name) +
+                                                ": x' = " + std::to_string(lcg.a) + " x + " + std::to_string(lcg.c) +
+                                                " mod 2^" + std::to_string(lcg.modulus_bits)});
   for (const std::uint32_t sides : {6u, 20u})
     for (const auto& method : range_methods())
       out.push_back({"d" + std::to_string(sides) + "-" + std::string(method.name),
@@ -337,10 +339,14 @@ int routine_line_at(const RoutineImage& image, std::uint32_t address) {
 
 std::string_view routine_cycle_unit(Cpu cpu) {
   switch (cpu) {
-    case Cpu::z80: return "T-states";
-    case Cpu::sm83: return "M-cycles";
-    case Cpu::mos6502: return "cycles";
-    case Cpu::pic16: return "instruction cycles";
+    case Cpu::z80:
+      return "T-states";
+    case Cpu::sm83:
+      return "M-cycles";
+    case Cpu::mos6502:
+      return "cycles";
+    case Cpu::pic16:
+      return "instruction cycles";
   }
   return "cycles";
 }
@@ -350,7 +356,8 @@ Result<bool> validate_routine_request(const RoutineCheckRequest& request) {
   const Cpu cpu = request.image.cpu;
   const std::uint32_t space = address_space(cpu);
   const auto end = static_cast<std::uint64_t>(request.image.origin) + request.image.units.size();
-  if (request.image.units.empty()) problems.push_back("the source assembles to no code");
+  if (request.image.units.empty())
+    problems.push_back("the source assembles to no code");
   else if (end > space)
     problems.push_back("the code ends at " + address_text(cpu, static_cast<std::uint32_t>(end - 1)) + ", past the " +
                        std::string(cpu_id(cpu)) + "'s " + (cpu == Cpu::pic16 ? "program memory" : "64 KiB"));
@@ -359,7 +366,8 @@ Result<bool> validate_routine_request(const RoutineCheckRequest& request) {
                        address_text(cpu, request.image.origin) + "-" +
                        address_text(cpu, static_cast<std::uint32_t>(end - 1)) + ")");
   const auto bytes = routine_claim_state_bytes(request.against);
-  if (!bytes) problems.push_back("against: " + bytes.error());
+  if (!bytes)
+    problems.push_back("against: " + bytes.error());
   else if (*bytes != request.state.size())
     problems.push_back("state: " + request.against + " keeps " + std::to_string(*bytes) + " state byte" +
                        (*bytes == 1 ? "" : "s") + ", got " + std::to_string(request.state.size()) + " address" +
@@ -422,10 +430,17 @@ class RoutineChecker {
   double step(std::uint64_t budget) {
     for (std::uint64_t spent = 0; spent < budget && !done(); ++spent) {
       switch (phase_) {
-        case Phase::every_state: every_state_call(); break;
-        case Phase::sequence: sequence_call(); break;
-        case Phase::period: period_call(); break;
-        case Phase::done: break;
+        case Phase::every_state:
+          every_state_call();
+          break;
+        case Phase::sequence:
+          sequence_call();
+          break;
+        case Phase::period:
+          period_call();
+          break;
+        case Phase::done:
+          break;
       }
     }
     if (done()) return 1.0;
@@ -448,8 +463,8 @@ class RoutineChecker {
     ++work_;
     CallOutcome out = machine_.call(request_.entry, request_.cycle_budget);
     if (!out.returned) {
-      check_.stop = RoutineStop{call, before, out.stop_address, routine_line_at(request_.image, out.stop_address),
-                                out.message};
+      check_.stop =
+          RoutineStop{call, before, out.stop_address, routine_line_at(request_.image, out.stop_address), out.message};
       finish();
       return std::nullopt;
     }
@@ -580,9 +595,9 @@ class RoutineChecker {
   RoutineMachine machine_;
   std::optional<Result<DieClaim>> die_;
   std::optional<RangeReducer> reducer_;
-  std::optional<ByteGenerator> generator_;             // the claim, at state 1
-  std::optional<ByteGenerator> sequence_generator_;    // the sequence phase's C++
-  std::size_t digits_ = 0;                             // hex digits of the generator's state
+  std::optional<ByteGenerator> generator_;           // the claim, at state 1
+  std::optional<ByteGenerator> sequence_generator_;  // the sequence phase's C++
+  std::size_t digits_ = 0;                           // hex digits of the generator's state
   Phase phase_ = Phase::every_state;
   std::uint64_t states_ = 0, next_state_ = 0, work_ = 0;
   std::uint64_t period_cap_ = 0, period_calls_ = 0, power_ = 1, lambda_ = 0;
@@ -724,7 +739,7 @@ class NumberReader {
 }  // namespace
 
 std::vector<double> encode_routine_check(const RoutineCheck& check) {
-  std::vector<double> out{double(check.equal), double(check.exhaustive), double(check.states_checked),
+  std::vector<double> out{double(check.equal),        double(check.exhaustive),    double(check.states_checked),
                           double(check.zero_refused), double(check.calls_checked), double(check.start_from_image)};
   put_bytes(out, check.start);
   out.push_back(double(check.difference.has_value()));
@@ -854,7 +869,8 @@ Result<std::shared_ptr<Job>> make_routine_check_job(FieldReader& fields) {
   request.entry = static_cast<std::uint32_t>(entry);
   const std::string* units = fields.raw("image");
   const auto digits = static_cast<std::size_t>(unit_digits(*cpu));
-  if (!units || units->size() % digits != 0) return R::fail("image: hex units, " + std::to_string(digits) + " digits each");
+  if (!units || units->size() % digits != 0)
+    return R::fail("image: hex units, " + std::to_string(digits) + " digits each");
   for (std::size_t i = 0; i < units->size(); i += digits) {
     const auto unit = parse_hex("image", std::string_view(*units).substr(i, digits), static_cast<int>(digits));
     if (!unit) return R::fail(unit.error());

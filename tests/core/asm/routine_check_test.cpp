@@ -3,12 +3,13 @@
 // the expected first differences, periods and face counts come from a few
 // lines of independent C++ below (brute force), the cycle counts from the MOS
 // and Microchip timing tables added up by hand.
+#include "core/asm/routine_check.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "core/asm/routine_check.hpp"
 #include "core/job_catalog.hpp"
 
 namespace shufflelab {
@@ -28,7 +29,9 @@ std::string galois16_6502(const std::string& high_taps) {
          "        ror lfsr_lo\n"
          "        bcc next\n"
          "        lda lfsr_hi\n"
-         "        eor #" + high_taps + "\n"
+         "        eor #" +
+         high_taps +
+         "\n"
          "        sta lfsr_hi\n"
          "next:   dex\n"
          "        bne step\n"
@@ -106,15 +109,16 @@ TEST(RoutineCheck, OneWrongTapBitNamesTheFirstDifferingState) {
   ASSERT_TRUE(check.difference);
   const auto& d = *check.difference;
   EXPECT_EQ(d.call, 0u);
-  EXPECT_EQ(d.before, (std::vector<std::uint8_t>{static_cast<std::uint8_t>(first >> 8), static_cast<std::uint8_t>(first)}));
+  EXPECT_EQ(d.before,
+            (std::vector<std::uint8_t>{static_cast<std::uint8_t>(first >> 8), static_cast<std::uint8_t>(first)}));
   const auto [theirs_byte, theirs_state] = galois_call(first, 0xB500);
   const auto [ours_byte, ours_state] = galois_call(first, 0xB400);
   EXPECT_EQ(d.output, theirs_byte);
   EXPECT_EQ(d.expected_output, ours_byte);
   EXPECT_EQ(d.state, (std::vector<std::uint8_t>{static_cast<std::uint8_t>(theirs_state >> 8),
-                                               static_cast<std::uint8_t>(theirs_state)}));
+                                                static_cast<std::uint8_t>(theirs_state)}));
   EXPECT_EQ(d.expected_state, (std::vector<std::uint8_t>{static_cast<std::uint8_t>(ours_state >> 8),
-                                                        static_cast<std::uint8_t>(ours_state)}));
+                                                         static_cast<std::uint8_t>(ours_state)}));
   char from[8];
   std::snprintf(from, sizeof from, "%04X", first);
   const std::string verdict = routine_check_verdict(request, check);
@@ -241,7 +245,8 @@ TEST(RoutineCheck, ADieRollIsCheckedOnEveryByteWithItsFaceCounts) {
   // Each face from the 32 bytes with that low octal digit; 6 and 7 rejected.
   EXPECT_EQ(check.face_counts, (std::vector<std::uint32_t>{64, 32, 32, 32, 32, 32, 32}));
   EXPECT_FALSE(check.period);
-  EXPECT_NE(routine_check_verdict(request, check).find("equal to d6-reject for all 256 input bytes"), std::string::npos);
+  EXPECT_NE(routine_check_verdict(request, check).find("equal to d6-reject for all 256 input bytes"),
+            std::string::npos);
 }
 
 TEST(RoutineCheck, ADieRollClaimingAnotherMethodNamesTheFirstByte) {
