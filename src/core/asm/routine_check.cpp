@@ -453,7 +453,7 @@ class RoutineChecker {
 
   std::string state_text(std::uint64_t value) const { return format_hex_upper(value, static_cast<int>(digits_)); }
 
-  // One call from a fresh machine; false when it stopped (then recorded).
+  // One call from a fresh machine; empty when it stopped (the stop is recorded).
   std::optional<CallOutcome> fresh_call(const std::vector<std::uint8_t>& before, std::uint64_t call) {
     machine_.reset();
     machine_.set_state(before);
