@@ -485,7 +485,8 @@ class RoutineChecker {
       const auto expected = static_cast<std::uint8_t>(mapped ? *mapped + 1 : 0);
       ++check_.states_checked;
       ++check_.expected_face_counts[expected];
-      if (out->a < check_.face_counts.size()) ++check_.face_counts[out->a];
+      if (out->a >= check_.face_counts.size()) check_.face_counts.resize(out->a + 1u, 0);  // a face above N
+      ++check_.face_counts[out->a];
       if (out->a != expected && !check_.difference)
         check_.difference = RoutineDifference{0, before, out->a, expected, {}, {}};
       if (next_state_ == states_) {

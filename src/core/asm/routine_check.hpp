@@ -146,7 +146,7 @@ struct RoutineCheck {
   RoutineCycles cycles;
   std::uint32_t code_units = 0;            // bytes (PIC16: words) of the image
   std::optional<RoutinePeriod> period;     // generators
-  std::vector<std::uint32_t> face_counts;  // die rolls: index = face, [0] = rejected bytes
+  std::vector<std::uint32_t> face_counts;  // die rolls: index = face, [0] = rejected (longer: faces above N)
   std::vector<std::uint32_t> expected_face_counts;
 };
 

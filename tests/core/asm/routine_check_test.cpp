@@ -265,6 +265,23 @@ TEST(RoutineCheck, ADieRollClaimingAnotherMethodNamesTheFirstByte) {
   EXPECT_EQ(check.expected_face_counts, (std::vector<std::uint32_t>{0, 43, 43, 42, 43, 43, 42}));
 }
 
+// Faces above N are counted too, so the text shows them.
+TEST(RoutineCheck, ADieRollReturningFacesAboveNShowsThem) {
+  const std::string source =
+      "        .org $0600\n"
+      "roll:   lda $F0\n"
+      "        and #7\n"
+      "        clc\n"
+      "        adc #1\n"
+      "        rts\n";
+  const auto request = request_for(Cpu::mos6502, source, "roll", {0xF0}, "d6-reject");
+  const RoutineCheck check = checked(request);
+  EXPECT_FALSE(check.equal);
+  // x & 7 + 1: each of 1..8 from 32 bytes, none rejected.
+  EXPECT_EQ(check.face_counts, (std::vector<std::uint32_t>{0, 32, 32, 32, 32, 32, 32, 32, 32}));
+  EXPECT_NE(routine_check_text(request, check).find("7: 32, 8: 32"), std::string::npos);
+}
+
 // PIC16: the lcg8 preset, x' = 5x + 1 mod 256, in file register 0x20.
 TEST(RoutineCheck, Lcg8OnPic16EqualsForAll256States) {
   const std::string source =
