@@ -27,6 +27,10 @@ class Ram64k {
   }
   const std::vector<bool>& touched() const { return touched_; }
 
+  // Appends the address of every write to `log` (null: off), so a checker
+  // can hold a routine to a memory map and undo its writes cheaply.
+  void log_writes(std::vector<std::uint16_t>* log) { write_log_ = log; }
+
  protected:
   std::uint8_t read(std::uint16_t address) {
     if (tracking_) touched_[address] = true;
@@ -34,6 +38,7 @@ class Ram64k {
   }
   void write(std::uint16_t address, std::uint8_t value) {
     if (tracking_) touched_[address] = true;
+    if (write_log_) write_log_->push_back(address);
     memory_[address] = value;
   }
 
@@ -42,6 +47,7 @@ class Ram64k {
  private:
   bool tracking_ = false;
   std::vector<bool> touched_;
+  std::vector<std::uint16_t>* write_log_ = nullptr;
 };
 
 }  // namespace shufflelab
