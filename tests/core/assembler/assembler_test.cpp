@@ -279,7 +279,7 @@ TEST(AssemblerErrors, BinaryJunkIsReportedLineByLine) {
             "f.s:3:3: control character 0 in the source: is this a text file?\n");
   // A megabyte of every byte value: a bounded list of errors, no crash.
   std::string binary;
-  for (int i = 0; i < (1 << 20) - 1; ++i) binary += static_cast<char>((i * 7919) & 0xff);
+  for (std::uint32_t i = 0; i < (1u << 20) - 1; ++i) binary += static_cast<char>((i * 7919u) & 0xffu);
   const Assembly a = assemble(Cpu::mos6502, binary);
   EXPECT_FALSE(a.ok());
   EXPECT_EQ(a.errors.size(), 1001u);
