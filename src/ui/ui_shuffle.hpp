@@ -31,6 +31,7 @@ class ShufflePanel {
  private:
   void draw_setup(ShuffleSession& s);
   void draw_shuffle_row(ShuffleSession& s);
+  void draw_cards_field(ShuffleSession& s);
   void draw_human_params(ShuffleSession& s);
   void draw_source_row(ShuffleSession& s);
   void draw_seed_field(ShuffleSession& s);
