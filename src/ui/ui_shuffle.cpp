@@ -378,20 +378,25 @@ void ShufflePanel::draw_colour_scale(ShuffleSession& s) {
   if (ImGui::Combo("colour scale", &scale, kScales, 4)) send(s, kScaleCommands[scale]);
 }
 
+// M: the bias tab's shuffles, the code tab's sampled decks.
+void ShufflePanel::draw_shuffles_field(ShuffleSession& s, const char* label) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(stepper_width(5.5f));
+  std::uint64_t shuffles = s.state().shuffles;
+  const std::uint64_t step = 100000, fast = 1000000;
+  const bool shuffles_edited = ImGui::InputScalar("##shuffles", ImGuiDataType_U64, &shuffles, &step, &fast, "%llu");
+  declare_text_field(TextFieldKind::numeric);
+  if (shuffles_edited) send(s, "shuffles=" + std::to_string(std::clamp<std::uint64_t>(shuffles, 1, kMaxLabShuffles)));
+}
+
 void ShufflePanel::draw_bias_buttons(ShuffleSession& s, PanelContext& ctx) {
   const float em = ImGui::GetFontSize();
   const ShuffleLabState& state = s.state();
   const ShuffleView& v = s.view();
   const std::uint64_t lists = v.exact_lists;
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Shuffles");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(stepper_width(5.5f));
-  std::uint64_t shuffles = state.shuffles;
-  const std::uint64_t step = 100000, fast = 1000000;
-  const bool shuffles_edited = ImGui::InputScalar("##shuffles", ImGuiDataType_U64, &shuffles, &step, &fast, "%llu");
-  declare_text_field(TextFieldKind::numeric);
-  if (shuffles_edited) send(s, "shuffles=" + std::to_string(std::clamp<std::uint64_t>(shuffles, 1, kMaxLabShuffles)));
+  draw_shuffles_field(s, "Shuffles");
   ImGui::SameLine();
   ImGui::BeginDisabled(v.bias->job.running());
   if (ImGui::Button("Sample")) send(s, "bias_sample");
