@@ -87,15 +87,7 @@ void ShufflePanel::draw_shuffle_row(ShuffleSession& s) {
               "Partial: draw only the first few cards (the lottery use).");
   help_marker(comparator_sorts_help().c_str());
   draw_human_params(s);
-  flow(em * 11.0f, em);
-  ImGui::TextUnformatted("Cards");
-  ImGui::SameLine();
-  int n = static_cast<int>(state.n);
-  ImGui::SetNextItemWidth(stepper_width(3.0f));
-  const bool n_edited = ImGui::InputInt("##n", &n, 1, 10);
-  declare_text_field(TextFieldKind::numeric);
-  if (n_edited) edit(s, "n=" + std::to_string(std::clamp(n, 0, 100000)));
-  help_marker("1 to 1000 cards. 52 are drawn as playing cards, 78 as the tarot deck, other sizes as numbers.");
+  draw_cards_field(s);
   if (state.algo == "partial") {
     flow(em * 10.0f, em);
     ImGui::TextUnformatted("Take");
@@ -120,6 +112,19 @@ void ShufflePanel::draw_shuffle_row(ShuffleSession& s) {
   flow(em * 6.0f, em);
   bool numbers = state.faces == "numbers";
   if (ImGui::Checkbox("Numbers", &numbers)) edit(s, numbers ? "faces=numbers" : "faces=auto");
+}
+
+void ShufflePanel::draw_cards_field(ShuffleSession& s) {
+  const float em = ImGui::GetFontSize();
+  flow(em * 11.0f, em);
+  ImGui::TextUnformatted("Cards");
+  ImGui::SameLine();
+  int n = static_cast<int>(s.state().n);
+  ImGui::SetNextItemWidth(stepper_width(3.0f));
+  const bool n_edited = ImGui::InputInt("##n", &n, 1, 10);
+  declare_text_field(TextFieldKind::numeric);
+  if (n_edited) edit(s, "n=" + std::to_string(std::clamp(n, 0, 100000)));
+  help_marker("1 to 1000 cards. 52 are drawn as playing cards, 78 as the tarot deck, other sizes as numbers.");
 }
 
 // Riffle and overhand: how many shuffles in a row, and the overhand cut chance.
@@ -373,20 +378,25 @@ void ShufflePanel::draw_colour_scale(ShuffleSession& s) {
   if (ImGui::Combo("colour scale", &scale, kScales, 4)) send(s, kScaleCommands[scale]);
 }
 
+// M: the bias tab's shuffles, the code tab's sampled decks.
+void ShufflePanel::draw_shuffles_field(ShuffleSession& s, const char* label) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(stepper_width(5.5f));
+  std::uint64_t shuffles = s.state().shuffles;
+  const std::uint64_t step = 100000, fast = 1000000;
+  const bool shuffles_edited = ImGui::InputScalar("##shuffles", ImGuiDataType_U64, &shuffles, &step, &fast, "%llu");
+  declare_text_field(TextFieldKind::numeric);
+  if (shuffles_edited) send(s, "shuffles=" + std::to_string(std::clamp<std::uint64_t>(shuffles, 1, kMaxLabShuffles)));
+}
+
 void ShufflePanel::draw_bias_buttons(ShuffleSession& s, PanelContext& ctx) {
   const float em = ImGui::GetFontSize();
   const ShuffleLabState& state = s.state();
   const ShuffleView& v = s.view();
   const std::uint64_t lists = v.exact_lists;
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("Shuffles");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(stepper_width(5.5f));
-  std::uint64_t shuffles = state.shuffles;
-  const std::uint64_t step = 100000, fast = 1000000;
-  const bool shuffles_edited = ImGui::InputScalar("##shuffles", ImGuiDataType_U64, &shuffles, &step, &fast, "%llu");
-  declare_text_field(TextFieldKind::numeric);
-  if (shuffles_edited) send(s, "shuffles=" + std::to_string(std::clamp<std::uint64_t>(shuffles, 1, kMaxLabShuffles)));
+  draw_shuffles_field(s, "Shuffles");
   ImGui::SameLine();
   ImGui::BeginDisabled(v.bias->job.running());
   if (ImGui::Button("Sample")) send(s, "bias_sample");
@@ -596,7 +606,14 @@ void ShufflePanel::draw(ShuffleSession& s, PanelContext& ctx) {
   help_marker("One setup, four views. A shuffle turns random draws into an order of the cards; the draws come from a "
               "generator (its bits) and a range method (bits to a number below the bound). Everything on this page "
               "is in the link: the algorithm, the cards, the generator, the seed, the method and the step.");
-  if (controls_shown("Setup: the shuffle, the cards, the generator")) {
+  if (s.state().tab == "code") {  // your code needs only the deck size and the seed
+    if (controls_shown("Cards and seed")) {
+      ImGui::TextColored(colors::kMuted, "Your code shuffles");
+      draw_cards_field(s);
+      draw_seed_field(s);
+      field_error(*s.view().setup_error);
+    }
+  } else if (controls_shown("Setup: the shuffle, the cards, the generator")) {
     explain("Pick a shuffle and where its random numbers come from; then watch it, measure its bias, count the decks "
             "it can reach, or predict shuffle.c's deck from five cards.");
     draw_setup(s);

@@ -31,6 +31,7 @@ class ShufflePanel {
  private:
   void draw_setup(ShuffleSession& s);
   void draw_shuffle_row(ShuffleSession& s);
+  void draw_cards_field(ShuffleSession& s);
   void draw_human_params(ShuffleSession& s);
   void draw_source_row(ShuffleSession& s);
   void draw_seed_field(ShuffleSession& s);
@@ -40,6 +41,7 @@ class ShufflePanel {
   void transport_keys(ShuffleSession& s);  // Space and arrows: also with the transport folded
   void draw_bias(ShuffleSession& s, PanelContext& ctx);
   void draw_bias_buttons(ShuffleSession& s, PanelContext& ctx);
+  void draw_shuffles_field(ShuffleSession& s, const char* label);  // shuffles= (M)
   void draw_matrix(ShuffleSession& s);
   void draw_reach(ShuffleSession& s);
   void draw_predict(ShuffleSession& s);

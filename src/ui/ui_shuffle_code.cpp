@@ -11,6 +11,7 @@
 #include <cstdio>
 
 #include "core/base/plain_text.hpp"
+#include "core/base/text_format.hpp"
 #include "core/shuffle/user_code_starts.hpp"
 #include "imgui.h"
 #include "ui/kit/layout.hpp"
@@ -64,10 +65,14 @@ void ShufflePanel::draw_code_editor(ShuffleSession& s) {
   if (ImGui::Button("Exact")) send(s, "code_exact");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Run the code again for every answer rand can give: the exact position x card matrix.");
-  flow(button_width("Sample 1,000,000"));
-  const std::string sample = "Sample " + std::to_string(std::min<std::uint64_t>(state.shuffles, kMaxCodeSampleDecks));
+  ImGui::EndDisabled();
+  const std::string sample = "Sample " + grouped(std::min<std::uint64_t>(state.shuffles, kMaxCodeSampleDecks));
+  draw_shuffles_field(s, "Decks");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(edited || state.code.empty());
   if (ImGui::Button(sample.c_str())) send(s, "code_sample");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run the code that many times with Math.random and rand from the seed, and count.");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Run the code that many times (at most 1,000,000) with rand and Math.random from the seed, and count.");
   ImGui::EndDisabled();
   if (busy) {
     flow(button_width("Cancel"));

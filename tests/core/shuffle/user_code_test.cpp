@@ -21,6 +21,7 @@
 #include "core/shuffle/shuffle_session.hpp"
 #include "core/shuffle/user_code_starts.hpp"
 #include "core/shuffle/user_code_steps.hpp"
+#include "core/url_state.hpp"
 
 namespace shufflelab {
 namespace {
@@ -319,6 +320,24 @@ TEST(UserCode, LinksCarryTheCode) {
   EXPECT_EQ(opened.tab, "code");
   // Without code, nothing is written: older links keep their text.
   EXPECT_EQ(shuffle_lab_link(ShuffleLabState{}).find("code"), std::string::npos);
+}
+
+// Whole links: code up to the limit opens (past the usual 2048 characters), a
+// 100 KB code= is refused whole, hidden characters drop the code with a notice.
+TEST(UserCode, LinksWithCodeOpenUpToTheLimit) {
+  const std::string head = "#v=1&lab=shuffle&n=3&tab=code&code=";
+  const std::string longest = "//" + std::string(kMaxCodeBytes - 3, '(') + "\n";  // every '(' is %28: three times as long
+  DecodedState opened = decode_fragment(head + percent_encode(longest));
+  EXPECT_TRUE(opened.notices.empty()) << opened.notices.front();
+  EXPECT_EQ(opened.state.shuffle.code, longest);
+  DecodedState huge = decode_fragment(head + std::string(100 * 1024, 'x'));
+  ASSERT_EQ(huge.notices.size(), 1u);
+  EXPECT_NE(huge.notices[0].find("link ignored"), std::string::npos) << huge.notices[0];
+  EXPECT_TRUE(huge.state.shuffle.code.empty());
+  DecodedState hidden = decode_fragment(head + "let%20a%3B%20%2F%2F%20%E2%80%AE");
+  ASSERT_EQ(hidden.notices.size(), 1u);
+  EXPECT_EQ(hidden.notices[0], "code: line 1, column 11 holds an invisible control character (U+202E): the code was dropped");
+  EXPECT_TRUE(hidden.state.shuffle.code.empty());
 }
 
 }  // namespace
