@@ -15,7 +15,9 @@ AppSession::AppSession(JobRunner& jobs)
       findings_(open_link_),
       lfsr_(state_.lfsr, jobs),
       shuffle_(state_.shuffle, jobs),
-      dice_(state_.dice, jobs) {}
+      dice_(state_.dice, jobs) {
+  shuffle_.set_code_deck_tests(&code_deck_tests_);
+}
 
 // Every lab's session, by the lab's id.
 LabSession& AppSession::session_of(LabId lab) {

@@ -35,6 +35,7 @@
 #include "core/lfsr/lfsr_session.hpp"
 #include "core/dice/dice_session.hpp"
 #include "core/poker/poker_session.hpp"
+#include "core/code_deck_tests.hpp"
 #include "core/shuffle/shuffle_session.hpp"
 #include "core/url_state.hpp"
 
@@ -115,6 +116,7 @@ class AppSession {
   FindingsSession findings_;
   AboutSession about_;
   LfsrSession lfsr_;
+  CodeDeckTests code_deck_tests_;  // before shuffle_, which points at it
   ShuffleSession shuffle_;
   DiceSession dice_;
   LabSession& session_of(LabId lab);

@@ -124,6 +124,12 @@ void ShufflePanel::draw_code(ShuffleSession& s) {
     const BiasMatrix* counts = run.exact() ? &run.exact()->matrix : run.sample();
     draw_matrix_grid(*v.code_matrix, counts);
     explain("Red: the card lands at that position more often than 1/n; blue: less often.");
+    if (const DeckSampleReport* r = s.code_deck_report(); r && !v.code_matrix_exact) {
+      section("The Check lab's deck tests on this sample");
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextUnformatted(r->text.c_str());
+      ImGui::PopTextWrapPos();
+    }
   }
 }
 

@@ -115,6 +115,9 @@ class ShuffleSession final : public LabSession {
  public:
   // `state` is the lab's part of the whole link state; it outlives the session.
   ShuffleSession(ShuffleLabState& state, JobRunner& jobs) : state_(state), jobs_(jobs) {}
+  // The tests a finished "Your code" sample also goes through (the Check lab's, set by the app session).
+  void set_code_deck_tests(DeckSampleTests* tests) { code_.set_deck_tests(tests); }
+  const DeckSampleReport* code_deck_report() const { return code_.sample_report(); }
 
   void forget_results() override;
   void start_linked_run() override;

@@ -82,6 +82,15 @@ void ShuffleSession::code_text(TextLines& out) {
   } else if (const BiasMatrix* m = code_.sample(); m && m->total > 0) {
     out.sub("Sampled matrix (position x card)");
     out.para(v.code_summary);
+    if (const DeckSampleReport* r = code_.sample_report()) {
+      out.sub("The Check lab's deck tests on this sample");
+      std::size_t begin = 0;
+      while (begin < r->text.size()) {
+        const std::size_t end = std::min(r->text.find('\n', begin), r->text.size());
+        if (end > begin) out.item(r->text.substr(begin, end - begin));
+        begin = end + 1;
+      }
+    }
   }
 }
 
@@ -110,7 +119,11 @@ std::string ShuffleSession::describe_code_json() {
     out += ",\"sample\":{\"n\":" + std::to_string(m->n) + ",\"decks\":" + std::to_string(m->total) +
            ",\"wanted\":" + std::to_string(code_.sample_wanted()) + ",\"done\":" + json_bool(code_.sample_done()) +
            ",\"chiSquare\":" + json_number(b.chi_square, 6) + ",\"pValue\":" + json_number(b.p_value, 6) +
-           ",\"real\":" + json_bool(bias_is_real(b)) + "}";
+           ",\"real\":" + json_bool(bias_is_real(b));
+    if (const DeckSampleReport* r = code_.sample_report())
+      out += ",\"deckTests\":{\"failed\":" + json_bool(r->failed) + ",\"verdict\":" + json_string(r->verdict) +
+             ",\"text\":" + json_string(r->text) + "}";
+    out += "}";
   }
   out += "}";
   const std::string request = code_request_json();

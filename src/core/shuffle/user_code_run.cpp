@@ -41,7 +41,9 @@ void CodeRun::cancel() {
 }
 
 void CodeRun::clear() {
+  DeckSampleTests* tests = deck_tests_;
   *this = CodeRun{};
+  deck_tests_ = tests;
 }
 
 void CodeRun::next_request() {
@@ -54,6 +56,8 @@ void CodeRun::next_request() {
     sample_subject_ = subject_;
     sample_done_ = false;
     sample_wanted_ = sample_decks_;
+    sample_report_.reset();
+    if (deck_tests_) deck_tests_->start(subject_.n);
   }
 }
 
@@ -109,14 +113,17 @@ Result<bool> CodeRun::accept(std::string_view arg) {
     exact_subject_ = asked.subject;
   } else {
     const CodeSample& chunk = std::get<CodeSample>(*parsed);
-    for (std::size_t at = 0; at < chunk.decks.size(); at += asked.subject.n)
+    for (std::size_t at = 0; at < chunk.decks.size(); at += asked.subject.n) {
       sample_->add({chunk.decks.data() + at, asked.subject.n});
+      if (deck_tests_) deck_tests_->add({chunk.decks.data() + at, asked.subject.n});
+    }
     if (sample_->total > asked.decks) {
       finish("The page sent " + std::to_string(sample_->total) + " decks, more than the " + std::to_string(asked.decks) + " asked for.");
       return R::ok(true);
     }
     if (!chunk.last) return R::ok(true);  // the same request goes on
     sample_done_ = true;
+    if (deck_tests_) sample_report_ = deck_tests_->report();
   }
   finish("");
   return R::ok(true);

@@ -14,6 +14,7 @@
 
 #include "core/base/result.hpp"
 #include "core/shuffle/bias.hpp"
+#include "core/shuffle/deck_sample_tests.hpp"
 #include "core/shuffle/user_code.hpp"
 #include "core/shuffle/user_code_steps.hpp"
 
@@ -64,6 +65,10 @@ class CodeRun {
   const CodeSubject& sample_subject() const { return sample_subject_; }
   bool sample_done() const { return sample_done_; }
   std::uint64_t sample_wanted() const { return sample_wanted_; }
+  // The finished sample's deck tests (the Check lab's), when tests are set.
+  const DeckSampleReport* sample_report() const { return sample_report_ ? &*sample_report_ : nullptr; }
+  // Where a sample's decks also go (owned by the caller; may stay null).
+  void set_deck_tests(DeckSampleTests* tests) { deck_tests_ = tests; }
 
  private:
   void next_request();
@@ -83,6 +88,8 @@ class CodeRun {
   CodeSubject sample_subject_;
   bool sample_done_ = false;
   std::uint64_t sample_wanted_ = 0;
+  DeckSampleTests* deck_tests_ = nullptr;
+  std::optional<DeckSampleReport> sample_report_;
 };
 
 }  // namespace shufflelab
