@@ -372,7 +372,7 @@ void LabApp::frame() {
     case LabId::dice: dice_panel_.draw(session_.dice(), ctx_); break;
     case LabId::shuffle: shuffle_panel_.draw(session_.shuffle(), ctx_); break;
     case LabId::poker: poker_panel_.draw(session_.poker()); break;
-    case LabId::assembly: asm_panel_.draw(session_.assembly()); break;
+    case LabId::assembly: asm_panel_.draw(session_.assembly(), ctx_); break;
     case LabId::gallery: gallery_panel_.draw(session_.findings()); break;
     case LabId::about: draw_about_panel(session_.about()); break;
     case LabId::chooser: chooser_panel_.draw(session_.chooser()); break;
