@@ -143,7 +143,7 @@ std::string LabApp::describe_json() {
     case LabId::dice: out += ",\"dice\":" + dice_panel_.describe_json(session_.dice()); break;
     case LabId::shuffle: out += ",\"shuffle\":" + shuffle_panel_.describe_json(session_.shuffle()); break;
     case LabId::poker: out += ",\"poker\":" + poker_panel_.describe_json(session_.poker()); break;
-    case LabId::assembly:
+    case LabId::assembly: out += ",\"asm\":" + asm_panel_.describe_json(session_.assembly()); break;
     case LabId::gallery:
     case LabId::chooser:
     case LabId::check:

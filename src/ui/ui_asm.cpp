@@ -181,6 +181,8 @@ void AsmPanel::draw_editor(AsmLabSession& s, PanelContext& ctx) {
                                        editor_callback, &buffer);
   }
   editor_active_ = ImGui::IsItemActive();
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  editor_rect_[0] = a.x, editor_rect_[1] = a.y, editor_rect_[2] = b.x, editor_rect_[3] = b.y;
   if (editor_active_) declare_text_field(TextFieldKind::text);
   if (edited) send(s, "src=" + percent_encode(source_));
   if (edit.source.empty() && !editor_active_)
@@ -303,6 +305,7 @@ void AsmPanel::draw(AsmLabSession& s, PanelContext& ctx) {
     draw_controls(s);
   }
   const AsmLabView& view = s.view();
+  if (!s.state().edit.on) std::fill(std::begin(editor_rect_), std::end(editor_rect_), 0.0f);
   field_error(view.error);
   if (!view.run) return;
   {
@@ -311,6 +314,13 @@ void AsmPanel::draw(AsmLabSession& s, PanelContext& ctx) {
   }
   draw_machine(*view.run);
   draw_costs(s);
+}
+
+std::string AsmPanel::describe_json(AsmLabSession& s) const {
+  char rect[128];
+  std::snprintf(rect, sizeof rect, ",\"editorRect\":[%.0f,%.0f,%.0f,%.0f],\"editorActive\":%s", editor_rect_[0],
+                editor_rect_[1], editor_rect_[2], editor_rect_[3], editor_active_ ? "true" : "false");
+  return s.describe_json() + rect + "}";
 }
 
 }  // namespace shufflelab::ui

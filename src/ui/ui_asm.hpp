@@ -16,6 +16,8 @@ namespace shufflelab::ui {
 class AsmPanel {
  public:
   void draw(AsmLabSession& session, PanelContext& ctx);
+  // The session's object plus where the editor was drawn ("editorRect", screen pixels; the tests type there).
+  std::string describe_json(AsmLabSession& session) const;
 
  private:
   void draw_controls(AsmLabSession& s);
@@ -30,6 +32,7 @@ class AsmPanel {
   std::string source_;            // the editor's text (the session's src, or what is being typed)
   std::string entry_, state_;     // the setup fields' text
   bool editor_active_ = false;    // last frame
+  float editor_rect_[4] = {0, 0, 0, 0};
   int move_to_line_ = 0;          // an error clicked: put the cursor on its line
   int move_to_column_ = 0;
 };
