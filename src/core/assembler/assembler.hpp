@@ -44,6 +44,7 @@ struct AssembledLine {
   std::uint32_t address = 0;         // in code units (bytes; PIC16: program words)
   std::vector<std::uint16_t> units;  // bytes, or 14-bit PIC16 words; empty for labels/equates
   std::optional<Cycles> cycles;      // instructions only
+  std::optional<std::int64_t> equate;  // an equate's value (its line emits nothing)
 };
 
 struct Assembly {

@@ -17,7 +17,19 @@ namespace shufflelab::assembler {
 struct Value {
   std::int64_t value = 0;
   bool known = true;  // false in the first pass for a symbol defined further down
+  // Involves a code label's address or a symbol defined further down (in
+  // both passes): ca65 gives such an operand 16 bits even when it is below
+  // $100, and a low/high byte operator makes it 8 bits again.
+  bool wide = false;
 };
+
+// Operand helpers shared by the instruction sets: blanks trimmed; the
+// operand text split at its top-level commas (not inside parentheses or
+// quotes), each part trimmed (one empty part for empty text: none).
+std::string_view trim(std::string_view text);
+std::vector<std::string_view> split_operands(std::string_view text);
+// Lower-case copy (mnemonics, registers and directives are case-blind).
+std::string lower(std::string_view text);
 
 // What the shared part offers an instruction set while it encodes one line.
 class LineContext {
