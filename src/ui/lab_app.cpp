@@ -379,6 +379,7 @@ void LabApp::frame() {
     case LabId::check: check_panel_.draw(session_.check(), ctx_); break;
   }
   if (!ctx_.open_link.empty()) open_fragment(std::exchange(ctx_.open_link, std::string()));
+  if (!ctx_.open_command.empty()) (void)session_.apply(std::exchange(ctx_.open_command, std::string()));
   ImGui::PopTextWrapPos();
   ImGui::EndChild();
   ImGui::End();

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/base/plain_text.hpp"
+#include "core/check/check_lab.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"  // ClearActiveID, GetActiveID: Escape leaves the editor keeping its text (1.86 reverts it)
 #include "ui/kit/job_row.hpp"
@@ -213,6 +214,22 @@ void AsmPanel::draw_editor(AsmLabSession& s, PanelContext& ctx) {
   }
 }
 
+// The routine's bytes as a file of the page, checked by the Check lab (as its pasted text is).
+void AsmPanel::draw_send_to_check(AsmLabSession& s, PanelContext& ctx) {
+  if (!ctx.register_text || !s.editor().good()) return;
+  const std::string label = "Check " + grouped(kMaxAsmCalls) + " output bytes in the Check lab";
+  if (!ImGui::Button(label.c_str())) return;
+  auto hex = s.editor().output_hex(s.state().inputs.seed, kMaxAsmCalls);
+  if (!hex) return void(send_error_ = hex.error());
+  send_error_.clear();
+  const int id = ctx.register_text(*hex);
+  CheckLabState check;
+  check.what = "bytes";
+  ctx.open_link = check_lab_link(check);
+  ctx.open_command = "check_file=" + std::to_string(id) + ":" + std::to_string(hex->size()) + ":" +
+                     percent_encode("routine-" + s.state().edit.cpu + ".hex");
+}
+
 void AsmPanel::draw_comparison(AsmLabSession& s) {
   const AsmCheckView check = s.editor().check_view();
   if (!check.why_none.empty()) return explain(check.why_none.c_str());
@@ -300,6 +317,8 @@ void AsmPanel::draw(AsmLabSession& s, PanelContext& ctx) {
     if (controls_shown("Setup: your routine")) draw_edit_setup(s);
     draw_editor(s, ctx);
     draw_comparison(s);
+    draw_send_to_check(s, ctx);
+    field_error(send_error_);
     draw_controls(s);
   } else if (controls_shown("Setup: the listing and its inputs")) {
     draw_controls(s);

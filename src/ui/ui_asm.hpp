@@ -24,6 +24,7 @@ class AsmPanel {
   void draw_edit_setup(AsmLabSession& s);
   void draw_editor(AsmLabSession& s, PanelContext& ctx);
   void draw_comparison(AsmLabSession& s);
+  void draw_send_to_check(AsmLabSession& s, PanelContext& ctx);
   void draw_lanes(const AsmSession& run);
   void draw_machine(const AsmSession& run);
   void draw_costs(AsmLabSession& s);
@@ -35,6 +36,7 @@ class AsmPanel {
   float editor_rect_[4] = {0, 0, 0, 0};
   int move_to_line_ = 0;          // an error clicked: put the cursor on its line
   int move_to_column_ = 0;
+  std::string send_error_;        // why the output could not be sent to the Check lab
 };
 
 }  // namespace shufflelab::ui
