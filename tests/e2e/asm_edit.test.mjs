@@ -144,3 +144,21 @@ test('hostile sources: a message, the page keeps drawing, the last good routine 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('on a phone: a tap on the editor raises the keyboard; what is typed goes into the source', async () => {
+  const DPR = 3;
+  const { page, context, problems } = await openApp(env, SETUP + '&src=' + encodeURIComponent(galois('b4')),
+                                                    { scale: DPR, width: 390, height: 844, touch: true, isMobile: true });
+  let s = await waitForState(page, verdictShown, 'the linked routine compared', { timeout: 120000 });
+  const r = s.asm.editorRect.map((v) => v / DPR);
+  assert.ok(r[3] > r[1] && r[1] < 844, `the editor is on the first screen: ${r}`);
+  await page.touchscreen.tap((r[0] + r[2]) / 2, Math.min((r[1] + r[3]) / 2, r[1] + 20));
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'text-proxy');
+  const before = s.asm.editor.sourceLength;
+  await page.keyboard.type('; phone');
+  s = await waitForState(page, (t) => t.asm.editor.sourceLength === before + 7, 'the typed comment in the source');
+  assert.equal(s.asm.editor.errors.length, 0, 'a comment keeps it assembling');
+  await page.screenshot({ path: join(SHOTS, 'asm-edit-phone.png') });
+  assert.deepEqual(problems, []);
+  await context.close();
+});

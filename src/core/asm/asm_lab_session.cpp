@@ -86,7 +86,7 @@ Result<bool> AsmLabSession::apply_edit(const LabCommand& c) {
       return refused(c, std::string(asm_isa_info(info.isa).name) +
                             " listings are read only (no assembler here): edit=new starts an empty routine");
     const ReaderDefaults defaults = reader_defaults(info);
-    edit = AsmEditState{true, std::string(assembler::cpu_id(*cpu)), std::string(listing_source(*cpu)), defaults.entry,
+    edit = AsmEditState{true, std::string(assembler::cpu_id(*cpu)), listing_edit_source(*cpu), defaults.entry,
                         defaults.state, defaults.against};
   } else if (v == "seed" || v == "calls") {
     if (!c.has_arg) return refused(c, "needs a value");

@@ -34,11 +34,13 @@ AsmIsa reader_isa(Cpu cpu) {
   return AsmIsa::z80;
 }
 
-std::string_view listing_source(Cpu cpu) {
+std::string listing_edit_source(Cpu cpu) {
   switch (cpu) {
     case Cpu::z80: return data::kListingSourceZ80;
     case Cpu::sm83: return data::kListingSourceSm83;
-    case Cpu::mos6502: return data::kListingSource6502;
+    case Cpu::mos6502:
+      return std::string("        .org $4000              ; where the lab loads it (ld65 puts segment LISTING there)\n") +
+             data::kListingSource6502;
     case Cpu::pic16: return data::kListingSourcePic16;
   }
   return {};

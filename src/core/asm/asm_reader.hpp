@@ -22,8 +22,10 @@ namespace shufflelab {
 std::optional<assembler::Cpu> reader_cpu(AsmIsa isa);
 AsmIsa reader_isa(assembler::Cpu cpu);
 
-// The text of asm/<isa>/<file>, the listing an edit of that instruction set starts from.
-std::string_view listing_source(assembler::Cpu cpu);
+// The text of asm/<isa>/<file>, the listing an edit of that instruction set
+// starts from; the 6502's gets an .org $4000 first (ld65 places its segment
+// there; at 0 its code would run into the zero page state it uses).
+std::string listing_edit_source(assembler::Cpu cpu);
 
 // What an edit seeded from one of our listings calls, reads and claims: the
 // listing's entry, its state symbols (most significant first) and the
