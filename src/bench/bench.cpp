@@ -62,7 +62,7 @@ TargetSpec speedup_at_least(double factor, const std::string& platform) {
 const std::vector<std::string>& case_groups() {
   static const std::vector<std::string> groups{"shuffle52", "shuffle78", "bits52", "bits78",  "range64",  "lemire64",
                                                "lfsr32",    "pdep52",    "onechip", "period64", "bias52",
-                                               "comparator8", "riffle52", "check_decks", "check_bm", "check_bm_long", "check_rolls"};
+                                               "comparator8", "riffle52", "check_decks", "check_bm", "check_bm_long", "check_rolls", "asm6502"};
   return groups;
 }
 
@@ -211,6 +211,7 @@ Report run_benchmarks(const Options& options, const Platform& platform, std::ost
   run_bit_cases(ctx);
   run_job_cases(ctx);
   run_check_cases(ctx);
+  run_asm_cases(ctx);
   report.seconds = (platform.wall_ns() - start) / 1e9;
   out << "checksum " << report.checksum << ", " << report.rows.size() << " rows, " << report.failures.size()
       << " failed checks, " << format_number(report.seconds) << " s\n";

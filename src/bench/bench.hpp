@@ -150,5 +150,6 @@ void run_shuffle_cases(Context& ctx);
 void run_bit_cases(Context& ctx);
 void run_job_cases(Context& ctx);
 void run_check_cases(Context& ctx);
+void run_asm_cases(Context& ctx);
 
 }  // namespace shufflelab::bench

@@ -21,9 +21,14 @@ namespace {
 
 constexpr std::size_t kMaxErrors = 1000;  // a binary file would give one per line; the first thousand tell
 
+// How tightly binary operators bind differs (each checked against its tool):
+// C's order in z80asm; ca65 puts & ^ << >> with * and | with +; gpasm puts
+// & | ^ on one level below the shifts; sdasgb binds ^ above &.
+enum class Precedence : std::uint8_t { c, ca65, gpasm, sdas };
+
 struct Dialect {
   int radix = 10;                   // gpasm counts in hex unless told `radix dec`
-  bool ca65_precedence = false;     // ca65: * / & ^ << >> bind alike, above + - |
+  Precedence precedence = Precedence::c;
   bool reserve_zeroes = false;      // ca65 .res and z80asm defs write zeros; sdasgb .ds and gpasm res leave a gap
   std::uint32_t address_limit = 0x10000;  // one past the last unit address
   std::uint16_t unit_mask = 0xff;
@@ -31,10 +36,10 @@ struct Dialect {
 
 Dialect dialect_of(Cpu cpu) {
   switch (cpu) {
-    case Cpu::mos6502: return {10, true, true, 0x10000, 0xff};
-    case Cpu::z80: return {10, false, true, 0x10000, 0xff};
-    case Cpu::sm83: return {10, false, false, 0x10000, 0xff};
-    case Cpu::pic16: return {16, false, false, 0x2000, 0x3fff};
+    case Cpu::mos6502: return {10, Precedence::ca65, true, 0x10000, 0xff};
+    case Cpu::z80: return {10, Precedence::c, true, 0x10000, 0xff};
+    case Cpu::sm83: return {10, Precedence::sdas, false, 0x10000, 0xff};
+    case Cpu::pic16: return {16, Precedence::gpasm, false, 0x2000, 0x3fff};
   }
   return {};
 }
@@ -277,7 +282,7 @@ class Assembler final : public LineContext {
   bool final_pass() const override { return final_; }
 
   int radix() const { return radix_; }
-  bool ca65_precedence() const { return dialect_.ca65_precedence; }
+  Precedence precedence() const { return dialect_.precedence; }
   std::optional<Value> symbol_value(std::string_view name, std::string_view where);
 
  private:
@@ -338,16 +343,20 @@ std::string_view Expression::peek_operator() const {
 }
 
 int Expression::precedence(std::string_view op) const {
-  if (as_.ca65_precedence()) {
-    if (op == "+" || op == "-" || op == "|") return 1;
-    return 2;
+  const bool additive = op == "+" || op == "-", shift = op == "<<" || op == ">>";
+  const bool multiplicative = op == "*" || op == "/" || op == "%";
+  switch (as_.precedence()) {
+    case Precedence::ca65: return additive || op == "|" ? 1 : 2;
+    case Precedence::gpasm: return multiplicative ? 4 : additive ? 3 : shift ? 2 : 1;
+    case Precedence::c:
+    case Precedence::sdas: break;
   }
+  if (multiplicative) return 6;
+  if (additive) return 5;
+  if (shift) return 4;
   if (op == "|") return 1;
-  if (op == "^") return 2;
-  if (op == "&") return 3;
-  if (op == "<<" || op == ">>") return 4;
-  if (op == "+" || op == "-") return 5;
-  return 6;  // * / %
+  const bool sdas = as_.precedence() == Precedence::sdas;
+  return op == "&" ? (sdas ? 2 : 3) : (sdas ? 3 : 2);  // ^
 }
 
 std::optional<Value> Expression::binary(int min_precedence) {
