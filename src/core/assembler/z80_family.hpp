@@ -1,0 +1,93 @@
+// z80_family.hpp: internal to the assembler. What the Z80 and the SM83 (Game
+// Boy) encoders share: their operands look alike (registers, (hl), (nn),
+// conditions, immediates), and so do their register, ALU and CB-page codes.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/assembler/instruction_set.hpp"
+
+namespace shufflelab::assembler::z80_family {
+
+struct Operand {
+  enum class Kind : std::uint8_t {
+    reg,        // a b c d e h l i r af af' bc de hl sp ix iy (name)
+    indirect,   // (bc) (de) (hl) (sp) (c), SM83 (hl+) (hl-) (name, "hl+" / "hl-" / "c")
+    indexed,    // (ix+d) (iy-d) (ix): name "ix"/"iy", expr = the displacement ("" for 0)
+    memory,     // (nn): expr = nn
+    immediate,  // nn (a leading '#' removed): expr = nn
+    sp_offset,  // SM83 sp+e and sdasgb's e(sp): expr = e ("" for 0)
+  };
+  Kind kind = Kind::immediate;
+  std::string name;       // lower case
+  std::string_view text;  // the whole operand, a slice of the line
+  std::string_view expr;  // a slice of the line
+};
+
+// The operands of `operands` split at top-level commas and classified;
+// empty text gives no operands. `sm83` adds the Game Boy forms.
+std::vector<Operand> parse_operands(std::string_view operands, bool sm83);
+
+std::string lower(std::string_view text);
+
+// 0..7 for b c d e h l (hl) a; -1 otherwise (ix/iy forms are the caller's).
+int reg8_code(const Operand& operand);
+// 0..7 for nz z nc c po pe p m; -1 otherwise.
+int condition_code(const Operand& operand);
+// 0..7 for add adc sub sbc and xor or cp; -1 otherwise.
+int alu_code(std::string_view mnemonic);
+// 0..7 for rlc rrc rl rr sla sra (SM83: swap) srl; -1 otherwise.
+int rotate_code(std::string_view mnemonic, bool sm83);
+
+// Evaluates an operand's expression (empty text: 0). A value outside
+// [low, high] is an error naming `what` (in the final pass, when values are
+// known). nullopt after an error; 0 while the value is not known yet.
+std::optional<std::int64_t> value_in(LineContext& line, std::string_view text, std::string_view where,
+                                     std::int64_t low, std::int64_t high, std::string_view what);
+// The offset of a relative jump to `target` from an instruction of `length`
+// bytes at the line's address, checked to -128..127.
+std::optional<std::uint8_t> relative_offset(LineContext& line, const Operand& target, int length);
+
+// Builds one instruction's bytes; an operand error leaves it failed.
+class Emitter {
+ public:
+  explicit Emitter(LineContext& line) : line_(line) {}
+  Emitter& bytes(std::initializer_list<int> values);
+  // The low byte of an expression in [low, high].
+  Emitter& byte(std::string_view expr, std::string_view where, std::int64_t low, std::int64_t high,
+                std::string_view what);
+  Emitter& word(std::string_view expr, std::string_view where);  // little-endian, -32768..65535
+  Emitter& relative(const Operand& target);  // the offset byte, last byte of the instruction
+  std::optional<Encoding> done(std::uint32_t cycles, std::uint32_t taken = 0);
+
+ private:
+  LineContext& line_;
+  std::vector<std::uint16_t> units_;
+  bool ok_ = true;
+};
+
+// Forwards to a line and remembers whether an error was reported or an
+// evaluation failed, so a form that does not exist is reported once, and an
+// operand's own error alone.
+class WatchedLine : public LineContext {
+ public:
+  explicit WatchedLine(LineContext& line) : line_(line) {}
+  std::optional<Value> evaluate(std::string_view text) override;
+  void error(std::string_view where, std::string message) override;
+  std::uint32_t address() const override { return line_.address(); }
+  bool final_pass() const override { return line_.final_pass(); }
+  bool reported() const { return reported_; }
+
+ private:
+  LineContext& line_;
+  bool reported_ = false;
+};
+
+// Reports that `operands` do not fit `mnemonic`, naming the forms it has.
+void wrong_operands(LineContext& line, std::string_view mnemonic, std::string_view operands,
+                    std::string_view expected);
+
+}  // namespace shufflelab::assembler::z80_family
