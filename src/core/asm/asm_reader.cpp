@@ -51,10 +51,7 @@ ReaderDefaults reader_defaults(const AsmAlgorithmInfo& listing) {
     case AsmAlgorithm::mos6502_lfsr16: return {"galois16", "G16HI,G16LO", "galois16"};
     case AsmAlgorithm::mos6502_xorshift16: return {"xorshift16", "XS16HI,XS16LO", "xorshift16"};
     case AsmAlgorithm::mos6502_lfsr:
-    case AsmAlgorithm::sm83_lfsr: {
-      const std::string top = listing.isa == AsmIsa::sm83 ? "lfsr0" : "LFSR0";
-      return {std::string(listing.entry), top + "," + top + "+1," + top + "+2," + top + "+3", "tarot32"};
-    }
+    case AsmAlgorithm::sm83_lfsr: return {std::string(listing.entry), "LFSR0,LFSR0+1,LFSR0+2,LFSR0+3", "tarot32"};
     default: return {std::string(listing.entry), "", ""};
   }
 }
@@ -131,11 +128,17 @@ std::pair<std::string_view, std::string_view> split_comment(std::string_view lin
   return {line, {}};
 }
 
-// The label a line defines at its start (a known symbol, colon optional), or "".
-std::string_view line_label(std::string_view code, const assembler::Assembly& assembly) {
+// The label a line defines at its start (a symbol whose value is `address`,
+// colon optional; not an equate), or "".
+std::string_view line_label(std::string_view code, const assembler::Assembly& assembly, std::uint32_t address) {
   std::size_t end = 0;
   while (end < code.size() && is_name_char(code[end])) ++end;
-  if (end == 0 || !assembly.symbols.contains(code.substr(0, end))) return {};
+  const auto symbol = assembly.symbols.find(code.substr(0, end));
+  if (end == 0 || symbol == assembly.symbols.end() || symbol->second != address) return {};
+  std::string rest(trim(code.substr(end + (end < code.size() && code[end] == ':' ? 1 : 0))));
+  std::transform(rest.begin(), rest.end(), rest.begin(), [](unsigned char c) { return std::tolower(c); });
+  for (const char* equate : {"=", "equ", ".set", "set", ".equ"})
+    if (rest.starts_with(equate)) return {};
   return code.substr(0, end);
 }
 
@@ -186,13 +189,13 @@ Result<std::shared_ptr<const AsmReaderRoutine>> make_reader_routine(const assemb
   std::size_t next_line = 1;
   const auto keep = [&](std::string_view text) -> std::string_view { return routine->text.emplace_back(text); };
   for (const assembler::AssembledLine& line : assembly.lines) {
-    for (; next_line < lines.size() && static_cast<int>(next_line) <= line.line; ++next_line) {
-      const auto label = line_label(split_comment(lines[next_line]).first, assembly);
-      if (!label.empty() && static_cast<int>(next_line) < line.line) pending_label = label;
-    }
     if (line.units.empty() || line.line < 1 || static_cast<std::size_t>(line.line) >= lines.size()) continue;
+    for (; static_cast<int>(next_line) < line.line; ++next_line)
+      if (const auto label = line_label(split_comment(lines[next_line]).first, assembly, line.address); !label.empty())
+        pending_label = label;
+    next_line = static_cast<std::size_t>(line.line) + 1;
     const auto [code, comment] = split_comment(lines[static_cast<std::size_t>(line.line)]);
-    std::string_view label = line_label(code, assembly);
+    std::string_view label = line_label(code, assembly, line.address);
     std::string_view text = code.substr(label.size());
     if (text.starts_with(':')) text.remove_prefix(1);
     if (label.empty()) label = pending_label;
