@@ -325,7 +325,7 @@ void AsmPanel::draw(AsmLabSession& s, PanelContext& ctx) {
   }
   const AsmLabView& view = s.view();
   if (!s.state().edit.on) std::fill(std::begin(editor_rect_), std::end(editor_rect_), 0.0f);
-  field_error(view.error);
+  if (!s.state().edit.on || s.editor().good()) field_error(view.error);  // the editor lists its own errors
   if (!view.run) return;
   {
     ResultRegion result;

@@ -33,6 +33,7 @@ bool AsmEditor::update(const AsmEditState& edit) {
   };
   const auto cpu = assembler::parse_cpu("cpu", edit.cpu);
   if (!cpu) return refuse(cpu.error());
+  if (edit.source.find_first_not_of(" \t\r\n") == std::string::npos) return false;  // nothing typed yet: no error
   if (edit.source.size() > assembler::kMaxSourceBytes)
     return refuse("the source has " + grouped(edit.source.size()) + " bytes, more than the " +
                   grouped(assembler::kMaxSourceBytes) + " the editor takes");

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "core/base/plain_text.hpp"
+#include "core/base/text_format.hpp"
 #include "core/inline_job_runner.hpp"
 #include "core/url_state.hpp"
 #include "test_support.hpp"
@@ -175,6 +176,26 @@ TEST(AsmEditor, EditStartsFromTheListingsSourceAndX86StaysReadOnly) {
   ASSERT_FALSE(refused);
   EXPECT_NE(refused.error().find("read only"), std::string::npos) << refused.error();
   EXPECT_FALSE(lab.state.edit.on);
+}
+
+// A listing opened in the editor, assembled by our assembler and run by the
+// reader's harness, returns the bytes the listing's own harness returns.
+TEST(AsmEditor, AListingOpenedInTheEditorRunsAsTheListingDoes) {
+  for (const char* id : {"6502-lfsr16", "6502-lfsr", "6502-xorshift16", "sm83-lfsr"}) {
+    Lab lab;
+    ASSERT_TRUE(send(lab.session, std::string("algo=") + id));
+    ASSERT_TRUE(send(lab.session, "edit"));
+    ASSERT_TRUE(lab.session.editor().errors().empty()) << id << ": " << lab.session.editor().errors().front().message;
+    const std::uint64_t seed = std::string(id).find("16") != std::string::npos ? 0xace1 : 0x12345678;
+    ASSERT_TRUE(send(lab.session, "seed=" + hex_at_least(seed, 4)));
+    ASSERT_TRUE(send(lab.session, "calls=16"));
+    ASSERT_TRUE(send(lab.session, "run"));
+    ASSERT_TRUE(lab.session.view().run) << id << ": " << lab.session.view().error;
+    auto listing = AsmSession::start(*parse_asm_algorithm("algo", id), AsmInputs{seed, 0, 0, 16});
+    ASSERT_TRUE(listing);
+    ASSERT_TRUE(listing.value().run(~std::uint64_t{0}));
+    EXPECT_EQ(lab.session.view().run->outputs(), listing.value().outputs()) << id;
+  }
 }
 
 TEST(AsmEditor, ALinkCarriesTheSourceAndOpensOnTheSameRoutine) {
