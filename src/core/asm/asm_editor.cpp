@@ -51,7 +51,7 @@ bool AsmEditor::update(const AsmEditState& edit) {
   if (edit.against.empty()) why_none_ = "Choose what the routine claims to be (against=) to compare it with the C++.";
   else if (state->empty()) why_none_ = "Name the routine's state bytes (state=) to compare it with " + edit.against + ".";
   if (why_none_.empty()) {
-    auto request = routine_request_from_source(*cpu, edit.source, good.routine->info.entry);
+    auto request = routine_request_from_assembly(good.assembly, good.routine->info.entry);
     if (!request) return refuse(request.error());
     request.value().state = *state;
     request.value().against = edit.against;
@@ -70,14 +70,13 @@ void AsmEditor::tick(std::uint32_t calls) {
   }
   RoutineCheckRequest& request = *good_->request;
   request.calls = calls;
-  const auto cpu = assembler::parse_cpu("cpu", good_->edit.cpu);
-  const std::string params = routine_check_params(*cpu, good_->edit.source, good_->routine->info.entry, request);
+  const std::string params = routine_check_params(request);
   if (job_.setup_key != params) {
     if (params.size() > kMaxJobParamsChars) {
       check_due_ = false;
-      return job_.refuse(jobs_, params, "the source is too long for the comparison's job (" + grouped(params.size()) +
+      return job_.refuse(jobs_, params, "the routine is too long for the comparison's job (" + grouped(params.size()) +
                                             " characters of parameters, at most " + grouped(kMaxJobParamsChars) +
-                                            "): compare it with shufflelab asm --run");
+                                            ", about 900 bytes of code): compare it with shufflelab asm --run");
     }
     job_.start(jobs_, "routine_check", params, params);
   }

@@ -5,7 +5,7 @@
 // the LAST GOOD routine stays: its stepper run and its comparison. The
 // comparison with what the routine claims to be (core/asm/routine_check)
 // runs as a "routine_check" job: in a worker in the browser, with progress
-// and Cancel; its setup key is the source, entry, state, claim and calls.
+// and Cancel; its setup key is its parameters: the image, entry, state, claim and calls.
 #pragma once
 #include <memory>
 #include <optional>
@@ -20,7 +20,7 @@
 namespace shufflelab {
 
 // The longest job parameters the job catalog takes (core/job_catalog: the
-// links' kMaxFragmentLength); a longer source is compared by the CLI.
+// links' kMaxFragmentLength); a longer image is compared by the CLI.
 constexpr std::size_t kMaxJobParamsChars = 2048;
 
 // The good routine the lab shows: what it was assembled from and made into.

@@ -138,6 +138,7 @@ struct RoutineCheck {
   bool zero_refused = false;           // the generator refuses state 0 ("nonzero states")
   std::uint64_t calls_checked = 0;     // sequence phase
   std::vector<std::uint8_t> start;     // the sequence's first state bytes
+  bool start_from_image = true;        // false: the generator refused the image's bytes, start is state 1
   std::optional<RoutineDifference> difference;  // the first one
   std::optional<RoutineStop> stop;
   RoutineCycles cycles;
@@ -156,17 +157,20 @@ std::string routine_check_verdict(const RoutineCheckRequest& request, const Rout
 std::string routine_check_text(const RoutineCheckRequest& request, const RoutineCheck& check);
 
 // The same check as a resumable job (kind "routine_check" in core/job_catalog)
-// that a worker runs with progress and Cancel. Parameters in link syntax:
-// cpu, src (the source, assembled in the job), entry (a label), against,
-// state (hex addresses, comma-separated), calls, budget.
-// routine_check_params builds them; the job's payload() is
-// routine_check_text, its summary() the verdict, result() encode_routine_check.
-std::string routine_check_params(assembler::Cpu cpu, std::string_view source, std::string_view entry_label,
-                                 const RoutineCheckRequest& request);
+// that a worker runs with progress and Cancel. Parameters in link syntax
+// (routine_check_params): cpu, org (hex), image (hex, two digits a byte,
+// PIC16 words as 4 digits), entry (hex), state (hex addresses, comma-
+// separated), against, calls, budget. A job's parameters are at most 2,048
+// characters: images up to about 900 bytes. The job has no source lines: its
+// summary() names addresses; routine_check_text with the caller's request
+// (its image.lines) names lines too. payload() is empty; result() is
+// encode_routine_check, decoded by decode_routine_check.
+std::string routine_check_params(const RoutineCheckRequest& request);
 Result<std::shared_ptr<Job>> make_routine_check_job(FieldReader& fields);
-// A request from an assembled source: the entry label's address, the image.
-Result<RoutineCheckRequest> routine_request_from_source(assembler::Cpu cpu, std::string_view source,
-                                                        std::string_view entry_label);
+// A request from an assembled source: its image and the entry label's address
+// (the message names a missing label, or the source's first error).
+Result<RoutineCheckRequest> routine_request_from_assembly(const assembler::Assembly& assembly,
+                                                          std::string_view entry_label);
 
 std::vector<double> encode_routine_check(const RoutineCheck& check);
 Result<RoutineCheck> decode_routine_check(const std::vector<double>& values);
