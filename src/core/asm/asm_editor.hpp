@@ -58,6 +58,15 @@ class AsmEditor {
     job_.clear(jobs_);
     check_due_ = true;
   }
+  // A link opens: nothing of the routine before it stays (no "last good" from another link).
+  void forget() {
+    job_.clear(jobs_);
+    seen_ = AsmEditState{};
+    seen_any_ = check_due_ = false;
+    errors_.clear();
+    good_.reset();
+    why_none_.clear();
+  }
   // The comparison runs or is about to start.
   bool busy() const { return job_.running() || (check_due_ && good_ && good_->request); }
 

@@ -90,6 +90,7 @@ Result<bool> AsmLabSession::apply_edit(const LabCommand& c) {
                         defaults.state, defaults.against};
   } else if (v == "seed" || v == "calls") {
     if (!c.has_arg) return refused(c, "needs a value");
+    if (!edit.on) return refused(c, "the routine's seed and calls: open the editor first (edit)");
     if (v == "seed") {
       auto seed = parse_hex("seed", c.arg);
       if (!seed) return Result<bool>::fail(seed.error());

@@ -48,6 +48,10 @@ class AsmLabSession final : public LabSession {
   Result<bool> apply(const LabCommand& command) override;  // true: the state changed
   void tick(double seconds) override;                      // playback, the comparison's job
   bool busy() const override { return state_.edit.on && editor_.busy(); }
+  void forget_results() override {
+    editor_.forget();
+    run_.reset();
+  }
   std::vector<TextLine> text() override;
   std::string describe_json() override;
 
