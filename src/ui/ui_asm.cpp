@@ -76,8 +76,9 @@ void setup_field(AsmLabSession& s, const char* label, const char* id, std::strin
 
 void AsmPanel::draw_controls(AsmLabSession& s) {
   const float em = ImGui::GetFontSize();
-  ImGui::SetNextItemWidth(std::min(em * 22.0f, ImGui::GetContentRegionAvail().x));
-  if (ImGui::BeginCombo("##algo", s.state().algorithm.c_str())) {
+  // The listing picker (in the editor, Back to the listings returns to it).
+  if (!s.state().edit.on) ImGui::SetNextItemWidth(std::min(em * 22.0f, ImGui::GetContentRegionAvail().x));
+  if (!s.state().edit.on && ImGui::BeginCombo("##algo", s.state().algorithm.c_str())) {
     // Grouped by instruction set: listings added later sit with their CPU's.
     std::vector<const AsmAlgorithmInfo*> listings;
     for (const auto& a : asm_algorithms()) listings.push_back(&a);
@@ -96,7 +97,7 @@ void AsmPanel::draw_controls(AsmLabSession& s) {
     flow(button_width("New routine"));
     if (ImGui::Button("New routine")) send(s, "edit=new");
   }
-  if (const AsmSession* run = s.view().run) {
+  if (const AsmSession* run = s.state().edit.on ? nullptr : s.view().run) {
     const std::string_view inputs = run->info().inputs;
     flow(ImGui::CalcTextSize(inputs.data(), inputs.data() + inputs.size()).x);
     ImGui::TextColored(colors::kMuted, "%.*s", static_cast<int>(inputs.size()), inputs.data());
@@ -122,6 +123,10 @@ void AsmPanel::draw_controls(AsmLabSession& s) {
 
 void AsmPanel::draw_edit_setup(AsmLabSession& s) {
   const float em = ImGui::GetFontSize();
+  // Each label and its field wrap together on narrow screens.
+  const auto labelled = [](const char* label, float field) {
+    return ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemSpacing.x + field;
+  };
   const AsmEditState& edit = s.state().edit;
   if (ImGui::Button("Back to the listings")) send(s, "edit=0");
   flow(button_width("New routine"));
@@ -134,7 +139,7 @@ void AsmPanel::draw_edit_setup(AsmLabSession& s) {
     ImGui::EndCombo();
   }
   setup_field(s, "Entry", "##entry", entry_, edit.entry, "entry", em * 8);
-  flow(em * 18);
+  flow(labelled("State bytes", em * 10) + ImGui::GetFontSize() * 2);  // and its (?)
   setup_field(s, "State bytes", "##state", state_, edit.state, "state", em * 10);
   help_marker("The memory bytes (PIC16: file registers) that hold the routine's state, most significant first: "
               "labels or equates of the source (G16HI,G16LO or LFSR0,LFSR0+1) or addresses ($84,$85). Each call "
@@ -149,13 +154,13 @@ void AsmPanel::draw_edit_setup(AsmLabSession& s) {
     }
     ImGui::EndCombo();
   }
-  flow(em * 12);
+  flow(labelled("Seed", em * 8));
   char seed[24];
   std::snprintf(seed, sizeof seed, "%" PRIX64, s.state().inputs.seed);
   ImGui::TextUnformatted("Seed");
   ImGui::SameLine();
   if (hex_field("##seed", seed, sizeof seed, em * 8) && seed[0]) send(s, std::string("seed=") + seed);
-  flow(em * 10);
+  flow(labelled("Calls", stepper_width(4)));
   int calls = static_cast<int>(s.state().inputs.calls);
   ImGui::TextUnformatted("Calls");
   ImGui::SameLine();
@@ -238,7 +243,9 @@ void AsmPanel::draw_comparison(AsmLabSession& s) {
     ImGui::TextWrapped("%s", check.verdict.c_str());
     ImGui::PopStyleColor();
   }
-  if (job_progress_row(JobRowView{check.status, check.error, check.running})) send(s, "cancel");
+  // The job's summary under the bar: beside it a phone leaves it no width.
+  const JobRowView row{check.status, check.error, check.running, nullptr, check.status.summary.c_str()};
+  if (job_progress_row(row, std::min(16.0f, ImGui::GetContentRegionAvail().x / ImGui::GetFontSize() * 0.6f))) send(s, "cancel");
   const AsmGoodRoutine* good = s.editor().good();
   if (!check.running && good && good->request && ImGui::Button("Compare again")) send(s, "check");
   if (check.result && ImGui::TreeNode("Cycles, bytes, period, faces")) {
@@ -312,7 +319,9 @@ void AsmPanel::draw(AsmLabSession& s, PanelContext& ctx) {
               "checked against the z80ex emulator instruction by instruction). The C++ lane is the core's real "
               "source, cut out at build time.");
   if (!result_first())
-    explain("Pick an algorithm and step it: the lit assembly line and the lit C++ line are the same moment.");
+    explain(s.state().edit.on ? "Write or edit a routine: every edit is assembled, compared with what it claims to be, "
+                                "and stepped below next to that C++."
+                              : "Pick an algorithm and step it: the lit assembly line and the lit C++ line are the same moment.");
   if (s.state().edit.on) {
     if (controls_shown("Setup: your routine")) draw_edit_setup(s);
     draw_editor(s, ctx);
