@@ -137,7 +137,7 @@ test('hostile sources: a message, the page keeps drawing, the last good routine 
   await sendSource(page, 'HI = $84\nLO = $85\nnext: jmp next\n');
   await command(page, 'run');
   const s = await nextFrames(page, 3);
-  assert.match(s.asm.error, /has not returned.*jmp next/, s.asm.error);
+  assert.match(s.asm.error, /has not returned.*line 3, .jmp next/, s.asm.error);
   await page.screenshot({ path: join(SHOTS, 'asm-edit-hostile@1x.png') });
   assert.deepEqual(problems, []);
   await context.close();

@@ -213,7 +213,7 @@ void AsmLabSession::text_of_editor(TextLines& out) {
     std::size_t at = 0;
     while (at < check.details.size()) {
       const std::size_t end = std::min(check.details.find('\n', at), check.details.size());
-      if (end > at) out.item(check.details.substr(at, end - at));
+      if (end > at && check.details.compare(at, end - at, check.verdict) != 0) out.item(check.details.substr(at, end - at));
       at = end + 1;
     }
   }

@@ -629,7 +629,10 @@ Result<bool> AsmSession::step() {
   if (m.done()) return Result<bool>::ok(false);
   if (m.reader && m.steps_this_call >= kMaxReaderStepsPerCall) {
     const std::ptrdiff_t at = current_row();
-    const std::string where = at < 0 ? "outside the program" : "'" + std::string(m.program->rows[static_cast<std::size_t>(at)].text) + "'";
+    const auto row = static_cast<std::size_t>(at);
+    const std::string where = at < 0 ? "outside the program"
+                                     : "line " + std::to_string(m.reader->source_lines[row]) + ", '" +
+                                           std::string(m.program->rows[row].text) + "'";
     return Result<bool>::fail("run: call " + std::to_string(m.calls_done + 1) + " has not returned after " +
                               grouped(kMaxReaderStepsPerCall) + " instructions (an endless loop?); it stopped at $" +
                               hex_at_least(m.pc(), 4) + ", " + where);

@@ -158,7 +158,7 @@ TEST(AsmEditor, HostileSourcesGetAMessageAndKeepTheLastGoodRoutine) {
   EXPECT_TRUE(lab.session.editor().errors().empty());
   ASSERT_TRUE(send(lab.session, "run"));
   EXPECT_NE(lab.session.view().error.find("has not returned"), std::string::npos) << lab.session.view().error;
-  EXPECT_NE(lab.session.view().error.find("jmp next"), std::string::npos) << lab.session.view().error;
+  EXPECT_NE(lab.session.view().error.find("line 3, 'jmp next'"), std::string::npos) << lab.session.view().error;
 }
 
 TEST(AsmEditor, EditStartsFromTheListingsSourceAndX86StaysReadOnly) {
