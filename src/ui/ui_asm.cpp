@@ -223,7 +223,10 @@ void AsmPanel::draw_editor(AsmLabSession& s, PanelContext& ctx) {
 void AsmPanel::draw_send_to_check(AsmLabSession& s, PanelContext& ctx) {
   if (!ctx.register_text || !s.editor().good()) return;
   const std::string label = "Check " + grouped(kMaxAsmCalls) + " output bytes in the Check lab";
-  if (!ImGui::Button(label.c_str())) return;
+  const bool pressed = ImGui::Button(label.c_str());
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  send_rect_[0] = a.x, send_rect_[1] = a.y, send_rect_[2] = b.x, send_rect_[3] = b.y;
+  if (!pressed) return;
   auto hex = s.editor().output_hex(s.state().inputs.seed, kMaxAsmCalls);
   if (!hex) return void(send_error_ = hex.error());
   send_error_.clear();
@@ -333,7 +336,10 @@ void AsmPanel::draw(AsmLabSession& s, PanelContext& ctx) {
     draw_controls(s);
   }
   const AsmLabView& view = s.view();
-  if (!s.state().edit.on) std::fill(std::begin(editor_rect_), std::end(editor_rect_), 0.0f);
+  if (!s.state().edit.on) {
+    std::fill(std::begin(editor_rect_), std::end(editor_rect_), 0.0f);
+    std::fill(std::begin(send_rect_), std::end(send_rect_), 0.0f);
+  }
   if (!s.state().edit.on || s.editor().good()) field_error(view.error);  // the editor lists its own errors
   if (!view.run) return;
   {
@@ -345,9 +351,11 @@ void AsmPanel::draw(AsmLabSession& s, PanelContext& ctx) {
 }
 
 std::string AsmPanel::describe_json(AsmLabSession& s) const {
-  char rect[128];
-  std::snprintf(rect, sizeof rect, ",\"editorRect\":[%.0f,%.0f,%.0f,%.0f],\"editorActive\":%s", editor_rect_[0],
-                editor_rect_[1], editor_rect_[2], editor_rect_[3], editor_active_ ? "true" : "false");
+  char rect[192];
+  std::snprintf(rect, sizeof rect,
+                ",\"editorRect\":[%.0f,%.0f,%.0f,%.0f],\"editorActive\":%s,\"sendToCheckRect\":[%.0f,%.0f,%.0f,%.0f]",
+                editor_rect_[0], editor_rect_[1], editor_rect_[2], editor_rect_[3], editor_active_ ? "true" : "false",
+                send_rect_[0], send_rect_[1], send_rect_[2], send_rect_[3]);
   return s.describe_json() + rect + "}";
 }
 

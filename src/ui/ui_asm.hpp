@@ -34,6 +34,7 @@ class AsmPanel {
   std::string entry_, state_;     // the setup fields' text
   bool editor_active_ = false;    // last frame
   float editor_rect_[4] = {0, 0, 0, 0};
+  float send_rect_[4] = {0, 0, 0, 0};  // "Check ... in the Check lab" (the hook reports both)
   int move_to_line_ = 0;          // an error clicked: put the cursor on its line
   int move_to_column_ = 0;
   std::string send_error_;        // why the output could not be sent to the Check lab

@@ -160,3 +160,17 @@ test('on a phone: a tap on the editor raises the keyboard; what is typed goes in
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("the routine's output goes to the Check lab: 4,096 bytes, and its LFSR is found out", async () => {
+  const { page, context, problems } = await openApp(env, SETUP + '&src=' + encodeURIComponent(galois('b4')));
+  let s = await waitForState(page, verdictShown, 'the linked routine compared', { timeout: 120000 });
+  const r = s.asm.sendToCheckRect;
+  assert.ok(r[2] > r[0], `the button is drawn: ${r}`);
+  await page.mouse.click((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
+  s = await waitForState(page, (t) => t.lab === 'check' && t.check?.file?.state === 'done', 'the Check lab read the bytes', { timeout: 120000 });
+  assert.equal(s.check.file.report.facts.bytes, 4096);
+  // A 16-bit LFSR's bits obey a recurrence of length 16: Berlekamp-Massey finds exactly that.
+  assert.equal(s.check.file.report.facts.linear_complexity, 16);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -5,7 +5,8 @@
 //
 // What a routine may claim to be (RoutineClaim, by name):
 //  - a generator of the labs by its CLI name (make_generator: the presets
-//    galois16, xorshift16, lcg8..., the catalog's tarot32, xorshift...): each
+//    galois16, xorshift16, lcg8..., the catalog's tarot32, xorshift..., the
+//    catalog's LCGs by their preset: onechip, randu, msvc): each
 //    call returns the generator's next_byte() in A (W on the PIC16) and leaves
 //    the generator's state in the state bytes, most significant first (the
 //    bytes of its state string, core/gen/generators.hpp);
@@ -90,14 +91,15 @@ constexpr std::uint32_t kMaxRoutineCalls = 1'000'000;
 constexpr std::uint64_t kDefaultCycleBudget = 100'000;  // per call
 constexpr std::uint64_t kMaxCycleBudget = 100'000'000;
 constexpr unsigned kMaxExhaustiveStateBits = 24;
-// Calls run looking for the period of a state wider than 24 bits.
-constexpr std::uint64_t kMaxPeriodCalls = std::uint64_t{1} << 24;
+// Calls run looking for the period of a state wider than 24 bits (its period
+// is almost surely longer: a 32-bit state's full period would take hours).
+constexpr std::uint64_t kMaxPeriodCalls = std::uint64_t{1} << 20;
 
 struct RoutineCheckRequest {
   RoutineImage image;
-  std::uint32_t entry = 0;             // address called (PIC16: program word)
-  std::vector<std::uint32_t> state;    // state byte addresses, most significant first (PIC16: file registers)
-  std::string against;                 // the claim's name
+  std::uint32_t entry = 0;           // address called (PIC16: program word)
+  std::vector<std::uint32_t> state;  // state byte addresses, most significant first (PIC16: file registers)
+  std::string against;               // the claim's name
   std::uint32_t calls = kDefaultRoutineCalls;
   std::uint64_t cycle_budget = kDefaultCycleBudget;
 };
@@ -109,17 +111,17 @@ Result<bool> validate_routine_request(const RoutineCheckRequest& request);
 // ---------------------------------------------------------------------------
 // What comes out.
 struct RoutineDifference {
-  std::uint64_t call = 0;               // 1-based call of the sequence, 0 in the every-state phase
-  std::vector<std::uint8_t> before;     // the state bytes before the call (a die roll: its input byte)
-  std::uint8_t output = 0, expected_output = 0;           // A (W), and the C++'s byte or face
-  std::vector<std::uint8_t> state, expected_state;        // after the call (generators)
+  std::uint64_t call = 0;                           // 1-based call of the sequence, 0 in the every-state phase
+  std::vector<std::uint8_t> before;                 // the state bytes before the call (a die roll: its input byte)
+  std::uint8_t output = 0, expected_output = 0;     // A (W), and the C++'s byte or face
+  std::vector<std::uint8_t> state, expected_state;  // after the call (generators)
 };
-struct RoutineStop {  // a call that did not return
-  std::uint64_t call = 0;               // as in RoutineDifference
+struct RoutineStop {       // a call that did not return
+  std::uint64_t call = 0;  // as in RoutineDifference
   std::vector<std::uint8_t> before;
-  std::uint32_t address = 0;            // the instruction where it stopped
-  int line = 0;                         // its source line, or 0
-  std::string message;                  // "cycle budget of 100,000 cycles spent", "write to $C000 outside ..."
+  std::uint32_t address = 0;  // the instruction where it stopped
+  int line = 0;               // its source line, or 0
+  std::string message;        // "cycle budget of 100,000 cycles spent", "write to $C000 outside ..."
 };
 struct RoutineCycles {
   std::uint64_t calls = 0, min = 0, max = 0;
@@ -132,19 +134,19 @@ struct RoutinePeriod {
 };
 
 struct RoutineCheck {
-  bool equal = false;                  // every compared call agreed and none stopped
-  bool exhaustive = false;             // every state (or input byte) was checked
-  std::uint64_t states_checked = 0;    // every-state phase (die: 256 input bytes)
-  bool zero_refused = false;           // the generator refuses state 0 ("nonzero states")
-  std::uint64_t calls_checked = 0;     // sequence phase
-  std::vector<std::uint8_t> start;     // the sequence's first state bytes
-  bool start_from_image = true;        // false: the generator refused the image's bytes, start is state 1
+  bool equal = false;                           // every compared call agreed and none stopped
+  bool exhaustive = false;                      // every state (or input byte) was checked
+  std::uint64_t states_checked = 0;             // every-state phase (die: 256 input bytes)
+  bool zero_refused = false;                    // the generator refuses state 0 ("nonzero states")
+  std::uint64_t calls_checked = 0;              // sequence phase
+  std::vector<std::uint8_t> start;              // the sequence's first state bytes
+  bool start_from_image = true;                 // false: the generator refused the image's bytes, start is state 1
   std::optional<RoutineDifference> difference;  // the first one
   std::optional<RoutineStop> stop;
   RoutineCycles cycles;
-  std::uint32_t code_units = 0;        // bytes (PIC16: words) of the image
-  std::optional<RoutinePeriod> period;          // generators
-  std::vector<std::uint32_t> face_counts;       // die rolls: index = face, [0] = rejected bytes
+  std::uint32_t code_units = 0;            // bytes (PIC16: words) of the image
+  std::optional<RoutinePeriod> period;     // generators
+  std::vector<std::uint32_t> face_counts;  // die rolls: index = face, [0] = rejected (longer: faces above N)
   std::vector<std::uint32_t> expected_face_counts;
 };
 
