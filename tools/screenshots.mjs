@@ -41,7 +41,7 @@ try {
       for (const theme of ['dark', 'light']) {
         await command(page, `theme=${theme}`);
         await frames(page, hash.includes('run=') || hash.includes('lab=check') ? 30 : 3);
-        const file = join(SHOTS, `${view.replace(/[^a-z0-9]+/gi, '_')}-${name}-${theme}.png`);
+        const file = join(SHOTS, `${view.replace(/[^a-z0-9]+/gi, '_').slice(0, 80)}-${name}-${theme}.png`);  // a link with a source is long
         // Through the protocol: page.screenshot would use the context's own viewport and scale.
         const shot = await cdp.send('Page.captureScreenshot', { format: 'png' });
         writeFileSync(file, Buffer.from(shot.data, 'base64'));

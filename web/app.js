@@ -212,6 +212,11 @@
     const file = e.dataTransfer && e.dataTransfer.files[0];
     if (!file || !hook.ready) return;
     if (hook.state().lab === 'check') { checkFile(file, file.name); return; }
+    // A routine's source (one too long for a link was saved as a file) opens in the Assembly lab's editor.
+    if (hook.state().lab === 'asm') {
+      file.slice(0, (1 << 20) + 1).text().then(function (text) { hook.command('src=' + encodeURIComponent(text)); });
+      return;
+    }
     // Past the core's limit the text is cut; the core then refuses it by size.
     file.slice(0, (4 << 20) + 1).text().then(function (text) { hook.command('tour_text=' + encodeURIComponent(text)); });
   });

@@ -9,7 +9,7 @@ namespace shufflelab {
 
 AppSession::AppSession(JobRunner& jobs)
     : poker_(state_.poker, jobs),
-      asm_(state_.assembly),
+      asm_(state_.assembly, jobs),
       check_(state_.check, jobs),
       chooser_(state_.chooser, jobs, open_link_),
       findings_(open_link_),

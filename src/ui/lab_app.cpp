@@ -145,7 +145,7 @@ std::string LabApp::describe_json() {
     case LabId::dice: out += ",\"dice\":" + dice_panel_.describe_json(session_.dice()); break;
     case LabId::shuffle: out += ",\"shuffle\":" + shuffle_panel_.describe_json(session_.shuffle()); break;
     case LabId::poker: out += ",\"poker\":" + poker_panel_.describe_json(session_.poker()); break;
-    case LabId::assembly:
+    case LabId::assembly: out += ",\"asm\":" + asm_panel_.describe_json(session_.assembly()); break;
     case LabId::gallery:
     case LabId::chooser:
     case LabId::check:
@@ -374,13 +374,14 @@ void LabApp::frame() {
     case LabId::dice: dice_panel_.draw(session_.dice(), ctx_); break;
     case LabId::shuffle: shuffle_panel_.draw(session_.shuffle(), ctx_); break;
     case LabId::poker: poker_panel_.draw(session_.poker()); break;
-    case LabId::assembly: asm_panel_.draw(session_.assembly()); break;
+    case LabId::assembly: asm_panel_.draw(session_.assembly(), ctx_); break;
     case LabId::gallery: gallery_panel_.draw(session_.findings()); break;
     case LabId::about: draw_about_panel(session_.about()); break;
     case LabId::chooser: chooser_panel_.draw(session_.chooser()); break;
     case LabId::check: check_panel_.draw(session_.check(), ctx_); break;
   }
   if (!ctx_.open_link.empty()) open_fragment(std::exchange(ctx_.open_link, std::string()));
+  if (!ctx_.open_command.empty()) (void)session_.apply(std::exchange(ctx_.open_command, std::string()));
   ImGui::PopTextWrapPos();
   ImGui::EndChild();
   ImGui::End();

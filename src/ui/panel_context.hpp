@@ -30,6 +30,8 @@ struct PanelContext {
   // A link a panel asks the app to open after this frame (a button that
   // leads to another lab); the app clears it.
   std::string open_link;
+  // A command the app sends the lab open_link opened, right after it (a file for the Check lab).
+  std::string open_command;
   int (*register_text)(const std::string& text) = nullptr;
 };
 

@@ -154,7 +154,9 @@ void draw_code_table(const char* id, const AsmSession& session, std::ptrdiff_t l
   const CppSnippet* snippet = find_cpp_snippet(row && !row->cpp_snippet.empty() ? row->cpp_snippet : info.cpp_snippet);
   const float em = ImGui::GetFontSize();
   const float lane_h = height > 0 ? height : em * 15.0f;
-  const std::string_view no_wasm = wasm_absence(info.algorithm);
+  const std::string_view no_wasm =
+      session.is_reader() ? "WebAssembly: your routine has no compiled C++ beside it; the comparison above runs the C++ it claims to be."
+                          : wasm_absence(info.algorithm);
   const int columns = no_wasm.empty() ? 3 : 2;
   const std::string listing_title = std::string(asm_isa_info(info.isa).name) + " (our listing)";
   const char* titles[3] = {"C++ (the core's real source)", listing_title.c_str(), "WebAssembly (the core, compiled)"};

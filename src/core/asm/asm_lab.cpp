@@ -1,5 +1,8 @@
 #include "core/asm/asm_lab.hpp"
 
+#include "core/assembler/assembler.hpp"
+#include "core/base/plain_text.hpp"
+
 namespace shufflelab {
 
 void fit_seed_to(AsmAlgorithm algorithm, AsmInputs& inputs) {
@@ -22,6 +25,8 @@ void decode_asm_lab(FieldReader& fields, AsmLabState& state) {
   std::uint64_t calls = c.inputs.calls;
   if (fields.decimal("calls", 1, kMaxAsmCalls, calls)) c.inputs.calls = static_cast<std::uint32_t>(calls);
   fields.decimal("t", 0, kMaxAsmStep, c.t);
+  decode_asm_edit(fields, c.edit);
+  if (c.edit.on) return void(state = c);  // the seed is the reader's state, checked by the session
   // The inputs must make a valid session for that listing; otherwise keep the old ones.
   auto algo = parse_asm_algorithm("algo", c.algorithm);
   if (algo) {
@@ -36,6 +41,25 @@ void decode_asm_lab(FieldReader& fields, AsmLabState& state) {
   state = c;
 }
 
+void decode_asm_edit(FieldReader& fields, AsmEditState& edit) {
+  fields.flag("edit", edit.on);
+  std::string cpu;
+  if (fields.token("cpu", 8, cpu)) {
+    if (auto parsed = assembler::parse_cpu("cpu", cpu)) edit.cpu = cpu;
+    else fields.notice(parsed.error() + " (x86-64 and wasm listings are read only)");
+  }
+  fields.token("entry", 64, edit.entry);
+  fields.token("against", 32, edit.against);
+  for (auto [key, target] : {std::pair{"state", &edit.state}, std::pair{"src", &edit.source}}) {
+    const std::string* raw = fields.raw(key);
+    if (!raw) continue;
+    if (auto text = percent_decode(*raw, key)) *target = std::move(text.value());
+    else fields.notice(text.error());
+  }
+}
+
+bool source_fits_link(std::string_view source) { return percent_encode(source).size() <= kMaxLinkSourceChars; }
+
 void encode_asm_lab(const AsmLabState& s, FieldWriter& out) {
   out.add("algo", s.algorithm);
   out.add_hex("seed", s.inputs.seed, 16);
@@ -43,6 +67,13 @@ void encode_asm_lab(const AsmLabState& s, FieldWriter& out) {
   out.add("n", s.inputs.n);
   out.add("calls", static_cast<std::uint64_t>(s.inputs.calls));
   out.add("t", s.t);
+  if (!s.edit.on) return;  // links without the editor stay as they were
+  out.add("edit", "1");
+  out.add("cpu", s.edit.cpu);
+  if (!s.edit.entry.empty()) out.add("entry", s.edit.entry);
+  if (!s.edit.state.empty()) out.add("state", percent_encode(s.edit.state));
+  if (!s.edit.against.empty()) out.add("against", s.edit.against);
+  if (source_fits_link(s.edit.source)) out.add("src", percent_encode(s.edit.source));
 }
 
 std::string asm_lab_link(const AsmLabState& state) {

@@ -12,6 +12,13 @@
 // listing, from step 0: the picker). Only reset stops playback: the Step,
 // Back and To the end buttons never did.
 //
+// The editor (core/asm/asm_editor): edit (open it on the listing's source,
+// from asm/), edit=new (empty), edit=0 (back to the listings), src=TEXT
+// (percent-encoded), cpu=, entry=, state=, against= (each opens the editor),
+// seed=HEX and calls=N (the stepper's run and the compared calls), check
+// (compare again), cancel (stop the comparison). The stepper then runs the
+// reader's last good routine.
+//
 // The step shown is where the run really is: past the listing's end or an
 // instruction that failed, the link's t= moves back to it.
 #pragma once
@@ -19,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "core/asm/asm_editor.hpp"
 #include "core/asm/asm_lab.hpp"
 #include "core/asm/asm_session.hpp"
 #include "core/base/lab_session.hpp"
@@ -35,10 +43,15 @@ struct AsmLabView {
 class AsmLabSession final : public LabSession {
  public:
   // `state` is the lab's part of the whole link state; it outlives the session.
-  explicit AsmLabSession(AsmLabState& state) : state_(state) {}
+  AsmLabSession(AsmLabState& state, JobRunner& jobs) : state_(state), editor_(jobs) {}
 
   Result<bool> apply(const LabCommand& command) override;  // true: the state changed
-  void tick(double seconds) override;                      // playback
+  void tick(double seconds) override;                      // playback, the comparison's job
+  bool busy() const override { return state_.edit.on && editor_.busy(); }
+  void forget_results() override {
+    editor_.forget();
+    run_.reset();
+  }
   std::vector<TextLine> text() override;
   std::string describe_json() override;
 
@@ -47,13 +60,19 @@ class AsmLabSession final : public LabSession {
   // The cost per instruction set, measured by running the listings (about
   // 20 ms the first time it is asked for, then kept).
   const Result<std::vector<AsmCostTable>>& costs();
+  const AsmEditor& editor() const { return editor_; }
 
  private:
   // Brings the run to step state_.t (from the start when going back) and
   // moves t back to where the run stopped; playback ends with the listing.
   void settle();
+  Result<AsmSession> start_run();
+  Result<bool> apply_edit(const LabCommand& command);
+  void text_of_editor(TextLines& out);
+  std::string editor_json() const;
 
   AsmLabState& state_;
+  AsmEditor editor_;
   std::optional<AsmSession> run_;
   AsmLabState run_state_;  // the setup run_ was started for, and the step it is at
   std::string error_;

@@ -10,6 +10,7 @@
 #include "core/cpu/pic_cpu.hpp"
 #include "core/cpu/sm83_cpu.hpp"
 #include "core/cpu/z80_cpu.hpp"
+#include "core/base/text_format.hpp"
 #include "core/gen/z80_lfsr.hpp"
 
 namespace shufflelab {
@@ -148,6 +149,7 @@ struct AsmSession::Machine {
   std::ptrdiff_t last_row = -1;
   std::vector<std::uint64_t> outputs;
   std::vector<std::uint64_t> row_cycles;  // cycles of the instructions run at each row
+  std::shared_ptr<const AsmReaderRoutine> reader;  // a reader's routine, else null
 
   virtual ~Machine() = default;
   virtual std::uint32_t pc() const = 0;
@@ -162,6 +164,15 @@ struct AsmSession::Machine {
   virtual std::uint32_t ram_bytes() const = 0;
 
   bool done() const { return calls_done >= inputs.calls; }
+  // A reader's state bytes from the seed, the last address holding its low byte.
+  template <class SetByte>
+  void set_reader_state(SetByte set_byte) {
+    const auto& state = reader->state;
+    for (std::size_t i = 0; i < state.size(); ++i) {
+      const std::size_t shift = 8 * (state.size() - 1 - i);
+      set_byte(state[i], shift < 64 ? static_cast<std::uint8_t>(inputs.seed >> shift) : 0);
+    }
+  }
   std::uint32_t entry() const { return address_of(*program, info->entry); }
 };
 
@@ -203,17 +214,27 @@ class CpuMachine : public AsmSession::Machine {
   std::uint8_t data(std::uint32_t address) const override { return cpu_.peek(static_cast<std::uint16_t>(address)); }
 
  protected:
+  // A reader's program row by row (its org may leave gaps), then its state.
+  void load_reader() {
+    for (const AsmRow& row : program->rows) {
+      const std::vector<std::uint8_t> bytes(row.code.begin(), row.code.end());
+      cpu_.load(static_cast<std::uint16_t>(row.address), bytes);
+    }
+    set_reader_state([this](std::uint32_t at, std::uint8_t value) { cpu_.poke(static_cast<std::uint16_t>(at), value); });
+    cpu_.track_data(true);
+  }
   Cpu cpu_;
 };
 
 class Z80Machine final : public CpuMachine<Z80Cpu> {
  public:
   void load() {
+    if (reader) return load_reader();
     cpu_.load(static_cast<std::uint16_t>(program->origin), image_bytes(*program));
+    cpu_.track_data(true);
     const Z80Lfsr lfsr = Z80Lfsr::from_packed(inputs.seed);
     const auto seed = static_cast<std::uint16_t>(symbol_address(*program, "SEED"));
     for (std::size_t i = 0; i < 8; ++i) cpu_.poke(static_cast<std::uint16_t>(seed + i), lfsr.seed[i]);
-    cpu_.track_data(true);
   }
   void begin_call() override {
     cpu_.regs.a = static_cast<std::uint8_t>(inputs.x + calls_done);
@@ -235,11 +256,12 @@ class Z80Machine final : public CpuMachine<Z80Cpu> {
 class Sm83Machine final : public CpuMachine<Sm83Cpu> {
  public:
   void load() {
+    if (reader) return load_reader();
     cpu_.load(static_cast<std::uint16_t>(program->origin), image_bytes(*program));
+    cpu_.track_data(true);
     const auto lfsr = static_cast<std::uint16_t>(symbol_address(*program, "LFSR0"));
     for (int i = 0; i < 4; ++i)  // lfsr0 is the top byte
       cpu_.poke(static_cast<std::uint16_t>(lfsr + i), static_cast<std::uint8_t>(inputs.seed >> (24 - 8 * i)));
-    cpu_.track_data(true);
   }
   void begin_call() override {
     cpu_.regs.b = static_cast<std::uint8_t>(inputs.n - 1);  // roll: the top value
@@ -267,17 +289,22 @@ class Sm83Machine final : public CpuMachine<Sm83Cpu> {
 class PicMachine final : public AsmSession::Machine {
  public:
   void load() {
+    if (reader) {
+      for (const AsmRow& row : program->rows) cpu_.load(static_cast<std::uint16_t>(row.address), row.code);
+      set_reader_state([this](std::uint32_t at, std::uint8_t v) { cpu_.set_file(static_cast<std::uint8_t>(at), v); });
+      return cpu_.track_data(true);
+    }
     cpu_.load(static_cast<std::uint16_t>(program->origin), program->image());
+    cpu_.track_data(true);
     const auto state = static_cast<std::uint8_t>(symbol_address(*program, "STATE"));
     for (int i = 0; i < 4; ++i)
       cpu_.set_file(static_cast<std::uint8_t>(state + i), static_cast<std::uint8_t>(inputs.seed >> (8 * i)));
-    cpu_.track_data(true);
   }
   std::uint32_t pc() const override { return cpu_.pc; }
   bool in_call() const override { return !(cpu_.pc == PicCpu::kReturnAddress && cpu_.stack_depth() == 0); }
   Result<std::uint32_t> execute() override { return cpu_.step(); }
   void begin_call() override {
-    if (info->algorithm == AsmAlgorithm::pic_reject)
+    if (info->algorithm == AsmAlgorithm::pic_reject && !reader)
       cpu_.set_file(static_cast<std::uint8_t>(symbol_address(*program, "SIDES")), static_cast<std::uint8_t>(inputs.n));
     (void)cpu_.enter(static_cast<std::uint16_t>(entry()));  // depth 0: cannot fail
   }
@@ -307,6 +334,7 @@ class PicMachine final : public AsmSession::Machine {
             {"STATUS.C", (status & pic::kC) != 0, 1}};
   }
   std::uint8_t data(std::uint32_t address) const override { return cpu_.file(static_cast<std::uint8_t>(address)); }
+
   std::uint32_t ram_bytes() const override {  // general purpose registers only (0x20 up)
     std::uint32_t count = 0;
     for (std::size_t a = 0x20; a < cpu_.touched().size(); ++a) count += cpu_.touched()[a] ? 1 : 0;
@@ -390,6 +418,7 @@ class X86Machine final : public AsmSession::Machine {
 class Mos6502Machine final : public CpuMachine<Mos6502Cpu> {
  public:
   void load() {
+    if (reader) return load_reader();
     cpu_.load(static_cast<std::uint16_t>(program->origin), image_bytes(*program));
     switch (info->algorithm) {
       case AsmAlgorithm::mos6502_lfsr16: poke_big_endian("G16HI", 2); break;
@@ -403,7 +432,7 @@ class Mos6502Machine final : public CpuMachine<Mos6502Cpu> {
   }
   void begin_call() override {
     cpu_.regs.a = static_cast<std::uint8_t>(inputs.x + calls_done);
-    cpu_.poke(static_cast<std::uint16_t>(symbol_address(*program, "SIDES")), static_cast<std::uint8_t>(inputs.n));
+    if (!reader) cpu_.poke(static_cast<std::uint16_t>(symbol_address(*program, "SIDES")), static_cast<std::uint8_t>(inputs.n));
     cpu_.regs.s = 0xff;
     cpu_.enter(static_cast<std::uint16_t>(entry()), kReturnAddress);
   }
@@ -518,6 +547,18 @@ std::unique_ptr<AsmSession::Machine> make(const AsmAlgorithmInfo& info, const As
   return machine;
 }
 
+template <class M>
+std::unique_ptr<AsmSession::Machine> make_reader(std::shared_ptr<const AsmReaderRoutine> routine, const AsmInputs& inputs) {
+  auto machine = std::make_unique<M>();
+  machine->info = &routine->info;
+  machine->program = &routine->program;
+  machine->inputs = inputs;
+  machine->reader = std::move(routine);
+  machine->load();
+  machine->begin_call();
+  return machine;
+}
+
 }  // namespace
 
 std::span<const AsmAlgorithmInfo> asm_algorithms() { return kAlgorithms; }
@@ -559,6 +600,26 @@ Result<AsmSession> AsmSession::start(AsmAlgorithm algorithm, const AsmInputs& in
   return Result<AsmSession>::fail("listing: the WebAssembly lane is shown, not run");
 }
 
+Result<AsmSession> AsmSession::start_reader(std::shared_ptr<const AsmReaderRoutine> routine, std::uint64_t seed,
+                                            std::uint32_t calls) {
+  using R = Result<AsmSession>;
+  if (calls < 1 || calls > kMaxAsmCalls)
+    return R::fail("calls: between 1 and " + std::to_string(kMaxAsmCalls) + ", got " + std::to_string(calls));
+  if (routine->program.label_row(routine->info.entry) < 0)
+    return R::fail("entry: no instruction follows the label '" + std::string(routine->info.entry) + "'");
+  const AsmInputs inputs{seed, 0, 0, calls};
+  switch (routine->info.isa) {
+    case AsmIsa::z80: return R::ok(AsmSession(make_reader<Z80Machine>(std::move(routine), inputs)));
+    case AsmIsa::sm83: return R::ok(AsmSession(make_reader<Sm83Machine>(std::move(routine), inputs)));
+    case AsmIsa::pic14: return R::ok(AsmSession(make_reader<PicMachine>(std::move(routine), inputs)));
+    case AsmIsa::mos6502: return R::ok(AsmSession(make_reader<Mos6502Machine>(std::move(routine), inputs)));
+    default: break;
+  }
+  return R::fail("cpu: routines of your own run on the Z80, SM83, 6502 and PIC16");
+}
+
+bool AsmSession::is_reader() const { return machine_->reader != nullptr; }
+
 const AsmAlgorithmInfo& AsmSession::info() const { return *machine_->info; }
 const AsmProgram& AsmSession::program() const { return *machine_->program; }
 bool AsmSession::done() const { return machine_->done(); }
@@ -566,6 +627,16 @@ bool AsmSession::done() const { return machine_->done(); }
 Result<bool> AsmSession::step() {
   Machine& m = *machine_;
   if (m.done()) return Result<bool>::ok(false);
+  if (m.reader && m.steps_this_call >= kMaxReaderStepsPerCall) {
+    const std::ptrdiff_t at = current_row();
+    const auto row = static_cast<std::size_t>(at);
+    const std::string where = at < 0 ? "outside the program"
+                                     : "line " + std::to_string(m.reader->source_lines[row]) + ", '" +
+                                           std::string(m.program->rows[row].text) + "'";
+    return Result<bool>::fail("run: call " + std::to_string(m.calls_done + 1) + " has not returned after " +
+                              grouped(kMaxReaderStepsPerCall) + " instructions (an endless loop?); it stopped at $" +
+                              hex_at_least(m.pc(), 4) + ", " + where);
+  }
   if (m.steps_this_call >= kMaxStepsPerCall)
     return Result<bool>::fail("run: call " + std::to_string(m.calls_done + 1) + " has not returned after " +
                               std::to_string(kMaxStepsPerCall) + " instructions (a degenerate seed?)");

@@ -11,10 +11,13 @@
 // in AsmAlgorithmInfo::measured_on). The wasm rows give the functions' code
 // size only (their speed belongs to the browser's compiler).
 #pragma once
+#include <array>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -87,9 +90,30 @@ struct AsmMemoryView {
   std::vector<std::uint8_t> bytes;  // current contents
 };
 
+// A reader's own routine (the Assembly lab's editor), assembled: its program
+// (one routine over every row), the info the lanes read (isa, entry label,
+// the C++ snippet of what it claims to be) and the addresses of its state
+// bytes, most significant first. It runs as its CPU's plain byte listing
+// does: each call's output is A (W on the PIC16), calls keep the machine.
+struct AsmReaderRoutine {
+  AsmProgram program;
+  AsmAlgorithmInfo info;
+  std::vector<std::uint32_t> state;
+  std::vector<int> source_lines;  // per row: its 1-based line in the reader's source
+  std::deque<std::string> text;  // what the program's and info's views point at
+  std::array<std::string_view, 1> routine_names;
+};
+// Instructions one call of a reader's routine may run before it is stopped
+// (an endless loop): the stop names the address and line it was at.
+constexpr std::uint64_t kMaxReaderStepsPerCall = 1'000'000;
+
 class AsmSession {
  public:
   static Result<AsmSession> start(AsmAlgorithm algorithm, const AsmInputs& inputs);
+  // `seed` fills the state bytes (its low bytes; the last address gets bit 0..7).
+  static Result<AsmSession> start_reader(std::shared_ptr<const AsmReaderRoutine> routine, std::uint64_t seed,
+                                         std::uint32_t calls);
+  bool is_reader() const;
   AsmSession(AsmSession&&) noexcept;
   AsmSession& operator=(AsmSession&&) noexcept;
   ~AsmSession();

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/inline_job_runner.hpp"
 #include "test_support.hpp"
 
 namespace shufflelab {
@@ -46,7 +47,8 @@ std::uint64_t whole_run(const AsmLabState& state) {
 
 TEST(AsmLabSession, TransportMovesTheStepAndClampsItToTheRun) {
   AsmLabState state;  // z80-lfsr, seed 0102030405060708, 4 calls
-  AsmLabSession s(state);
+  InlineJobRunner jobs;
+  AsmLabSession s(state, jobs);
   EXPECT_TRUE(send(s, "step").value());
   EXPECT_TRUE(send(s, "step").value());
   EXPECT_EQ(state.t, 2u);
@@ -74,7 +76,8 @@ TEST(AsmLabSession, TransportMovesTheStepAndClampsItToTheRun) {
 TEST(AsmLabSession, AnotherListingStartsFromStepZero) {
   AsmLabState state;
   state.inputs.seed = 1;  // a seed every listing's register takes
-  AsmLabSession s(state);
+  InlineJobRunner jobs;
+  AsmLabSession s(state, jobs);
   ASSERT_TRUE(send(s, "t=5"));
   ASSERT_TRUE(send(s, "algo=6502-lfsr16").value());
   EXPECT_EQ(state.algorithm, "6502-lfsr16");
@@ -86,7 +89,8 @@ TEST(AsmLabSession, AnotherListingStartsFromStepZero) {
 
 TEST(AsmLabSession, PlaybackRunsAtItsSpeedAndResetStopsIt) {
   AsmLabState state;
-  AsmLabSession s(state);
+  InlineJobRunner jobs;
+  AsmLabSession s(state, jobs);
   ASSERT_TRUE(send(s, "play"));
   s.tick(1.0);  // one second at 6 instructions a second
   EXPECT_EQ(state.t, 6u);
@@ -113,7 +117,8 @@ TEST(AsmLabSession, PlaybackRunsAtItsSpeedAndResetStopsIt) {
 
 TEST(AsmLabSession, RefusedCommandsNameThemselvesAndKeepTheState) {
   AsmLabState state;
-  AsmLabSession s(state);
+  InlineJobRunner jobs;
+  AsmLabSession s(state, jobs);
   ASSERT_TRUE(send(s, "t=3"));
   test::expect_refused(s, state, {"algo=bogus", "algo", "t=x", "t=2000001", "speed=0", "speed=201", "nope", "lane_step"});
 }
@@ -126,7 +131,8 @@ TEST(AsmLabSession, TextAndHookShowTheStepOfEveryListing) {
     state.inputs.seed = 1;
     state.algorithm = std::string(info.id);
     state.t = 7;
-    AsmLabSession s(state);
+    InlineJobRunner jobs;
+  AsmLabSession s(state, jobs);
     const std::string text = all_text(s.text());
     if (!s.view().run) continue;  // inputs this listing refuses: it says why
     EXPECT_EQ(state.t, 7u) << info.id;

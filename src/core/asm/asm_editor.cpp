@@ -1,0 +1,119 @@
+#include "core/asm/asm_editor.hpp"
+
+#include "core/base/plain_text.hpp"
+#include "core/base/text_format.hpp"
+
+namespace shufflelab {
+
+std::optional<assembler::Diagnostic> source_text_problem(std::string_view source) {
+  int line = 1, column = 1;
+  for (std::size_t at = 0; at < source.size();) {
+    std::uint32_t code_point = 0;
+    const std::size_t length = utf8_character(source, at, code_point);
+    const bool layout = code_point == '\t' || code_point == '\n' || code_point == '\r';
+    if (length == 0 || (!layout && !shows_as_written(code_point)))
+      return assembler::Diagnostic{line, column,
+                                   "byte $" + hex_at_least(static_cast<unsigned char>(source[at]), 2) +
+                                       " is not text (a binary file?): an assembly source is plain text"};
+    if (code_point == '\n') ++line, column = 1;
+    else ++column;
+    at += length;
+  }
+  return std::nullopt;
+}
+
+bool AsmEditor::update(const AsmEditState& edit) {
+  if (seen_any_ && edit == seen_) return false;
+  seen_ = edit;
+  seen_any_ = true;
+  errors_.clear();
+  const auto refuse = [this](std::string message) {
+    errors_.push_back({0, 0, std::move(message)});
+    return false;
+  };
+  const auto cpu = assembler::parse_cpu("cpu", edit.cpu);
+  if (!cpu) return refuse(cpu.error());
+  if (edit.source.find_first_not_of(" \t\r\n") == std::string::npos) return false;  // nothing typed yet: no error
+  if (edit.source.size() > assembler::kMaxSourceBytes)
+    return refuse("the source has " + grouped(edit.source.size()) + " bytes, more than the " +
+                  grouped(assembler::kMaxSourceBytes) + " the editor takes");
+  if (auto problem = source_text_problem(edit.source)) return errors_.push_back(*problem), false;
+  assembler::Assembly assembly = assembler::assemble(*cpu, edit.source);
+  if (!assembly.ok()) return errors_ = assembly.errors, false;
+  auto state = parse_state_addresses(edit.state, assembly);
+  if (!state) return refuse(state.error());
+  if (!edit.against.empty())
+    if (auto claim = check_routine_claim("against", edit.against); !claim) return refuse(claim.error());
+  auto routine = make_reader_routine(assembly, edit.source, edit.entry, *state, claimed_cpp_snippet(edit.against));
+  if (!routine) return refuse(routine.error());
+  AsmGoodRoutine good{edit, std::move(assembly), std::move(routine.value()), std::nullopt};
+  why_none_.clear();
+  if (edit.against.empty()) why_none_ = "Choose what the routine claims to be (against=) to compare it with the C++.";
+  else if (state->empty()) why_none_ = "Name the routine's state bytes (state=) to compare it with " + edit.against + ".";
+  if (why_none_.empty()) {
+    auto request = routine_request_from_assembly(good.assembly, good.routine->info.entry);
+    if (!request) return refuse(request.error());
+    request.value().state = *state;
+    request.value().against = edit.against;
+    if (auto valid = validate_routine_request(*request); !valid) return refuse(valid.error());
+    good.request = std::move(request.value());
+  }
+  good_ = std::move(good);
+  check_due_ = true;
+  return true;
+}
+
+void AsmEditor::tick(std::uint32_t calls) {
+  if (!good_ || !good_->request) {
+    job_.clear(jobs_);
+    return;
+  }
+  RoutineCheckRequest& request = *good_->request;
+  request.calls = calls;
+  const std::string params = routine_check_params(request);
+  if (job_.setup_key != params) {
+    if (params.size() > kMaxJobParamsChars) {
+      check_due_ = false;
+      return job_.refuse(jobs_, params, "the routine is too long for the comparison's job (" + grouped(params.size()) +
+                                            " characters of parameters, at most " + grouped(kMaxJobParamsChars) +
+                                            ", about 900 bytes of code): compare it with shufflelab asm --run");
+    }
+    job_.start(jobs_, "routine_check", params, params);
+  }
+  check_due_ = false;
+  if (!job_.poll(jobs_)) return;
+  auto result = decode_routine_check(job_.status.result);
+  if (result) job_.result = std::move(result.value());
+  else job_.error = result.error();
+}
+
+Result<std::string> AsmEditor::output_hex(std::uint64_t seed, std::uint32_t calls) const {
+  using R = Result<std::string>;
+  if (!good_) return R::fail("no routine has assembled yet");
+  auto session = AsmSession::start_reader(good_->routine, seed, calls);
+  if (!session) return R::fail(session.error());
+  if (auto ran = session.value().run(~std::uint64_t{0}); !ran) return R::fail(ran.error());
+  std::string hex;
+  const std::vector<std::uint64_t>& bytes = session.value().outputs();
+  for (std::size_t i = 0; i < bytes.size(); ++i) hex += hex_at_least(bytes[i] & 0xff, 2) + (i % 32 == 31 ? "\n" : " ");
+  return R::ok(std::move(hex));
+}
+
+AsmCheckView AsmEditor::check_view() const {
+  AsmCheckView view;
+  view.why_none = good_ ? why_none_ : "";
+  if (!good_ || !good_->request) return view;
+  view.status = job_.status;
+  view.running = job_.running();
+  view.progress = job_.status.progress;
+  view.cancelled = job_.status.state == JobStatus::State::cancelled;
+  view.error = job_.error;
+  if (job_.result) {
+    view.result = job_.result;
+    view.verdict = routine_check_verdict(*good_->request, *job_.result);
+    view.details = routine_check_text(*good_->request, *job_.result);
+  }
+  return view;
+}
+
+}  // namespace shufflelab
