@@ -125,8 +125,10 @@ class CycleSweeper {
   std::int32_t tenth_ = 64;    // bit of the 10th counted card, >= window_ when beyond the window
   std::array<std::uint64_t, 64> next_same_{};  // per ring slot: bit (distance to next same card)
 
-  // Vector path: the current window's distances, then room for one block.
+  // Vector path: the current window's distances, then room for one block;
+  // in WebAssembly also the block's distances by lane (poker.cpp).
   std::vector<std::int8_t> distances_;
+  std::vector<std::int8_t> by_lane_;
 };
 
 // One-shot sweep of a range (tests, small demos).
