@@ -15,6 +15,7 @@
 #include "core/shuffle/fast_shuffle.hpp"
 #include "core/gen/period.hpp"
 #include "core/poker/poker.hpp"
+#include "core/poker/poker_sweep.hpp"
 
 namespace shufflelab::bench {
 
@@ -24,6 +25,13 @@ namespace {
 std::vector<std::uint64_t> trimmed(std::vector<std::uint64_t> histogram) {
   while (!histogram.empty() && histogram.back() == 0) histogram.pop_back();
   return histogram;
+}
+
+// The sweep the page's worker runs (job poker_sweep).
+SweepStats deal_end_sweep(std::uint64_t count) {
+  DealEndSweeper sweeper(0, count);
+  while (!sweeper.done()) sweeper.run(count);
+  return sweeper.stats();
 }
 
 // The baseline: deal every seed from scratch. Seeds in cycle order from 0
@@ -63,11 +71,10 @@ void onechip_group(Context& ctx) {
   const std::uint64_t sample = ctx.smoke() ? std::uint64_t{1} << 16 : std::uint64_t{1} << 22;
   {
     const SweepStats replayed = replay_seeds(sample);
-    const SweepStats swept = sweep_cycle_range(0, sample);
-    ctx.check(trimmed(replayed.histogram) == trimmed(swept.histogram) && replayed.max_calls == swept.max_calls &&
-                  replayed.max_seed == swept.max_seed && replayed.total_calls == swept.total_calls,
-              group + ": the cycle sweep and per-seed replay disagree on the first " + std::to_string(sample) +
-                  " seeds");
+    for (const SweepStats& swept : {sweep_cycle_range(0, sample), deal_end_sweep(sample)})
+      ctx.check(trimmed(replayed.histogram) == trimmed(swept.histogram) && replayed.max_calls == swept.max_calls &&
+                    replayed.max_seed == swept.max_seed && replayed.total_calls == swept.total_calls,
+                group + ": a sweep and the per-seed replay disagree on the first " + std::to_string(sample) + " seeds");
   }
   const auto projected = [](const Row& row) {
     return seconds_text("all 2^32 seeds on one thread: %.1f s", row.value * 4294967296e-9);
@@ -77,6 +84,8 @@ void onechip_group(Context& ctx) {
        [](std::uint64_t seeds) { return replay_seeds(seeds).total_calls; }, true, std::nullopt, projected},
       {"cycle sweep (CycleSweeper), 1 thread",
        [](std::uint64_t seeds) { return sweep_cycle_range(0, seeds).total_calls; }, false, std::nullopt, projected},
+      {"deal-end sweep (DealEndSweeper, the page's job), 1 thread",
+       [](std::uint64_t seeds) { return deal_end_sweep(seeds).total_calls; }, false, std::nullopt, projected},
       floor_variant("floor: one LCRNG step, card and count per seed", sweep_floor),
   };
   const auto samples = ctx.time_variants(variants, 3);

@@ -231,7 +231,7 @@ void shuffle_group(Context& ctx) {
       {fixed + " + mt19937_64 block",
        lane_run<N>(Mt19937_64Block(kSeed), [](auto& deck, auto& block) { fisher_yates_batched_fixed<N>(deck, block); }),
        false, same_generator},
-      {"default fast path: FastShuffler (" + fixed + ") + xoshiro256**",
+      {"default fast path: FastShuffler + xoshiro256**",
        lane_run<N>(FastShuffler(N, kSeed), [](auto& deck, auto& fast) { fast.shuffle(deck); }), false,
        floor_within(1.2, "any")},
       floor_variant("swap floor: the same swaps from ready draws", lane_run<N>(FloorState{ready_draws}, swap_floor)),

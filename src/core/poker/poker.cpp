@@ -1,12 +1,20 @@
 #include "core/poker/poker.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "core/shuffle/bits.hpp"
 
 #ifdef SHUFFLELAB_HAS_PDEP_INSTRUCTION
 #include <immintrin.h>
+// The vector path's per-seed step, compiled for AVX2 + BMI2 (checked at run time).
+#define SHUFFLELAB_SWEEP_VECTOR 1
+#define SHUFFLELAB_SWEEP_VECTOR_TARGET __attribute__((target("avx2,bmi2,bmi")))
+#elif defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#define SHUFFLELAB_SWEEP_VECTOR 1
+#define SHUFFLELAB_SWEEP_VECTOR_TARGET
 #endif
 
 namespace shufflelab {
@@ -116,9 +124,12 @@ CycleSweeper::CycleSweeper(std::uint64_t first_position, std::uint64_t count, st
       push_state_(seed_state_) {
   stats_.histogram.assign(window_ + 1, 0);
   last_index_.fill(kNeverSeen);
-#ifdef SHUFFLELAB_HAS_PDEP_INSTRUCTION
+#ifdef SHUFFLELAB_SWEEP_VECTOR
   if (vector_path && vector_path_available()) {
-    distances_.resize(kVectorBlock + 64);
+    distances_.resize(kVectorBlock + 64 + 16);  // + the window; wasm's last lane may read 15 past it
+#ifndef SHUFFLELAB_HAS_PDEP_INSTRUCTION
+    by_lane_.resize((kVectorBlock / 16 + 64) * 16);
+#endif
     first_index_ = 1;
     fill_distances(distances_.data(), 64, first_index_);
     return;
@@ -139,6 +150,8 @@ bool CycleSweeper::vector_path_available() {
 #ifdef SHUFFLELAB_HAS_PDEP_INSTRUCTION
   __builtin_cpu_init();
   return pdep_uses_hardware() && __builtin_cpu_supports("avx2");
+#elif defined(SHUFFLELAB_SWEEP_VECTOR)
+  return true;
 #else
   return false;
 #endif
@@ -146,7 +159,7 @@ bool CycleSweeper::vector_path_available() {
 
 std::uint64_t CycleSweeper::run(std::uint64_t max_seeds) {
   const std::uint64_t todo = std::min(max_seeds, count_ - processed_);
-#ifdef SHUFFLELAB_HAS_PDEP_INSTRUCTION
+#ifdef SHUFFLELAB_SWEEP_VECTOR
   if (!distances_.empty()) {
     run_vector(todo);
     return todo;
@@ -166,7 +179,7 @@ void CycleSweeper::flush_histogram(const std::array<std::uint64_t, 65>& histogra
   }
 }
 
-#ifdef SHUFFLELAB_HAS_PDEP_INSTRUCTION
+#ifdef SHUFFLELAB_SWEEP_VECTOR
 void CycleSweeper::fill_distances(std::int8_t* out, std::uint32_t count, std::int64_t index) {
   auto put = [&](std::uint32_t i, std::uint32_t state) {
     const std::uint32_t value = lcrng_card(state);
@@ -198,40 +211,102 @@ void CycleSweeper::fill_distances(std::int8_t* out, std::uint32_t count, std::in
   }
 }
 
-__attribute__((target("avx2,bmi2,bmi"))) void CycleSweeper::run_vector(std::uint64_t todo) {
+namespace {
+// Bit of the 10th counted card of the window at `distances` (64 or more
+// when fewer than ten count): card b is counted when distances[b] > b.
+#ifdef SHUFFLELAB_HAS_PDEP_INSTRUCTION
+[[gnu::always_inline]] SHUFFLELAB_SWEEP_VECTOR_TARGET inline std::uint64_t tenth_counted_bit(
+    const std::int8_t* distances, std::uint64_t window_bits) {
   const __m256i positions_low = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
                                                  19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
   const __m256i positions_high = _mm256_add_epi8(positions_low, _mm256_set1_epi8(32));
+  const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(distances));
+  const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(distances + 32));
+  const auto counted_low = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpgt_epi8(low, positions_low)));
+  const auto counted_high = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpgt_epi8(high, positions_high)));
+  const std::uint64_t counted = (counted_low | (std::uint64_t{counted_high} << 32)) & window_bits;
+  return _tzcnt_u64(_pdep_u64(std::uint64_t{1} << kTenthCard, counted));
+}
+#elif defined(SHUFFLELAB_SWEEP_VECTOR)
+// WebAssembly SIMD128 has no PDEP, and clearing nine bits one by one cost
+// more than the rest of the seed. So a lane per seed instead: a block's
+// seeds are cut into 16 runs, lane j takes run j, and by_lane holds each
+// run's distances as a column (row b: card b of every lane's window). Card b
+// counts where distance > b, the same test for all lanes, so one load and
+// one compare serve 16 seeds; a lane's calls are the cards it took to count
+// ten. Lanes done early idle until the last one is done.
+constexpr std::uint32_t kSweepLanes = 16;
+
+// Writes the lanes' calls (255: fewer than ten counted in 64 cards) and
+// returns the largest.
+inline std::uint32_t deal_calls_by_lane(const std::int8_t* by_lane, std::array<std::uint8_t, kSweepLanes>& calls) {
+  const v128_t one = wasm_i8x16_splat(1), minus_ten = wasm_i8x16_splat(-static_cast<std::int8_t>(kOneChipDealCards));
+  v128_t card = wasm_i8x16_splat(0);     // b
+  v128_t counted = wasm_i8x16_splat(0);  // minus the cards counted so far
+  v128_t cards = wasm_i8x16_splat(0);    // cards walked while fewer than ten counted
+  v128_t short_of_ten = wasm_i8x16_splat(-1);
+  for (std::uint32_t b = 0; b < 64 && wasm_i8x16_bitmask(short_of_ten) != 0; b += 4) {
+    for (std::uint32_t step = b; step < b + 4; ++step) {
+      cards = wasm_i8x16_sub(cards, short_of_ten);
+      counted = wasm_i8x16_add(counted, wasm_i8x16_gt(wasm_v128_load(by_lane + kSweepLanes * step), card));
+      card = wasm_i8x16_add(card, one);
+      short_of_ten = wasm_i8x16_gt(counted, minus_ten);
+    }
+  }
+  v128_t most = wasm_v128_or(cards, short_of_ten);
+  wasm_v128_store(calls.data(), most);
+  most = wasm_u8x16_max(most, wasm_i8x16_shuffle(most, most, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7));
+  most = wasm_u8x16_max(most, wasm_i8x16_shuffle(most, most, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3));
+  most = wasm_u8x16_max(most, wasm_i8x16_shuffle(most, most, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1));
+  most = wasm_u8x16_max(most, wasm_i8x16_shuffle(most, most, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0));
+  return wasm_u8x16_extract_lane(most, 0);
+}
+#endif
+}  // namespace
+
+SHUFFLELAB_SWEEP_VECTOR_TARGET void CycleSweeper::run_vector(std::uint64_t todo) {
   // Four histograms taken in turn: consecutive seeds often need the same
   // number of calls, and back-to-back increments of one counter would wait
   // on each other through memory.
   std::array<std::array<std::uint64_t, 65>, 4> histograms{};
   std::uint32_t max_calls = stats_.max_calls;
   std::int8_t* distances = distances_.data();
-  const std::uint64_t window_bits = ~std::uint64_t{0} >> (64 - window_);
   while (todo > 0) {
     const auto block = static_cast<std::uint32_t>(std::min<std::uint64_t>(todo, kVectorBlock));
     fill_distances(distances + 64, block, first_index_ + 64);
-    for (std::uint32_t k = 0; k < block; ++k) {
-      const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(distances + k));
-      const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(distances + k + 32));
-      const auto counted_low = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpgt_epi8(low, positions_low)));
-      const auto counted_high = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpgt_epi8(high, positions_high)));
-      const std::uint64_t counted = (counted_low | (std::uint64_t{counted_high} << 32)) & window_bits;
-      const std::uint64_t tenth = _tzcnt_u64(_pdep_u64(std::uint64_t{1} << kTenthCard, counted));
-      if (tenth >= 64) {  // fewer than ten counted cards in the window: replay
+    const auto record = [&](std::uint32_t k, std::uint32_t calls) {
+      if (calls > window_) {  // fewer than ten counted cards in the window: replay
         const std::uint32_t seed = lcrng_jump(seed_state_, k);
         stats_.add(seed, one_chip_deal(seed).calls);
         max_calls = stats_.max_calls;
-        continue;
+        return;
       }
-      const auto calls = static_cast<std::uint32_t>(tenth + 1);
       ++histograms[k & 3][calls];
       if (calls >= max_calls) {
         stats_.add_maximum(lcrng_jump(seed_state_, k), calls);
         max_calls = stats_.max_calls;
       }
+    };
+#ifdef SHUFFLELAB_HAS_PDEP_INSTRUCTION
+    const std::uint64_t window_bits = ~std::uint64_t{0} >> (64 - window_);
+    for (std::uint32_t k = 0; k < block; ++k)
+      record(k, static_cast<std::uint32_t>(tenth_counted_bit(distances + k, window_bits) + 1));
+#else
+    const std::uint32_t run = (block + kSweepLanes - 1) / kSweepLanes;
+    std::int8_t* by_lane = by_lane_.data();
+    for (std::uint32_t j = 0; j < kSweepLanes; ++j)
+      for (std::uint32_t b = 0; b < run + 63; ++b) by_lane[kSweepLanes * b + j] = distances[j * run + b];
+    std::array<std::uint8_t, kSweepLanes> calls{};
+    for (std::uint32_t t = 0; t < run; ++t, by_lane += kSweepLanes) {
+      const std::uint32_t most = deal_calls_by_lane(by_lane, calls);
+      // Only a replay or a new maximum needs more than a histogram count.
+      if (most < max_calls && most <= window_ && (kSweepLanes - 1) * run + t < block) {
+        for (std::uint32_t j = 0; j < kSweepLanes; ++j) ++histograms[j & 3][calls[j]];
+        continue;
+      }
+      for (std::uint32_t j = 0; j < kSweepLanes && j * run + t < block; ++j) record(j * run + t, calls[j]);
     }
+#endif
     std::memmove(distances, distances + block, 64);
     seed_state_ = lcrng_jump(seed_state_, block);
     first_index_ += block;
