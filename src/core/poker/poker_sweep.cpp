@@ -169,7 +169,7 @@ void DealEndSweeper::run_fast(std::uint64_t steps) {
     stamp[value] = now;
     const auto valid = static_cast<std::uint64_t>(state < kFirstTooHighState);
     const std::uint64_t previous_copy = kBit[std::min(age, 63u)];  // bit 63 is outside every window here
-    const std::uint64_t new_value = advance_window(latest, window, valid, previous_copy);
+    advance_window(latest, window, valid, previous_copy);
     zeros = leading_zeros(window);
     ++by_zeros[zeros];
   };
