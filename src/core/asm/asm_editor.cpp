@@ -63,13 +63,14 @@ bool AsmEditor::update(const AsmEditState& edit) {
   return true;
 }
 
-void AsmEditor::tick(std::uint32_t calls) {
+void AsmEditor::tick(std::uint32_t calls, std::uint64_t seed) {
   if (!good_ || !good_->request) {
     job_.clear(jobs_);
     return;
   }
   RoutineCheckRequest& request = *good_->request;
   request.calls = calls;
+  request.start = seed;  // the consecutive calls start where the stepper does
   const std::string params = routine_check_params(request);
   if (job_.setup_key != params) {
     if (params.size() > kMaxJobParamsChars) {

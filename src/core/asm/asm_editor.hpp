@@ -50,8 +50,8 @@ class AsmEditor {
   // Brings the editor up to `edit` (assembles a changed source); true when
   // the good routine changed (the stepper restarts).
   bool update(const AsmEditState& edit);
-  // Starts the comparison when the good routine or the calls changed.
-  void tick(std::uint32_t calls);
+  // Starts the comparison when the good routine, the calls or the seed (where the consecutive calls start) changed.
+  void tick(std::uint32_t calls, std::uint64_t seed);
   void cancel() { job_.cancel(jobs_); }
   // Compares again from the next tick (the check command, other calls).
   void restart_check() {

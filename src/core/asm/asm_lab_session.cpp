@@ -163,7 +163,7 @@ void AsmLabSession::tick(double seconds) {
     while (accumulator_ >= 1.0) ++state_.t, accumulator_ -= 1.0;
   }
   settle();
-  if (state_.edit.on) editor_.tick(state_.inputs.calls);
+  if (state_.edit.on) editor_.tick(state_.inputs.calls, state_.inputs.seed);
 }
 
 const AsmLabView& AsmLabSession::view() {

@@ -524,11 +524,16 @@ class RoutineChecker {
       check_.difference = RoutineDifference{call, before, out.a, byte, std::move(state), std::move(expected_state)};
   }
 
-  // The image's state bytes as the generator's state, or state 1 when it refuses them.
+  // The request's start (or the image's state bytes) as the generator's state, or state 1 when it refuses it.
   std::vector<std::uint8_t> start_state() {
     machine_.reset();
     std::vector<std::uint8_t> bytes = machine_.state();
     std::string text = bytes_hex(bytes);
+    if (request_.start) {
+      text = format_hex_upper(*request_.start, static_cast<int>(text.size()));
+      if (text.size() > bytes.size() * 2) text = text.substr(text.size() - bytes.size() * 2);  // its low bytes, as the stepper takes it
+      bytes = state_bytes(text);
+    }
     if (text.size() > digits_ && text[0] == '0') text.erase(0, 1);
     if (auto from_image = generator_->with_state(text)) {
       sequence_generator_.emplace(*from_image);
@@ -853,6 +858,11 @@ std::string routine_check_params(const RoutineCheckRequest& request) {
   out.add("against", request.against);
   out.add("calls", request.calls);
   out.add("budget", request.cycle_budget);
+  if (request.start) {
+    std::string start = format_hex_upper(*request.start, 16);
+    start.erase(0, std::min(start.find_first_not_of('0'), start.size() - 1));
+    out.add("start", start);
+  }
   return out.text();
 }
 
@@ -891,6 +901,11 @@ Result<std::shared_ptr<Job>> make_routine_check_job(FieldReader& fields) {
   fields.decimal("calls", 1, kMaxRoutineCalls, calls);
   request.calls = static_cast<std::uint32_t>(calls);
   fields.decimal("budget", 1, kMaxCycleBudget, request.cycle_budget);
+  if (fields.raw("start")) {
+    std::uint64_t start = 0;
+    if (!fields.hex("start", 16, start)) return R::fail("start: a hex generator state");
+    request.start = start;
+  }
   if (auto valid = validate_routine_request(request); !valid) return R::fail(valid.error());
   return R::ok(std::make_shared<RoutineCheckJob>(request));
 }

@@ -102,6 +102,9 @@ struct RoutineCheckRequest {
   std::string against;               // the claim's name
   std::uint32_t calls = kDefaultRoutineCalls;
   std::uint64_t cycle_budget = kDefaultCycleBudget;
+  // Where the consecutive calls start: this generator state (the lab's seed),
+  // else the image's state bytes; state 1 when the generator refuses either.
+  std::optional<std::uint64_t> start;
 };
 // The request's problems, all in one message naming each field (no run):
 // state addresses count for the claim, outside the machine, twice, on the

@@ -96,6 +96,31 @@ TEST(RoutineCheck, Galois16On6502EqualsForEveryState) {
   EXPECT_NE(verdict.find("equal to galois16 for all 65,535 nonzero states"), std::string::npos) << verdict;
 }
 
+TEST(RoutineCheck, TheConsecutiveCallsStartAtTheRequestsState) {
+  auto request = request_for(Cpu::mos6502, galois16_6502("$B4"), "lfsr16", {0xF0, 0xF1}, "galois16");
+  request.start = 0xACE1;  // the lab's seed
+  const RoutineCheck check = checked(request);
+  EXPECT_TRUE(check.equal);
+  EXPECT_TRUE(check.start_from_image);
+  EXPECT_EQ(check.start, (std::vector<std::uint8_t>{0xAC, 0xE1}));
+  // The job carries it: the same check from the job's parameters.
+  EXPECT_NE(routine_check_params(request).find("start=ACE1"), std::string::npos) << routine_check_params(request);
+  // Its own period from ACE1, counted by the LFSR above (galois16 is maximal: every nonzero state).
+  std::uint64_t period = 0;
+  std::uint16_t s = 0xACE1;
+  do {
+    s = galois_call(s, 0xB400).second;
+    ++period;
+  } while (s != 0xACE1);
+  ASSERT_TRUE(check.period);
+  EXPECT_EQ(check.period->length, period);
+  // Zero is a state the generator refuses: state 1 instead.
+  request.start = 0;
+  const RoutineCheck from_zero = checked(request);
+  EXPECT_FALSE(from_zero.start_from_image);
+  EXPECT_EQ(from_zero.start, (std::vector<std::uint8_t>{0x00, 0x01}));
+}
+
 TEST(RoutineCheck, OneWrongTapBitNamesTheFirstDifferingState) {
   const auto request = request_for(Cpu::mos6502, galois16_6502("$B5"), "lfsr16", {0xF0, 0xF1}, "galois16");
   const RoutineCheck check = checked(request);
