@@ -180,10 +180,14 @@ namespace {
 // The Shuffle lab's code= may hold a source of kMaxCodeBytes bytes, each
 // percent-encoded as up to three characters: that much more is allowed.
 std::size_t code_field_allowance(std::string_view fragment) {
-  const std::size_t at = fragment.rfind("code=");
-  if (at == std::string_view::npos || (at > 0 && fragment[at - 1] != '&')) return 0;
-  const std::size_t end = std::min(fragment.find('&', at), fragment.size());
-  return std::min(end - at, 3 * kMaxCodeBytes + 5);
+  std::size_t allowance = 0;
+  for (std::string_view key : {"code=", "codez="}) {  // packed code is never longer than its percent-encoding
+    const std::size_t at = fragment.rfind(key);
+    if (at == std::string_view::npos || (at > 0 && fragment[at - 1] != '&')) continue;
+    const std::size_t end = std::min(fragment.find('&', at), fragment.size());
+    allowance = std::max(allowance, std::min(end - at, 3 * kMaxCodeBytes + 6));
+  }
+  return allowance;
 }
 }  // namespace
 

@@ -1,5 +1,7 @@
 #include "core/asm/asm_lab.hpp"
 
+#include "core/base/packed_text.hpp"
+
 #include "core/assembler/assembler.hpp"
 #include "core/base/plain_text.hpp"
 
@@ -56,9 +58,24 @@ void decode_asm_edit(FieldReader& fields, AsmEditState& edit) {
     if (auto text = percent_decode(*raw, key)) *target = std::move(text.value());
     else fields.notice(text.error());
   }
+  if (const std::string* packed = fields.raw("srcz")) {
+    if (auto text = unpack_text(*packed, "srcz", assembler::kMaxSourceBytes)) edit.source = std::move(text.value());
+    else fields.notice(text.error());
+  }
 }
 
-bool source_fits_link(std::string_view source) { return percent_encode(source).size() <= kMaxLinkSourceChars; }
+namespace {
+// The source as a link writes it: percent-encoded (src=), or packed (srcz=) when that is shorter.
+std::pair<std::string_view, std::string> source_field(std::string_view source) {
+  std::string plain = percent_encode(source);
+  if (plain.size() <= kPackSourceAbove) return {"src", std::move(plain)};
+  std::string packed = pack_text(source);
+  return packed.size() < plain.size() ? std::pair<std::string_view, std::string>{"srcz", std::move(packed)}
+                                      : std::pair<std::string_view, std::string>{"src", std::move(plain)};
+}
+}  // namespace
+
+bool source_fits_link(std::string_view source) { return source_field(source).second.size() <= kMaxLinkSourceChars; }
 
 void encode_asm_lab(const AsmLabState& s, FieldWriter& out) {
   out.add("algo", s.algorithm);
@@ -73,7 +90,7 @@ void encode_asm_lab(const AsmLabState& s, FieldWriter& out) {
   if (!s.edit.entry.empty()) out.add("entry", s.edit.entry);
   if (!s.edit.state.empty()) out.add("state", percent_encode(s.edit.state));
   if (!s.edit.against.empty()) out.add("against", s.edit.against);
-  if (source_fits_link(s.edit.source)) out.add("src", percent_encode(s.edit.source));
+  if (auto [key, value] = source_field(s.edit.source); value.size() <= kMaxLinkSourceChars) out.add(key, value);
 }
 
 std::string asm_lab_link(const AsmLabState& state) {

@@ -27,6 +27,8 @@ struct AsmEditState {
 // longer one is saved as a file and opened from it. (A whole link is at most
 // 2048 characters: the rest is left for the other fields and a short note.)
 constexpr std::size_t kMaxLinkSourceChars = 1500;
+// A source longer than this, percent-encoded, is written packed (srcz=, core/base/packed_text) when that is shorter.
+constexpr std::size_t kPackSourceAbove = 200;
 
 struct AsmLabState {
   std::string algorithm = "z80-lfsr";

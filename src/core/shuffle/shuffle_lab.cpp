@@ -1,5 +1,7 @@
 #include "core/shuffle/shuffle_lab.hpp"
 
+#include "core/base/packed_text.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -77,6 +79,12 @@ void decode_shuffle_lab(FieldReader& fields, ShuffleLabState& state) {
     if (source) state.code = std::move(source.value());
     else fields.notice(source.error() + ": the code was dropped");
   }
+  if (const std::string* packed = fields.raw("codez")) {
+    auto text = unpack_text(*packed, "codez", kMaxCodeBytes);
+    auto source = text ? check_code_source(text.value()) : text;
+    if (source) state.code = std::move(source.value());
+    else fields.notice(source.error() + ": the code was dropped");
+  }
   decode_number(fields, "shuffles", 1, kMaxLabShuffles, state.shuffles);
   decode_number(fields, "time", 0, 0xFFFFFFFFu, state.time);
   decode_number(fields, "guess", 0, 0xFFFFFFFFu, state.guess);
@@ -139,7 +147,13 @@ void encode_shuffle_lab(const ShuffleLabState& state, FieldWriter& out) {
   if (state.window != d.window) out.add("window", state.window);
   if (state.lanes) out.add("lanes", "1");
   if (!state.run.empty()) out.add("run", state.run);
-  if (!state.code.empty()) out.add("code", percent_encode(state.code));
+  if (!state.code.empty()) {
+    // Packed (codez=, core/base/packed_text) when that is shorter for a long source.
+    std::string plain = percent_encode(state.code);
+    std::string packed = plain.size() > kPackCodeAbove ? pack_text(state.code) : std::string();
+    if (!packed.empty() && packed.size() < plain.size()) out.add("codez", packed);
+    else out.add("code", plain);
+  }
 }
 
 Result<std::string> decode_code_field(std::string_view encoded) {

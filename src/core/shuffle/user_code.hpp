@@ -27,6 +27,8 @@ namespace shufflelab {
 
 // The source a link or a command may carry: UTF-8, at most this many bytes.
 constexpr std::size_t kMaxCodeBytes = 8192;
+// A link writes a source longer than this, percent-encoded, packed (codez=) when that is shorter.
+constexpr std::size_t kPackCodeAbove = 200;
 // Validates a source: valid UTF-8 within kMaxCodeBytes, no control characters
 // but tab and newline, no bidirectional controls (they can hide code from its reader).
 Result<std::string> check_code_source(std::string_view source);

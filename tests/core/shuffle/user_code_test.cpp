@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/base/packed_text.hpp"
+
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -338,6 +340,31 @@ TEST(UserCode, LinksWithCodeOpenUpToTheLimit) {
   ASSERT_EQ(hidden.notices.size(), 1u);
   EXPECT_EQ(hidden.notices[0], "code: line 1, column 11 holds an invisible control character (U+202E): the code was dropped");
   EXPECT_TRUE(hidden.state.shuffle.code.empty());
+}
+
+// A long source is written packed (codez=) when that is shorter, and opens the same;
+// a damaged or oversized packed value drops the code with a notice naming codez.
+TEST(UserCode, LongCodeTravelsPacked) {
+  ShuffleLabState state;
+  state.n = 5;
+  state.tab = "code";
+  for (int i = 0; i < 40; ++i) state.code += "  // step " + std::to_string(i) + ": swap deck[i] with deck[rand(i + 1)]\n";
+  const std::string link = shuffle_lab_link(state);
+  ASSERT_NE(link.find("&codez="), std::string::npos) << link;
+  EXPECT_EQ(link.find("&code="), std::string::npos);
+  EXPECT_LT(link.size(), percent_encode(state.code).size());
+  DecodedState opened = decode_fragment(link);
+  EXPECT_TRUE(opened.notices.empty()) << opened.notices.front();
+  EXPECT_EQ(opened.state.shuffle.code, state.code);
+  // A short source stays readable: code=.
+  state.code = "function shuffle(deck, rand) {}\n";
+  EXPECT_NE(shuffle_lab_link(state).find("&code="), std::string::npos);
+  DecodedState damaged = decode_fragment("#v=1&lab=shuffle&n=3&tab=code&codez=AQAj");
+  ASSERT_EQ(damaged.notices.size(), 1u);
+  EXPECT_EQ(damaged.notices[0], "codez: byte 2 copies from before the text's start: a damaged link: the code was dropped");
+  DecodedState bomb = decode_fragment("#v=1&lab=shuffle&n=3&tab=code&codez=" + pack_text(std::string(kMaxCodeBytes + 1, ' ')));
+  ASSERT_EQ(bomb.notices.size(), 1u);
+  EXPECT_EQ(bomb.notices[0], "codez: the packed text unpacks to more than 8192 bytes: the code was dropped");
 }
 
 }  // namespace
