@@ -26,6 +26,30 @@
 namespace shufflelab::ui {
 
 namespace {
+// A bar in the editor's left padding at each error's line, so errors are seen
+// where they are, not only in the list under the editor. The multiline field
+// scrolls in a child window that ImGui 1.86 names "<parent>/<label>_<id>".
+void mark_error_lines(const char* label, const std::vector<assembler::Diagnostic>& errors) {
+  if (errors.empty()) return;
+  ImGuiWindow* parent = ImGui::GetCurrentWindow();
+  const ImGuiID id = parent->GetID(label);
+  char name[512];
+  ImFormatString(name, sizeof name, "%s/%s_%08X", parent->Name, label, id);
+  const ImGuiWindow* field = ImGui::FindWindowByName(name);
+  const float scroll = field ? field->Scroll.y : 0.0f;
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  const float line = ImGui::GetTextLineHeight(), top = min.y + ImGui::GetStyle().FramePadding.y - scroll;
+  const float width = std::max(2.0f, ImGui::GetStyle().FramePadding.x * 0.6f);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->PushClipRect(min, max, true);
+  for (const assembler::Diagnostic& e : errors) {
+    if (e.line <= 0) continue;
+    const float y = top + static_cast<float>(e.line - 1) * line;
+    draw->AddRectFilled(ImVec2(min.x + 1.0f, y), ImVec2(min.x + 1.0f + width, y + line), ImGui::GetColorU32(colors::kError));
+  }
+  draw->PopClipRect();
+}
+
 void send(AsmLabSession& s, const std::string& command) { (void)s.apply(parse_lab_command(command)); }
 
 constexpr std::array<std::pair<const char*, const char*>, 4> kCpus{
@@ -185,6 +209,7 @@ void AsmPanel::draw_editor(AsmLabSession& s, PanelContext& ctx) {
     edited = ImGui::InputTextMultiline("##source", source_.data(), source_.capacity() + 1, ImVec2(-1.0f, height),
                                        ImGuiInputTextFlags_CallbackResize | ImGuiInputTextFlags_CallbackAlways,
                                        editor_callback, &buffer);
+    mark_error_lines("##source", editor.errors());
   }
   editor_active_ = ImGui::IsItemActive();
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
