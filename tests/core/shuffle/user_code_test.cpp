@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "core/base/packed_text.hpp"
+#include "core/code_deck_tests.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -305,6 +306,53 @@ TEST(UserCode, CodeThatReadsMathRandomIsSampledInstead) {
   EXPECT_TRUE(s.view().code->sample_done());
   EXPECT_EQ(s.view().code->sample()->at(0, 1), 2u);
   EXPECT_EQ(s.code_request_json(), "");
+}
+
+// A finished sample goes through the Check lab's deck tests (core/code_deck_tests,
+// as the app session attaches them). Sattolo's decks of 4 cards are single
+// 4-cycles: a uniform shuffle makes one in 6 of 24 orders, so 2,400 of them in
+// a row is no chance, and no card ever stays (9 of 24 orders are derangements).
+TEST(UserCode, ASampleGoesThroughTheCheckLabsDeckTests) {
+  InlineJobRunner jobs;
+  ShuffleLabState state{.n = 4, .shuffles = 2400};
+  ShuffleSession s(state, jobs);
+  CodeDeckTests tests;
+  s.set_code_deck_tests(&tests);
+  ASSERT_TRUE(send(s, "code=" + percent_encode("function shuffle(deck, rand) { /* sattolo */ }")));
+  ASSERT_TRUE(send(s, "code_sample"));
+  const std::string asked = s.code_request_json();
+  ASSERT_NE(asked.find("\"mode\":\"sample\",\"decks\":2400"), std::string::npos) << asked;
+  const std::size_t id_at = asked.find("\"id\":") + 5;
+  const std::uint64_t id = std::stoull(asked.substr(id_at));
+  // The six 4-cycles, written out by hand (deck[i] = the card at position i).
+  const char* cycles[] = {"1 2 3 0", "1 3 0 2", "2 3 1 0", "2 0 3 1", "3 2 0 1", "3 0 1 2"};
+  for (int chunk = 0; chunk < 2; ++chunk) {
+    std::string text = "sample n=4 decks=1200 last=" + std::to_string(chunk) + "\n";
+    for (int d = 0; d < 1200; ++d) text += std::string(cycles[d % 6]) + "\n";
+    ASSERT_TRUE(send(s, result_command(id, text)));
+  }
+  const DeckSampleReport* report = s.code_deck_report();
+  ASSERT_NE(report, nullptr);
+  EXPECT_TRUE(report->failed);
+  EXPECT_NE(report->text.find("FAIL cycles of the permutation"), std::string::npos) << report->text;
+  EXPECT_NE(report->text.find("FAIL fixed points"), std::string::npos) << report->text;
+  EXPECT_NE(report->text.find("decks read: 2,400"), std::string::npos) << report->text;
+  EXPECT_NE(s.describe_json().find("\"deckTests\":{\"failed\":true"), std::string::npos);
+}
+
+// A lesson step can be a code link ("fix this shuffle"): the step opens on the code.
+TEST(UserCode, ALessonStepCanCarryCode) {
+  const std::string naive = "function shuffle(deck, rand) {\n  for (let i = 0; i < deck.length; i++) {\n"
+                            "    const j = rand(deck.length);\n    [deck[i], deck[j]] = [deck[j], deck[i]];\n  }\n}\n";
+  const std::string lesson = "title\tFix this shuffle\n#v=1&lab=shuffle&n=3&tab=code&code=" + percent_encode(naive) +
+                             "\tThis swap reaches 27 answer lists for 6 orders: make every order equally likely.\n";
+  const auto tour = parse_tour_text(lesson);
+  ASSERT_TRUE(tour) << tour.error();
+  ASSERT_EQ(tour->steps.size(), 1u);
+  const DecodedState opened = decode_fragment(tour->steps[0].link);
+  EXPECT_TRUE(opened.notices.empty());
+  EXPECT_EQ(opened.state.shuffle.code, naive);
+  EXPECT_EQ(opened.state.shuffle.tab, "code");
 }
 
 TEST(UserCode, LinksCarryTheCode) {
