@@ -303,6 +303,8 @@ test('Next/Back by click on the lesson bar, by PageDown/PageUp, and by swipe', a
   await stepIs(4, 'PageDown on the bar');
   await bar.locator('.lesson-step[data-step="1"]').click();
   await stepIs(1, 'click on step 1');
+  // The bar is redrawn from the page view after the step changes: wait for it, then check it marks one step.
+  await bar.locator('.lesson-step[data-step="1"][aria-current="step"]').waitFor({ state: 'attached', timeout: 30000 });
   assert.equal(await bar.locator('.lesson-step[aria-current="step"]').textContent(), '1');
   assert.deepEqual(problems, []);
   await context.close();
