@@ -64,18 +64,9 @@ void decode_asm_edit(FieldReader& fields, AsmEditState& edit) {
   }
 }
 
-namespace {
-// The source as a link writes it: percent-encoded (src=), or packed (srcz=) when that is shorter.
-std::pair<std::string_view, std::string> source_field(std::string_view source) {
-  std::string plain = percent_encode(source);
-  if (plain.size() <= kPackSourceAbove) return {"src", std::move(plain)};
-  std::string packed = pack_text(source);
-  return packed.size() < plain.size() ? std::pair<std::string_view, std::string>{"srcz", std::move(packed)}
-                                      : std::pair<std::string_view, std::string>{"src", std::move(plain)};
+bool source_fits_link(std::string_view source) {
+  return link_text_field(source, kPackSourceAbove).value.size() <= kMaxLinkSourceChars;
 }
-}  // namespace
-
-bool source_fits_link(std::string_view source) { return source_field(source).second.size() <= kMaxLinkSourceChars; }
 
 void encode_asm_lab(const AsmLabState& s, FieldWriter& out) {
   out.add("algo", s.algorithm);
@@ -90,7 +81,8 @@ void encode_asm_lab(const AsmLabState& s, FieldWriter& out) {
   if (!s.edit.entry.empty()) out.add("entry", s.edit.entry);
   if (!s.edit.state.empty()) out.add("state", percent_encode(s.edit.state));
   if (!s.edit.against.empty()) out.add("against", s.edit.against);
-  if (auto [key, value] = source_field(s.edit.source); value.size() <= kMaxLinkSourceChars) out.add(key, value);
+  if (const LinkTextField field = link_text_field(s.edit.source, kPackSourceAbove); field.value.size() <= kMaxLinkSourceChars)
+    out.add(field.packed ? "srcz" : "src", field.value);
 }
 
 std::string asm_lab_link(const AsmLabState& state) {

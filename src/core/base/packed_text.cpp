@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/base/plain_text.hpp"
+
 namespace shufflelab {
 
 namespace {
@@ -83,6 +85,14 @@ std::string pack_text(std::string_view text) {
     ++item;
   }
   return base64url(out);
+}
+
+LinkTextField link_text_field(std::string_view text, std::size_t pack_above) {
+  std::string plain = percent_encode(text);
+  if (plain.size() <= pack_above) return {false, std::move(plain)};
+  std::string packed = pack_text(text);
+  if (packed.size() < plain.size()) return {true, std::move(packed)};
+  return {false, std::move(plain)};
 }
 
 Result<std::string> unpack_text(std::string_view packed, std::string_view field, std::size_t max_bytes) {

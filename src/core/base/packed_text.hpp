@@ -20,6 +20,14 @@ namespace shufflelab {
 
 std::string pack_text(std::string_view text);
 
+// How a link writes a text field: percent-encoded (packed = false), or packed
+// when the percent-encoded form is over `pack_above` characters and packing is shorter.
+struct LinkTextField {
+  bool packed = false;
+  std::string value;
+};
+LinkTextField link_text_field(std::string_view text, std::size_t pack_above);
+
 // The text back; refused, naming `field` and the character or byte where it
 // broke, when the value is no packed text or unpacks to over max_bytes.
 Result<std::string> unpack_text(std::string_view packed, std::string_view field, std::size_t max_bytes);

@@ -148,11 +148,8 @@ void encode_shuffle_lab(const ShuffleLabState& state, FieldWriter& out) {
   if (state.lanes) out.add("lanes", "1");
   if (!state.run.empty()) out.add("run", state.run);
   if (!state.code.empty()) {
-    // Packed (codez=, core/base/packed_text) when that is shorter for a long source.
-    std::string plain = percent_encode(state.code);
-    std::string packed = plain.size() > kPackCodeAbove ? pack_text(state.code) : std::string();
-    if (!packed.empty() && packed.size() < plain.size()) out.add("codez", packed);
-    else out.add("code", plain);
+    const LinkTextField field = link_text_field(state.code, kPackCodeAbove);
+    out.add(field.packed ? "codez" : "code", field.value);
   }
 }
 
