@@ -57,7 +57,7 @@ TEST(AssemblyWire, HandWrittenTextDecodesFieldByField) {
   EXPECT_EQ(a->errors[0].message, "unknown mnemonic \"foo\"\t100%");
   // And back: the same text, record for record.
   EXPECT_EQ(encode_assembly(*a),
-            "shufflelab assembly 1\ncpu pic16\nline 1 0 - - 132\nline 3 5 3fff,00 1/1 -\nsymbol HI 132\n"
+            "shufflelab assembly 1\ncpu pic16\nline 1 0 - - 132\nline 3 5 3FFF,00 1/1 -\nsymbol HI 132\n"
             "symbol l%C3%A4ngs -7\nerror 9 4 unknown%20mnemonic%20%22foo%22%09100%25\n");
 }
 
