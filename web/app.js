@@ -298,10 +298,11 @@
     }
   }
   window.shufflelabJobs = {
-    start: function (id, kind, params) {
+    // text: the input of a job that reads one ("assemble": the source), or undefined.
+    start: function (id, kind, params, text) {
       jobs.set(id, { state: 1, progress: 0, summary: 'starting' });
       const fileId = kind === 'check_file' ? Number(new URLSearchParams(params).get('file')) : 0;
-      queue.push({ id: id, kind: kind, params: params, blob: fileId ? checkFiles.get(fileId) : undefined });
+      queue.push({ id: id, kind: kind, params: params, text: text, blob: fileId ? checkFiles.get(fileId) : undefined });
       pump();
     },
     cancel: function (id) {

@@ -14,7 +14,7 @@ self.onmessage = async (event) => {
   let job = null;
   try {
     const core = await ready;
-    job = core.makeJob(kind, params);
+    job = core.makeJob(kind, params, event.data.text || '');
     let slice = 1 << 14;
     let lastPost = 0;
     while (!job.done()) {

@@ -10,6 +10,10 @@
 EM_JS(void, js_job_start, (int id, const char* kind, const char* params), {
   window.shufflelabJobs.start(id, UTF8ToString(kind), UTF8ToString(params));
 });
+// The text goes to the worker as a string beside the parameters (a 1 MB source too).
+EM_JS(void, js_job_start_with_text, (int id, const char* kind, const char* params, const char* text, int size), {
+  window.shufflelabJobs.start(id, UTF8ToString(kind), UTF8ToString(params), UTF8ToString(text, size));
+});
 EM_JS(void, js_job_cancel, (int id), { window.shufflelabJobs.cancel(id); });
 EM_JS(int, js_job_workers, (), { return window.shufflelabJobs.workers(); });
 // Writes state (0 none, 1 running, 2 done, 3 failed, 4 cancelled) and progress;
@@ -48,6 +52,12 @@ int WorkerJobRunner::start(const std::string& kind, const std::string& params) {
     split.parts.push_back(part_id);
     js_job_start(part_id, kind.c_str(), part.c_str());
   }
+  return id;
+}
+
+int WorkerJobRunner::start_with_text(const std::string& kind, const std::string& params, const std::string& text) {
+  const int id = next_id_++;
+  js_job_start_with_text(id, kind.c_str(), params.c_str(), text.data(), static_cast<int>(text.size()));
   return id;
 }
 

@@ -56,8 +56,8 @@ val decode_link(const std::string& fragment) {
 }
 
 // Long jobs (core/base/jobs.hpp): the worker steps them in slices.
-std::shared_ptr<Job> make_job_or_throw(const std::string& kind, const std::string& params) {
-  auto job = make_job(kind, params);
+std::shared_ptr<Job> make_job_or_throw(const std::string& kind, const std::string& params, const std::string& text) {
+  auto job = make_job(kind, params, text);
   if (!job) throw_js(job.error());
   return job.value();
 }
@@ -152,6 +152,8 @@ EMSCRIPTEN_BINDINGS(shufflelab_core) {
       .function("done", &Job::done)
       .function("summary", &Job::summary)
       .function("payload", &Job::payload);
+  // makeJob(kind, params) or makeJob(kind, params, text) (Embind picks by the number of arguments).
+  function("makeJob", +[](const std::string& kind, const std::string& params) { return make_job_or_throw(kind, params, ""); });
   function("makeJob", &make_job_or_throw);
   // The module's wasm memory in bytes (it only grows): shows a streamed check stays bounded.
   function("heapBytes", +[]() { return static_cast<double>(emscripten_get_heap_size()); });

@@ -1,5 +1,6 @@
 #include "core/job_catalog.hpp"
 
+#include "core/asm/asm_jobs.hpp"
 #include "core/asm/routine_check.hpp"
 #include "core/base/url_fields.hpp"
 #include "core/check/check_lab.hpp"
@@ -27,22 +28,24 @@ constexpr JobKind kJobKinds[] = {
     {"poker_hands", make_poker_hands_job},             {"shuffle_bias", make_shuffle_bias_job},
     {"shuffle_seed_search", make_seed_search_job},     {"riffle_table", make_riffle_table_job},
     {"check_example", make_check_example_job},         {"chooser", make_chooser_job},
-    {"routine_check", make_routine_check_job},
+    {"routine_check", make_routine_check_job},         {"asm_listing_source", make_asm_listing_source_job},
 };
 }  // namespace
 
-Result<std::shared_ptr<Job>> make_job(std::string_view kind, std::string_view params) {
+Result<std::shared_ptr<Job>> make_job(std::string_view kind, std::string_view params, std::string_view text) {
   using R = Result<std::shared_ptr<Job>>;
   if (params.size() > kMaxFragmentLength) return R::fail("job parameters too long");
+  const bool reads_text = kind == "assemble";
+  if (!text.empty() && !reads_text) return R::fail("job kind \"" + printable_excerpt(kind) + "\" takes no text");
   if (kind == "js_sort_sample") return R::fail("js_sort_sample: the browser's own sort runs only in the page's worker");
   const JobKind* entry = nullptr;
   for (const JobKind& k : kJobKinds)
     if (k.kind == kind) entry = &k;
-  if (!entry) return R::fail("unknown job kind \"" + printable_excerpt(kind) + "\"");
+  if (!entry && !reads_text) return R::fail("unknown job kind \"" + printable_excerpt(kind) + "\"");
   const FragmentPairs pairs = split_fragment(params);
   std::vector<std::string> notices;
   FieldReader fields(pairs, notices);
-  auto job = entry->make(fields);
+  auto job = reads_text ? make_assemble_job(fields, text) : entry->make(fields);
   if (job && !notices.empty()) return R::fail(notices.front());
   return job;
 }

@@ -216,7 +216,10 @@ void AsmPanel::draw_editor(AsmLabSession& s, PanelContext& ctx) {
   editor_rect_[0] = a.x, editor_rect_[1] = a.y, editor_rect_[2] = b.x, editor_rect_[3] = b.y;
   if (editor_active_) declare_text_field(TextFieldKind::text);
   if (edited) send(s, "src=" + percent_encode(source_));
-  if (edit.source.empty() && !editor_active_)
+  // The assembler loads with the worker the first time (its progress line).
+  const std::string waiting = editor.waiting_line();
+  if (!waiting.empty()) ImGui::TextColored(colors::kMuted, "%s", waiting.c_str());
+  else if (edit.source.empty() && !editor_active_)
     ImGui::TextColored(colors::kMuted, "Type or paste a routine above, or drop a source file on the page.");
   // Errors under the editor: each moves the cursor to its line.
   const auto& errors = editor.errors();

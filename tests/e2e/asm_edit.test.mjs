@@ -134,8 +134,9 @@ test('hostile sources: a message, the page keeps drawing, the last good routine 
   ];
   for (const [what, source, message] of hostile) {
     await sendSource(page, source);
-    const s = await nextFrames(page, 3);
-    assert.ok(s.asm.editor.errors.length > 0, what);
+    // Assembled in the worker: its errors come with its answer.
+    const s = await waitForState(page, (t) => t.asm.editor.waiting === '' && t.asm.editor.errors.length > 0, what,
+                                 { timeout: 120000 });
     assert.match(s.asm.editor.errors[0].message, message, what);
     assert.equal(s.asm.editor.good, true, `${what}: the last good routine stays`);
     assert.equal(s.asm.editor.goodIsCurrent, false, what);
@@ -143,6 +144,7 @@ test('hostile sources: a message, the page keeps drawing, the last good routine 
   }
   // An endless loop assembles; the stepper stops it, naming where.
   await sendSource(page, 'HI = $84\nLO = $85\nnext: jmp next\n');
+  await waitForState(page, (t) => t.asm.editor.goodIsCurrent, 'the endless loop assembled', { timeout: 120000 });
   await command(page, 'run');
   const s = await nextFrames(page, 3);
   assert.match(s.asm.error, /has not returned.*line 3, .jmp next/, s.asm.error);

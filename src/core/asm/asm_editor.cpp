@@ -1,5 +1,7 @@
 #include "core/asm/asm_editor.hpp"
 
+#include "core/asm/asm_jobs.hpp"
+#include "core/assembler/assembly_wire.hpp"
 #include "core/base/plain_text.hpp"
 #include "core/base/text_format.hpp"
 
@@ -23,22 +25,64 @@ std::optional<assembler::Diagnostic> source_text_problem(std::string_view source
 }
 
 bool AsmEditor::update(const AsmEditState& edit) {
-  if (seen_any_ && edit == seen_) return false;
-  seen_ = edit;
-  seen_any_ = true;
-  errors_.clear();
+  if (!seen_any_ || !(edit == seen_)) {
+    seen_ = edit;
+    seen_any_ = true;
+    errors_.clear();
+    start_assembly(edit);
+  }
+  return take_assembly();
+}
+
+// Starts the assembly of `edit`'s source, unless it is refused before (its
+// errors) or is the one assembled last (then only the rest is made again).
+void AsmEditor::start_assembly(const AsmEditState& edit) {
+  assembling_ = false;
+  const auto refuse = [this](std::string message) { errors_.push_back({0, 0, std::move(message)}); };
+  const auto cpu = assembler::parse_cpu("cpu", edit.cpu);
+  if (!cpu) return refuse(cpu.error());
+  if (edit.source.find_first_not_of(" \t\r\n") == std::string::npos) return;  // nothing typed yet: no error
+  if (edit.source.size() > assembler::kMaxSourceBytes)
+    return refuse("the source has " + grouped(edit.source.size()) + " bytes, more than the " +
+                  grouped(assembler::kMaxSourceBytes) + " the editor takes");
+  if (auto problem = source_text_problem(edit.source)) return errors_.push_back(*problem);
+  wanted_params_ = asm_job_params(*cpu);
+  wanted_key_ = wanted_params_ + "\n" + edit.source;
+  assembling_ = true;
+  // A running assembly is not cancelled (in the browser that restarts the
+  // worker, and the first time its download): the newest source follows it.
+  if (!assemble_job_.running() && (assemble_job_.setup_key != wanted_key_ || !assemble_job_.result))
+    assemble_job_.start(jobs_, "assemble", wanted_params_, wanted_key_, edit.source);
+}
+
+// Takes the awaited assembly when it has come; true when it made a new good routine.
+bool AsmEditor::take_assembly() {
+  if (!assembling_) return false;
+  for (;;) {
+    if (assemble_job_.poll(jobs_)) {
+      auto assembly = assembler::decode_assembly(assemble_job_.status.payload);
+      if (assembly) assemble_job_.result = std::move(assembly.value());
+      else assemble_job_.error = assembly.error();
+    }
+    if (assemble_job_.running()) return false;
+    if (assemble_job_.setup_key == wanted_key_) break;
+    assemble_job_.start(jobs_, "assemble", wanted_params_, wanted_key_, seen_.source);  // typed on meanwhile
+  }
+  assembling_ = false;
+  if (!assemble_job_.result) {
+    const std::string why = assemble_job_.error.empty() ? "it was stopped" : assemble_job_.error;
+    errors_.push_back({0, 0, "the assembler could not run: " + why});
+    return false;
+  }
+  assembled_once_ = true;
+  return make_good(seen_, *assemble_job_.result);
+}
+
+bool AsmEditor::make_good(const AsmEditState& edit, assembler::Assembly assembly) {
   const auto refuse = [this](std::string message) {
     errors_.push_back({0, 0, std::move(message)});
     return false;
   };
-  const auto cpu = assembler::parse_cpu("cpu", edit.cpu);
-  if (!cpu) return refuse(cpu.error());
-  if (edit.source.find_first_not_of(" \t\r\n") == std::string::npos) return false;  // nothing typed yet: no error
-  if (edit.source.size() > assembler::kMaxSourceBytes)
-    return refuse("the source has " + grouped(edit.source.size()) + " bytes, more than the " +
-                  grouped(assembler::kMaxSourceBytes) + " the editor takes");
-  if (auto problem = source_text_problem(edit.source)) return errors_.push_back(*problem), false;
-  assembler::Assembly assembly = assembler::assemble(*cpu, edit.source);
   if (!assembly.ok()) return errors_ = assembly.errors, false;
   auto state = parse_state_addresses(edit.state, assembly);
   if (!state) return refuse(state.error());
@@ -61,6 +105,28 @@ bool AsmEditor::update(const AsmEditState& edit) {
   good_ = std::move(good);
   check_due_ = true;
   return true;
+}
+
+void AsmEditor::load_listing(assembler::Cpu cpu) {
+  const std::string params = asm_job_params(cpu);
+  listing_job_.start(jobs_, "asm_listing_source", params, params);
+}
+
+std::optional<std::string> AsmEditor::take_listing() {
+  if (!listing_job_.running()) return std::nullopt;
+  const bool came = listing_job_.poll(jobs_);
+  if (listing_job_.running()) return std::nullopt;
+  std::string source = std::move(listing_job_.status.payload);
+  if (!came) errors_.push_back({0, 0, "the listing's source could not load: " + listing_job_.error});
+  listing_job_.clear(jobs_);
+  if (!came) return std::nullopt;
+  return source;
+}
+
+std::string AsmEditor::waiting_line() const {
+  if (listing_job_.running()) return "Loading the listing's source...";
+  if (!assembling_) return "";
+  return assembled_once_ ? "Assembling..." : "Loading the assembler...";
 }
 
 void AsmEditor::tick(std::uint32_t calls, std::uint64_t seed) {

@@ -42,7 +42,10 @@ Result<AsmSession> AsmLabSession::start_run() {
 }
 
 void AsmLabSession::settle() {
-  if (state_.edit.on && editor_.update(state_.edit)) run_.reset();  // a new good routine: its run from the start
+  if (state_.edit.on) {
+    if (auto listing = editor_.take_listing()) state_.edit.source = std::move(*listing);
+    if (editor_.update(state_.edit)) run_.reset();  // a new good routine: its run from the start
+  }
   if (!run_ || !same_setup(run_state_, state_) || state_.t < run_state_.t) {
     run_.reset();
     error_.clear();
@@ -67,6 +70,7 @@ Result<bool> AsmLabSession::apply_edit(const LabCommand& c) {
   const std::string& v = c.verb;
   AsmEditState& edit = state_.edit;
   if (v == "cancel") return editor_.cancel(), Result<bool>::ok(false);
+  if (v == "edit" || v == "src" || v == "cpu") editor_.drop_listing();  // a listing still loading would overwrite this
   if (v == "check") {
     if (!edit.on) return refused(c, "open the editor first (edit)");
     editor_.restart_check();
@@ -86,8 +90,9 @@ Result<bool> AsmLabSession::apply_edit(const LabCommand& c) {
       return refused(c, std::string(asm_isa_info(info.isa).name) +
                             " listings are read only (no assembler here): edit=new starts an empty routine");
     const ReaderDefaults defaults = reader_defaults(info);
-    edit = AsmEditState{true, std::string(assembler::cpu_id(*cpu)), listing_edit_source(*cpu), defaults.entry,
-                        defaults.state, defaults.against};
+    // The listing's source comes from the worker's core module (settle puts it in; natively at once).
+    edit = AsmEditState{true, std::string(assembler::cpu_id(*cpu)), "", defaults.entry, defaults.state, defaults.against};
+    editor_.load_listing(*cpu);
   } else if (v == "seed" || v == "calls") {
     if (!c.has_arg) return refused(c, "needs a value");
     if (!edit.on) return refused(c, "the routine's seed and calls: open the editor first (edit)");
@@ -196,7 +201,9 @@ void AsmLabSession::text_of_editor(TextLines& out) {
   }
   out.sub("Errors");
   const auto& errors = editor_.errors();
-  if (errors.empty()) out.para("None: the source assembles.");
+  const std::string waiting = editor_.waiting_line();
+  if (!waiting.empty()) out.para(waiting);
+  else if (errors.empty()) out.para("None: the source assembles.");
   for (const assembler::Diagnostic& e : errors)
     out.item(e.line ? "line " + std::to_string(e.line) + ", column " + std::to_string(e.column) + ": " + e.message
                     : e.message);
@@ -293,7 +300,7 @@ std::string AsmLabSession::editor_json() const {
                       return "{\"line\":" + std::to_string(e.line) + ",\"column\":" + std::to_string(e.column) +
                              ",\"message\":" + json_string(e.message) + "}";
                     }) +
-                    ",\"good\":" + json_bool(good != nullptr) +
+                    ",\"waiting\":" + json_string(editor_.waiting_line()) + ",\"good\":" + json_bool(good != nullptr) +
                     ",\"goodIsCurrent\":" + json_bool(good && good->edit == edit);
   if (good) out += ",\"codeUnits\":" + std::to_string(good->routine->program.routines.front().code_units);
   const AsmCheckView check = editor_.check_view();

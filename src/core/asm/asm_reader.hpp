@@ -23,7 +23,8 @@ std::optional<assembler::Cpu> reader_cpu(AsmIsa isa);
 AsmIsa reader_isa(assembler::Cpu cpu);
 
 // The text of asm/<isa>/<file>, the listing an edit of that instruction set
-// starts from; the 6502's gets an .org $4000 first (ld65 places its segment
+// starts from. Only the "asm_listing_source" job (core/asm/asm_jobs) calls it,
+// so the texts are in the worker's core module, not in the app. The 6502's gets an .org $4000 first (ld65 places its segment
 // there; at 0 its code would run into the zero page state it uses).
 std::string listing_edit_source(assembler::Cpu cpu);
 

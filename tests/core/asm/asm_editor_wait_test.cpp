@@ -1,0 +1,149 @@
+// The Assembly lab's editor while its jobs are away (the browser's worker
+// loading its core module the first time): it says what it waits for, in the
+// panel's line and the Text view, keeps the last good routine, and never
+// restarts an assembly that is running. Bytes are hand-assembled from the
+// Z80 opcode table (LD A,n = 3E n; RET = C9); the listing's text is the file
+// in asm/, embedded by the tests' own build.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "core/asm/asm_lab_session.hpp"
+#include "core/base/plain_text.hpp"
+#include "core/inline_job_runner.hpp"
+#include "listing_z80.hpp"
+#include "test_support.hpp"
+
+namespace shufflelab {
+namespace {
+
+using test::all_text;
+using test::send;
+using Units = std::vector<std::uint16_t>;
+
+// Jobs wait while `held` (a worker still loading), then run inline.
+class HeldJobRunner final : public JobRunner {
+ public:
+  int start(const std::string& kind, const std::string& params) override { return start_with_text(kind, params, {}); }
+  int start_with_text(const std::string& kind, const std::string& params, const std::string& text) override {
+    kinds.push_back(kind);
+    return inline_.start_with_text(kind, params, text);
+  }
+  void cancel(int id) override {
+    cancelled.push_back(id);
+    inline_.cancel(id);
+  }
+  JobStatus status(int id) override {
+    if (!held) return inline_.status(id);
+    JobStatus waiting;
+    waiting.state = JobStatus::State::running;
+    return waiting;
+  }
+  bool held = true;
+  std::vector<std::string> kinds;
+  std::vector<int> cancelled;
+
+ private:
+  InlineJobRunner inline_;
+};
+
+struct Lab {
+  AsmLabState state;
+  HeldJobRunner jobs;
+  AsmLabSession session{state, jobs};
+  void type(const std::string& source) { ASSERT_TRUE(send(session, "src=" + percent_encode(source))); }
+  Units good_image() const { return session.editor().good() ? session.editor().good()->assembly.image() : Units{}; }
+};
+
+TEST(AsmEditorWaiting, LoadingTheAssemblerIsSaidUntilTheAssemblyComes) {
+  Lab lab;
+  ASSERT_TRUE(send(lab.session, "edit=new"));
+  ASSERT_TRUE(send(lab.session, "cpu=z80"));
+  lab.type("go: ld a,1\n ret\n");
+  EXPECT_EQ(lab.jobs.kinds, std::vector<std::string>{"assemble"});
+  EXPECT_EQ(lab.session.editor().waiting_line(), "Loading the assembler...");
+  EXPECT_FALSE(lab.session.editor().good());
+  EXPECT_TRUE(lab.session.editor().errors().empty());
+  std::string text = all_text(lab.session.text());
+  EXPECT_NE(text.find("Loading the assembler..."), std::string::npos) << text;
+  EXPECT_EQ(text.find("None: the source assembles."), std::string::npos) << "not said before it is known";
+  EXPECT_TRUE(lab.session.busy());
+  lab.session.tick(0.0);
+  EXPECT_FALSE(lab.session.editor().good()) << "still held";
+
+  lab.jobs.held = false;
+  lab.session.tick(0.0);
+  EXPECT_EQ(lab.good_image(), (Units{0x3E, 0x01, 0xC9}));
+  EXPECT_EQ(lab.session.editor().waiting_line(), "");
+  text = all_text(lab.session.text());
+  EXPECT_NE(text.find("None: the source assembles."), std::string::npos) << text;
+  EXPECT_FALSE(lab.session.busy()) << "no claim: nothing to compare";
+
+  // The next edit says "Assembling..." (loaded now); the last good routine stays until the errors come.
+  lab.jobs.held = true;
+  lab.type("go: ld a,2\n frob\n");
+  EXPECT_EQ(lab.session.editor().waiting_line(), "Assembling...");
+  EXPECT_EQ(lab.good_image(), (Units{0x3E, 0x01, 0xC9}));
+  lab.jobs.held = false;
+  lab.session.tick(0.0);
+  ASSERT_EQ(lab.session.editor().errors().size(), 1u);
+  EXPECT_EQ(lab.session.editor().errors()[0].line, 2);
+  EXPECT_EQ(lab.good_image(), (Units{0x3E, 0x01, 0xC9})) << "the last good routine stays";
+  EXPECT_TRUE(lab.jobs.cancelled.empty());
+}
+
+TEST(AsmEditorWaiting, EditsWhileOneAssemblesWaitForItAndTheNewestWins) {
+  Lab lab;
+  lab.jobs.held = false;
+  ASSERT_TRUE(send(lab.session, "edit=new"));
+  ASSERT_TRUE(send(lab.session, "cpu=z80"));
+  lab.jobs.held = true;
+  lab.type("go: ld a,1\n");
+  lab.type("go: ld a,2\n");
+  lab.type("go: ld a,3\n ret\n");
+  EXPECT_EQ(lab.jobs.kinds.size(), 1u) << "one assembly at a time";
+  EXPECT_TRUE(lab.jobs.cancelled.empty()) << "a running assembly is never cancelled (the worker would start again)";
+  lab.jobs.held = false;
+  lab.session.tick(0.0);
+  EXPECT_EQ(lab.jobs.kinds.size(), 2u) << "then the newest source";
+  EXPECT_EQ(lab.good_image(), (Units{0x3E, 0x03, 0xC9}));
+  // Only the entry changes: the same assembly serves, no job.
+  ASSERT_TRUE(send(lab.session, "entry=nowhere"));
+  EXPECT_EQ(lab.jobs.kinds.size(), 2u);
+  ASSERT_FALSE(lab.session.editor().errors().empty());
+  EXPECT_NE(lab.session.editor().errors()[0].message.find("nowhere"), std::string::npos)
+      << lab.session.editor().errors()[0].message;
+}
+
+TEST(AsmEditorWaiting, EditingAListingFetchesItsSource) {
+  Lab lab;
+  ASSERT_TRUE(send(lab.session, "algo=z80-lfsr"));
+  ASSERT_TRUE(send(lab.session, "edit"));
+  EXPECT_EQ(lab.jobs.kinds.back(), "asm_listing_source");
+  EXPECT_TRUE(lab.session.state().edit.on);
+  EXPECT_EQ(lab.session.state().edit.source, "");
+  EXPECT_EQ(lab.session.editor().waiting_line(), "Loading the listing's source...");
+  EXPECT_NE(all_text(lab.session.text()).find("Loading the listing's source..."), std::string::npos);
+  lab.jobs.held = false;
+  lab.session.tick(0.0);
+  EXPECT_EQ(lab.session.state().edit.source, data::kListingZ80);
+  lab.session.tick(0.0);
+  ASSERT_TRUE(lab.session.editor().good()) << (lab.session.editor().errors().empty() ? "" : lab.session.editor().errors()[0].message);
+  EXPECT_TRUE(lab.session.editor().errors().empty());
+
+  // Typed before the listing came: the typing stays.
+  ASSERT_TRUE(send(lab.session, "edit=0"));
+  lab.jobs.held = true;
+  ASSERT_TRUE(send(lab.session, "edit"));
+  const std::string typed = lab.session.state().edit.entry + ": ret\n";  // the listing's entry, so it makes a routine
+  lab.type(typed);
+  lab.jobs.held = false;
+  lab.session.tick(0.0);
+  lab.session.tick(0.0);
+  EXPECT_EQ(lab.session.state().edit.source, typed);
+  EXPECT_EQ(lab.good_image(), Units{0xC9});
+}
+
+}  // namespace
+}  // namespace shufflelab
