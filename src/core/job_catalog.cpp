@@ -2,6 +2,7 @@
 
 #include "core/asm/routine_check.hpp"
 #include "core/base/url_fields.hpp"
+#include "core/builtin_tours.hpp"
 #include "core/check/check_lab.hpp"
 #include "core/chooser/chooser_job.hpp"
 #include "core/dice/dice_sample.hpp"
@@ -27,7 +28,7 @@ constexpr JobKind kJobKinds[] = {
     {"poker_hands", make_poker_hands_job},             {"shuffle_bias", make_shuffle_bias_job},
     {"shuffle_seed_search", make_seed_search_job},     {"riffle_table", make_riffle_table_job},
     {"check_example", make_check_example_job},         {"chooser", make_chooser_job},
-    {"routine_check", make_routine_check_job},
+    {"routine_check", make_routine_check_job},         {"tour", make_builtin_tour_job},
 };
 }  // namespace
 

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "core/builtin_tours.hpp"
+#include "core/job_catalog.hpp"
 #include "core/url_state.hpp"
 
 namespace shufflelab {
@@ -240,6 +242,22 @@ TEST(Tours, HeadingsNameTheBuiltLessons) {
     EXPECT_EQ(headings[i].title, builtin_tours()[i].title);
     EXPECT_EQ(headings[i].source, builtin_tours()[i].source);
   }
+}
+
+// The app gets a built-in lesson as the "tour" job's payload, read as a lesson
+// file: it must read back as the very lesson (steps, links, texts, heading).
+TEST(Tours, TheTourJobCarriesEachLessonAsALessonFile) {
+  for (const TourHeading& heading : builtin_tour_headings()) {
+    auto job = make_job("tour", "id=" + std::string(heading.id));
+    ASSERT_TRUE(job) << job.error();
+    run_job_to_end(*job.value(), 1, [](double) {});
+    auto read = parse_tour_text(job.value()->payload());
+    ASSERT_TRUE(read) << heading.id << ": " << read.error();
+    EXPECT_EQ(read.value(), tour(heading.id));
+  }
+  auto unknown = make_job("tour", "id=no-such-lesson");
+  ASSERT_FALSE(unknown);
+  EXPECT_NE(unknown.error().find("no-such-lesson"), std::string::npos) << unknown.error();
 }
 }  // namespace
 }  // namespace shufflelab

@@ -2,6 +2,7 @@
 // backend, so ImGui asserts and crashes in panels show up without a GPU.
 #include <gtest/gtest.h>
 
+#include "core/builtin_tours.hpp"
 #include "core/base/plain_text.hpp"
 #include "imgui.h"
 #include "ui/kit/draw_fingerprint.hpp"
