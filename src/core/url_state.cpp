@@ -242,6 +242,10 @@ namespace {
 Result<std::string> canonical_step_link(std::string_view fragment) {
   DecodedState decoded = decode_fragment(fragment);
   if (!decoded.notices.empty()) return Result<std::string>::fail(decoded.notices.front());
+  // Its state would be the lesson's step, whose steps the app has not at hand here.
+  if (!decoded.tour_to_load.empty() && !decoded.lab_given)
+    return Result<std::string>::fail("it names only the built-in lesson " + decoded.tour_to_load +
+                                     ": use the link of the step itself");
   LabState& s = decoded.state;
   s.note.clear(), s.tour.clear(), s.tour_text.clear(), s.tour_step = 0, s.present = false;
   return Result<std::string>::ok(encode_fragment(s));

@@ -227,6 +227,11 @@ TEST(TourText, StepLinksDropNoteAndTourFields) {
   auto r = parse_tour_text("#v=1&lab=poker&seed=932D217C&t=39&tour=loaded-dice&step=2\tx\n");
   ASSERT_TRUE(r) << r.error();
   EXPECT_EQ(r->steps[0].link, "#v=1&lab=poker&seed=932D217C&t=39");
+  // Without lab fields its state would be a built-in lesson's step: refused, naming the line.
+  auto only_lesson = parse_tour_text("#v=1&tour=loaded-dice&step=2\tx\n");
+  ASSERT_FALSE(only_lesson);
+  EXPECT_EQ(only_lesson.error(),
+            "line 1: the link gives a notice: it names only the built-in lesson loaded-dice: use the link of the step itself");
 }
 
 }  // namespace
