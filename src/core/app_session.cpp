@@ -52,17 +52,17 @@ void AppSession::open(std::string_view fragment) {
   tour_ = std::move(decoded.tour);
   if (decoded.tour_to_load.empty()) return stop_lesson_load();
   const bool hashed = !fragment.empty() && fragment.front() == '#';
-  load_lesson(std::move(decoded.tour_to_load), (hashed ? "" : "#") + std::string(fragment));
+  load_lesson(std::move(decoded.tour_to_load), (hashed ? "" : "#") + std::string(fragment), !decoded.lab_given);
 }
 
 const TourHeading* AppSession::lesson_loading() const {
   return lesson_load_ ? find_tour_heading(lesson_load_->id) : nullptr;
 }
 
-void AppSession::load_lesson(std::string id, std::string reopen) {
+void AppSession::load_lesson(std::string id, std::string reopen, bool step_state) {
   if (!lesson_load_ || lesson_load_->id != id || !lesson_job_.running())
     lesson_job_.start(jobs_, "tour", "id=" + id, id);
-  lesson_load_ = LessonLoad{std::move(id), std::move(reopen)};
+  lesson_load_ = LessonLoad{std::move(id), std::move(reopen), step_state};
 }
 
 void AppSession::stop_lesson_load() {
@@ -160,7 +160,7 @@ Result<bool> AppSession::apply(std::string_view command) {
   if (c.verb == "tour") {
     if (!find_tour_heading(c.arg)) return R::fail("tour=" + printable_excerpt(c.arg) + ": no built-in lesson has that id");
     if (const Tour* tour = loaded_lessons_(c.arg)) open_tour(*tour, 1);
-    else load_lesson(c.arg, "");
+    else load_lesson(c.arg, "", false);
     return changed();
   }
   if (c.verb == "note") {  // the Share dialog's note, percent-encoded like in a link
@@ -208,9 +208,11 @@ bool AppSession::busy() const {
 
 std::vector<TextLine> AppSession::text() {
   TextLines out;
-  lab_text_header(state_, tour_ ? &*tour_ : nullptr, out);
-  if (const TourHeading* loading = lesson_loading()) out.para("Loading the lesson \"" + std::string(loading->title) + "\"...");
-  out.append(lab_session().text());
+  const TourHeading* loading = lesson_loading();
+  if (awaiting_lesson_step()) out.heading(std::string(loading->title));  // its step's lab is not known yet
+  else lab_text_header(state_, tour_ ? &*tour_ : nullptr, out);
+  if (loading) out.para("Loading the lesson \"" + std::string(loading->title) + "\"...");
+  if (!awaiting_lesson_step()) out.append(lab_session().text());
   return out.take();
 }
 

@@ -82,6 +82,9 @@ class AppSession {
 
   // The built-in lesson being loaded, or nullptr; its job (for the progress row).
   const TourHeading* lesson_loading() const;
+  // A lesson is loading for a link that named no lab: the lab to show is its
+  // step's, so neither the panel nor the Text view shows the lab meanwhile.
+  bool awaiting_lesson_step() const { return lesson_load_ && lesson_load_->step_state; }
   JobSlot<bool>& lesson_job() { return lesson_job_; }
   JobRunner& jobs() { return jobs_; }
 
@@ -120,12 +123,14 @@ class AppSession {
   LabState state_;
   std::vector<std::string> notices_;
   std::optional<Tour> tour_;
-  // The built-in lessons loaded so far, and the one loading: its id and the
-  // link to open again when it is in (empty: the tour= command, step 1).
+  // The built-in lessons loaded so far, and the one loading: its id, the
+  // link to open again when it is in (empty: the tour= command, step 1), and
+  // whether that link's state is the step's (it named no lab).
   std::map<std::string, Tour, std::less<>> lessons_;
   struct LessonLoad {
     std::string id;
     std::string reopen;
+    bool step_state = false;
   };
   std::optional<LessonLoad> lesson_load_;
   JobSlot<bool> lesson_job_;
@@ -133,7 +138,7 @@ class AppSession {
     const auto it = lessons_.find(id);
     return it == lessons_.end() ? nullptr : &it->second;
   };
-  void load_lesson(std::string id, std::string reopen);
+  void load_lesson(std::string id, std::string reopen, bool step_state);
   void stop_lesson_load();
   void finish_lesson_load();
   std::string note_problem_;

@@ -375,6 +375,7 @@ void LabApp::frame() {
   }
   draw_notices();
   draw_note_and_run();
+  if (!session_.awaiting_lesson_step())  // else the lab is the lesson's step, not known until it loads
   switch (session_.state().lab) {
     case LabId::lfsr: lfsr_panel_.draw(session_.lfsr(), ctx_); break;
     case LabId::dice: dice_panel_.draw(session_.dice(), ctx_); break;
