@@ -121,7 +121,8 @@ void decode_shared_fields(FieldReader& fields, LabState& state) {
 // A tour link: the tour must exist and the step be one of its steps (else the
 // nearest one, with a notice). A link naming no lab opens the step's own
 // state; one that names a lab keeps its fields (a student's changes made
-// during the step).
+// during the step). A built-in lesson `lessons` does not have is named in
+// tour_to_load instead, and the state stays the link's own until it is loaded.
 void open_tour_step(DecodedState& out, const BuiltinTourLookup& lessons) {
   LabState& state = out.state;
   if (!state.tour.empty()) {
