@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/builtin_tours.hpp"
 #include "core/check/check_lab.hpp"
 #include "core/check/check_report_wire.hpp"
 #include "core/golden.hpp"
@@ -46,7 +47,7 @@ val tarot_bytes(int width, const std::string& mask_hex, const std::string& seed_
 
 // URL codec: decode to {hash (normalised), notices[]}.
 val decode_link(const std::string& fragment) {
-  const DecodedState d = decode_fragment(fragment);
+  const DecodedState d = decode_fragment(fragment, find_builtin_tour);
   val result = val::object();
   result.set("hash", encode_fragment(d.state));
   val notices = val::array();

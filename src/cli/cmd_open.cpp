@@ -24,18 +24,22 @@ std::string fragment_of(const std::string& link) {
   throw UsageError("LINK: expected a link with a fragment (#v=1&lab=...)");
 }
 
-// Runs the session's jobs to the end (on the runner's threads), telling the
-// session the real time that passed, as the page's frames do (a sweep says
+// Ticks the session while `pending()` (its jobs run on the runner's threads),
+// telling it the real time that passed, as the page's frames do (a sweep says
 // how long it took here).
-void run_to_end(AppSession& session) {
+template <class Pending>
+void run_while(AppSession& session, Pending pending) {
   using Clock = std::chrono::steady_clock;
   auto last = Clock::now();
-  while (session.busy()) {
+  while (pending()) {
     const auto now = Clock::now();
     session.tick(std::chrono::duration<double>(now - last).count());
     last = now;
-    if (session.busy()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    if (pending()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
+}
+void run_to_end(AppSession& session) {
+  run_while(session, [&] { return session.busy(); });
 }
 
 int run_open(ArgList& args, std::ostream& out) {
@@ -48,6 +52,8 @@ int run_open(ArgList& args, std::ostream& out) {
   ThreadJobRunner jobs(std::max(1u, std::thread::hardware_concurrency()));
   AppSession session(jobs);
   session.open(fragment);
+  // A built-in lesson is built by a job first; a notice about its step comes once it is in.
+  run_while(session, [&] { return session.lesson_loading() != nullptr; });
   if (!session.notices().empty()) throw UsageError("the link has a problem: " + session.notices().front());
   run_to_end(session);
   for (const std::string& command : commands) {

@@ -8,7 +8,8 @@
 namespace shufflelab {
 
 AppSession::AppSession(JobRunner& jobs)
-    : poker_(state_.poker, jobs),
+    : jobs_(jobs),
+      poker_(state_.poker, jobs),
       asm_(state_.assembly, jobs),
       check_(state_.check, jobs),
       chooser_(state_.chooser, jobs, open_link_),
@@ -42,16 +43,51 @@ void AppSession::forget_results() {
 }
 
 void AppSession::open(std::string_view fragment) {
-  DecodedState decoded = decode_fragment(fragment);
+  DecodedState decoded = decode_fragment(fragment, loaded_lessons_);
   forget_results();
   state_ = decoded.state;
   notices_ = decoded.notices;
   note_problem_.clear();  // it was about the note this link replaces
   run_pending_ = true;
   tour_ = std::move(decoded.tour);
+  if (decoded.tour_to_load.empty()) return stop_lesson_load();
+  const bool hashed = !fragment.empty() && fragment.front() == '#';
+  load_lesson(std::move(decoded.tour_to_load), (hashed ? "" : "#") + std::string(fragment), !decoded.lab_given);
+}
+
+const TourHeading* AppSession::lesson_loading() const {
+  return lesson_load_ ? find_tour_heading(lesson_load_->id) : nullptr;
+}
+
+void AppSession::load_lesson(std::string id, std::string reopen, bool step_state) {
+  if (!lesson_load_ || lesson_load_->id != id || !lesson_job_.running())
+    lesson_job_.start(jobs_, "tour", "id=" + id, id);
+  lesson_load_ = LessonLoad{std::move(id), std::move(reopen), step_state};
+}
+
+void AppSession::stop_lesson_load() {
+  lesson_load_.reset();
+  lesson_job_.clear(jobs_);
+}
+
+// Called once its job has stopped: done (its payload is the lesson as a lesson file) or failed.
+void AppSession::finish_lesson_load() {
+  const LessonLoad load = std::move(*lesson_load_);
+  auto parsed = lesson_job_.error.empty() ? parse_tour_text(lesson_job_.status.payload) : Result<Tour>::fail(lesson_job_.error);
+  stop_lesson_load();
+  if (parsed && parsed.value().id != load.id) parsed = Result<Tour>::fail("it came back as \"" + printable_excerpt(parsed.value().id) + "\"");
+  if (!parsed) {
+    if (state_.tour == load.id) leave_tour();
+    notices_.push_back("tour=" + load.id + ": the lesson did not load: " + parsed.error());
+    return;
+  }
+  const Tour& lesson = lessons_.insert_or_assign(load.id, std::move(parsed.value())).first->second;
+  if (load.reopen.empty()) open_tour(lesson, 1);
+  else open(load.reopen);
 }
 
 std::string AppSession::fragment() const {
+  if (lesson_load_ && !lesson_load_->reopen.empty()) return lesson_load_->reopen;  // what asked for the lesson
   std::string out = encode_fragment(state_);
   if (out.size() <= kMaxFragmentLength || state_.tour_text.empty()) return out;
   // A teacher's lesson too long for a link: the link keeps the step's state only.
@@ -64,7 +100,7 @@ std::string AppSession::fragment() const {
 bool AppSession::open_tour(const Tour& tour, std::uint32_t step) {
   if (tour.steps.empty()) return false;
   tour_ = tour;
-  const bool builtin = find_builtin_tour(tour.id) != nullptr;
+  const bool builtin = find_tour_heading(tour.id) != nullptr;
   state_.tour = builtin ? tour.id : "";
   state_.tour_text = builtin ? "" : tour_text(tour);
   return go_to_step(step);
@@ -98,6 +134,7 @@ Result<bool> AppSession::apply(std::string_view command) {
       if (c.arg == lab_name(lab)) return state_.lab = lab, leave_previous_lab(), changed();
     return R::fail("lab=" + printable_excerpt(c.arg) + ": no lab has that name");
   }
+  if (c.verb.substr(0, 4) == "tour") stop_lesson_load();  // another lesson, or none
   if (c.verb == "tour_next" || c.verb == "tour_back" || c.verb == "tour_step") {
     if (!tour_) return R::fail(c.verb + ": no lesson is open");
     std::uint32_t step = state_.tour_step;
@@ -115,14 +152,15 @@ Result<bool> AppSession::apply(std::string_view command) {
     return changed();
   }
   if (c.verb == "tour_exit") {
+    if (!tour_ && !state_.tour.empty()) return leave_tour(), changed();  // it was loading
     if (!tour_) return R::fail("tour_exit: no lesson is open");
     leave_tour();
     return changed();
   }
   if (c.verb == "tour") {
-    const Tour* tour = find_builtin_tour(c.arg);
-    if (!tour) return R::fail("tour=" + printable_excerpt(c.arg) + ": no built-in lesson has that id");
-    open_tour(*tour, 1);
+    if (!find_tour_heading(c.arg)) return R::fail("tour=" + printable_excerpt(c.arg) + ": no built-in lesson has that id");
+    if (const Tour* tour = loaded_lessons_(c.arg)) open_tour(*tour, 1);
+    else load_lesson(c.arg, "", false);
     return changed();
   }
   if (c.verb == "note") {  // the Share dialog's note, percent-encoded like in a link
@@ -156,6 +194,8 @@ void AppSession::leave_previous_lab() {
 }
 
 void AppSession::tick(double seconds) {
+  lesson_job_.poll(jobs_);
+  if (lesson_load_ && !lesson_job_.running()) finish_lesson_load();
   leave_previous_lab();
   LabSession& lab = lab_session();
   if (std::exchange(run_pending_, false)) lab.start_linked_run();
@@ -163,13 +203,16 @@ void AppSession::tick(double seconds) {
 }
 
 bool AppSession::busy() const {
-  return run_pending_ || const_cast<AppSession*>(this)->lab_session().busy();
+  return run_pending_ || lesson_load_ || const_cast<AppSession*>(this)->lab_session().busy();
 }
 
 std::vector<TextLine> AppSession::text() {
   TextLines out;
-  lab_text_header(state_, tour_ ? &*tour_ : nullptr, out);
-  out.append(lab_session().text());
+  const TourHeading* loading = lesson_loading();
+  if (awaiting_lesson_step()) out.heading(std::string(loading->title));  // its step's lab is not known yet
+  else lab_text_header(state_, tour_ ? &*tour_ : nullptr, out);
+  if (loading) out.para("Loading the lesson \"" + std::string(loading->title) + "\"...");
+  if (!awaiting_lesson_step()) out.append(lab_session().text());
   return out.take();
 }
 
@@ -193,6 +236,7 @@ std::string AppSession::describe_json_fields() const {
          ",\"present\":" + (state_.present ? "true" : "false") + ",\"hash\":" + json_string(fragment()) +
          ",\"note\":" + json_string(state_.note) + ",\"noteProblem\":" + json_string(note_problem_) +
          ",\"lessonStep\":" + json_string(step_line ? *step_line : "") + ",\"tour\":" + lesson_json() +
+         ",\"lessonLoading\":" + json_string(lesson_load_ ? lesson_load_->id : "") +
          ",\"runText\":" + json_string(linked_run_text(state_)) + ",\"notices\":" + notices;
 }
 

@@ -7,7 +7,8 @@
 //
 // Commands of the app (the current lab takes every other one):
 //   lab=NAME            switch labs (names as in links: lfsr, dice, ...)
-//   tour=ID             open a built-in lesson at its first step
+//   tour=ID             open a built-in lesson at its first step (loaded first
+//                       when this session has not had it yet: see below)
 //   tour_text=TEXT      open a lesson file (percent-encoded), at its first step
 //   tour_next, tour_back, tour_step=K, tour_exit
 //   note=TEXT           the sender's note (percent-encoded; empty removes it); a
@@ -16,8 +17,17 @@
 //   present=1|0         present mode on or off (a link field, kept by lesson steps)
 // A lesson step opens exactly as its link does: the step's state, and the
 // job its run= names.
+// The built-in lessons are not in the app's download (core/builtin_tours):
+// the first time a link or tour= names one, the session runs the "tour" job
+// (a worker in the browser, inline natively), reads its payload as a lesson
+// file, keeps it, and then opens the link (or step 1) as if it had been known.
+// While it loads, lesson_loading() names it, fragment() is the link that
+// asked for it, busy() is true, and the Text view says so; tour_exit or
+// another link stops it.
 #pragma once
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -70,6 +80,14 @@ class AppSession {
   // Why the last note= command was refused; empty once a note is accepted.
   const std::string& note_problem() const { return note_problem_; }
 
+  // The built-in lesson being loaded, or nullptr; its job (for the progress row).
+  const TourHeading* lesson_loading() const;
+  // A lesson is loading for a link that named no lab: the lab to show is its
+  // step's, so neither the panel nor the Text view shows the lab meanwhile.
+  bool awaiting_lesson_step() const { return lesson_load_ && lesson_load_->step_state; }
+  JobSlot<bool>& lesson_job() { return lesson_job_; }
+  JobRunner& jobs() { return jobs_; }
+
   bool open_tour(const Tour& tour, std::uint32_t step);
   bool go_to_step(std::uint32_t step);
   void leave_tour();
@@ -101,9 +119,28 @@ class AppSession {
   std::string describe_lab_json();
 
  private:
+  JobRunner& jobs_;
   LabState state_;
   std::vector<std::string> notices_;
   std::optional<Tour> tour_;
+  // The built-in lessons loaded so far, and the one loading: its id, the
+  // link to open again when it is in (empty: the tour= command, step 1), and
+  // whether that link's state is the step's (it named no lab).
+  std::map<std::string, Tour, std::less<>> lessons_;
+  struct LessonLoad {
+    std::string id;
+    std::string reopen;
+    bool step_state = false;
+  };
+  std::optional<LessonLoad> lesson_load_;
+  JobSlot<bool> lesson_job_;
+  BuiltinTourLookup loaded_lessons_ = [this](std::string_view id) -> const Tour* {
+    const auto it = lessons_.find(id);
+    return it == lessons_.end() ? nullptr : &it->second;
+  };
+  void load_lesson(std::string id, std::string reopen, bool step_state);
+  void stop_lesson_load();
+  void finish_lesson_load();
   std::string note_problem_;
   bool run_pending_ = false;
   LabId entered_lab_ = LabId::gallery;  // leaving it calls its leave()

@@ -3,6 +3,7 @@
 #include "core/asm/asm_jobs.hpp"
 #include "core/asm/routine_check.hpp"
 #include "core/base/url_fields.hpp"
+#include "core/builtin_tours.hpp"
 #include "core/check/check_lab.hpp"
 #include "core/chooser/chooser_job.hpp"
 #include "core/dice/dice_sample.hpp"
@@ -29,6 +30,7 @@ constexpr JobKind kJobKinds[] = {
     {"shuffle_seed_search", make_seed_search_job},     {"riffle_table", make_riffle_table_job},
     {"check_example", make_check_example_job},         {"chooser", make_chooser_job},
     {"routine_check", make_routine_check_job},         {"asm_listing_source", make_asm_listing_source_job},
+    {"tour", make_builtin_tour_job},
 };
 }  // namespace
 

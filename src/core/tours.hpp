@@ -2,7 +2,7 @@
 // step is a state of one lab (a canonical link, "#v=1&lab=...") and a short
 // plain-text sentence about what that state shows. The built-in tours follow
 // the source articles and, like the findings gallery, compute every number in
-// their sentences from the core when they are built (once per process).
+// their sentences from the core when they are built (core/builtin_tours).
 //
 // A teacher writes a tour as plain text, one step a line:
 //   <link> TAB <text>
@@ -53,14 +53,15 @@ struct Tour {
   bool operator==(const Tour&) const = default;
 };
 
-// The built-in tours: gameboy-tarot, loaded-dice, how-to-shuffle, break-the-shuffle.
-// A built-in lesson's id, title and source, without its steps.
+// The built-in lessons: gameboy-tarot, loaded-dice, how-to-shuffle, break-the-shuffle,
+// how-people-shuffle. A built-in lesson's id, title and source, without its
+// steps: the app lists them and checks a tour= id with these; the steps are
+// built elsewhere (core/builtin_tours.hpp), not in the app's download.
 struct TourHeading {
   std::string_view id, title, source;
 };
 std::span<const TourHeading> builtin_tour_headings();
-const std::vector<Tour>& builtin_tours();
-const Tour* find_builtin_tour(std::string_view id);  // nullptr when unknown
+const TourHeading* find_tour_heading(std::string_view id);  // nullptr when no built-in lesson has this id
 
 // read_fragment: a step's "#v=1..." fragment to its canonical link, or the
 // notice it gives.

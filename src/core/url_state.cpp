@@ -121,11 +121,13 @@ void decode_shared_fields(FieldReader& fields, LabState& state) {
 // A tour link: the tour must exist and the step be one of its steps (else the
 // nearest one, with a notice). A link naming no lab opens the step's own
 // state; one that names a lab keeps its fields (a student's changes made
-// during the step).
-void open_tour_step(DecodedState& out) {
+// during the step). A built-in lesson `lessons` does not have is named in
+// tour_to_load instead, and the state stays the link's own until it is loaded.
+void open_tour_step(DecodedState& out, const BuiltinTourLookup& lessons) {
   LabState& state = out.state;
   if (!state.tour.empty()) {
-    if (const Tour* builtin = find_builtin_tour(state.tour)) out.tour = *builtin;
+    if (const Tour* builtin = lessons ? lessons(state.tour) : nullptr) out.tour = *builtin;
+    else if (find_tour_heading(state.tour)) return void(out.tour_to_load = state.tour);
     else out.notices.push_back("tour: no built-in tour is called \"" + printable_excerpt(state.tour) + "\"");
   } else {
     auto parsed = parse_tour_text(state.tour_text);
@@ -191,7 +193,7 @@ std::size_t code_field_allowance(std::string_view fragment) {
 }
 }  // namespace
 
-DecodedState decode_fragment(std::string_view fragment) {
+DecodedState decode_fragment(std::string_view fragment, const BuiltinTourLookup& lessons) {
   DecodedState out;
   if (!fragment.empty() && fragment[0] == '#') fragment.remove_prefix(1);
   if (fragment.empty()) return out;
@@ -218,7 +220,7 @@ DecodedState decode_fragment(std::string_view fragment) {
   fields.flag("embed", out.state.embed);
   entry_of(out.state.lab).decode(fields, out.state);
   decode_shared_fields(fields, out.state);
-  if (!out.state.tour.empty() || !out.state.tour_text.empty()) open_tour_step(out);
+  if (!out.state.tour.empty() || !out.state.tour_text.empty()) open_tour_step(out, lessons);
   return out;
 }
 
@@ -241,6 +243,10 @@ namespace {
 Result<std::string> canonical_step_link(std::string_view fragment) {
   DecodedState decoded = decode_fragment(fragment);
   if (!decoded.notices.empty()) return Result<std::string>::fail(decoded.notices.front());
+  // Its state would be the lesson's step, whose steps the app has not at hand here.
+  if (!decoded.tour_to_load.empty() && !decoded.lab_given)
+    return Result<std::string>::fail("it names only the built-in lesson " + decoded.tour_to_load +
+                                     ": use the link of the step itself");
   LabState& s = decoded.state;
   s.note.clear(), s.tour.clear(), s.tour_text.clear(), s.tour_step = 0, s.present = false;
   return Result<std::string>::ok(encode_fragment(s));

@@ -11,6 +11,7 @@
 // Each lab owns its fields (decode_*_lab / encode_*_lab in core/<lab>_lab);
 // only the current lab's fields are written, which keeps links short.
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -65,10 +66,17 @@ struct DecodedState {
   std::vector<std::string> notices;  // empty when the link was clean
   bool lab_given = false;            // the link named a lab (a tour link may name only its step)
   std::optional<Tour> tour;          // the lesson the link opens (built in, or its tt= text parsed)
+  // A built-in lesson the lookup did not have: the state holds the link's own
+  // fields (tour, step, and a lab's when given) until it is loaded and the
+  // link opened again.
+  std::string tour_to_load;
 };
 
-
-DecodedState decode_fragment(std::string_view fragment);
+// The built-in lessons at hand, by id (nullptr: not loaded). The app's
+// session passes those its "tour" jobs have built; the CLI and tests pass
+// find_builtin_tour (core/builtin_tours), which builds them in the process.
+using BuiltinTourLookup = std::function<const Tour*(std::string_view id)>;
+DecodedState decode_fragment(std::string_view fragment, const BuiltinTourLookup& lessons = {});
 
 // A teacher's lesson file (core/tours.hpp's format), each step's link opened
 // as a link is: errors name the line (and column for a bad link): "line 3,

@@ -14,6 +14,7 @@
 #include "core/base/plain_text.hpp"
 #include "imgui.h"
 #include "ui/ui_about.hpp"
+#include "ui/kit/job_row.hpp"
 #include "ui/kit/legibility.hpp"
 #include "ui/kit/layout.hpp"
 #include "ui/kit/widgets.hpp"
@@ -67,6 +68,11 @@ std::string LabApp::page_view_json() {
 void LabApp::draw_note_and_run() {
   const std::string run = linked_run_text(session_.state());
   if (!run.empty() && !result_first()) explain(run.c_str());  // result first: the lesson bar and the Text view say it
+  if (const TourHeading* lesson = session_.lesson_loading()) {
+    const std::string caption = "Loading the lesson \"" + std::string(lesson->title) + "\"...";
+    JobSlot<bool>& job = session_.lesson_job();
+    if (job_progress_row(JobRowView{job.status, job.error, job.running(), nullptr, caption.c_str()})) (void)session_.apply("tour_exit");
+  }
 }
 
 void LabApp::draw_tour_menu() {
@@ -75,7 +81,7 @@ void LabApp::draw_tour_menu() {
     const std::string id(heading.id);
     ImGui::PushID(id.c_str());
     if (wrapped_selectable("##lesson", std::string(heading.title), session_.tour() && session_.tour()->id == id))
-      if (const Tour* tour = find_builtin_tour(id)) open_tour(*tour, 1);
+      (void)session_.apply("tour=" + id);  // loaded by a worker the first time (core/app_session.hpp)
     ImGui::PopID();
   }
   if (ImGui::Button("Open a lesson...", ImVec2(-1, 0))) ImGui::OpenPopup("tour_text");
@@ -369,6 +375,7 @@ void LabApp::frame() {
   }
   draw_notices();
   draw_note_and_run();
+  if (!session_.awaiting_lesson_step())  // else the lab is the lesson's step, not known until it loads
   switch (session_.state().lab) {
     case LabId::lfsr: lfsr_panel_.draw(session_.lfsr(), ctx_); break;
     case LabId::dice: dice_panel_.draw(session_.dice(), ctx_); break;

@@ -57,6 +57,17 @@ test('open: a note set by --do note= or typed into a link, as the Share dialog w
   assert.match(r.stderr, /note: longer than 280 characters; the link keeps the last valid note/);
 });
 
+// A built-in lesson is built by the "tour" job (as a worker builds it for the
+// page): its step's text comes once it is in, and so does a notice about its step.
+test('open: a built-in lesson link prints its step, or refuses a step it does not have', () => {
+  let r = run('open', '#v=1&tour=loaded-dice&step=2');
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^Dice\nLesson: Loaded dice: squeezing bytes into a range, step 2 of 6\n/);
+  r = run('open', '#v=1&tour=loaded-dice&step=99');
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /step: the tour has 6 steps; showing the last one/);
+});
+
 // A link with JavaScript: the CLI says it cannot run it, and takes the page's
 // answers by hand (docs/code_protocol.md). The naive swap of 3 cards over its
 // 27 answer lists, counted here: card 0 stays on top in 9, card 1 gets there in 10.

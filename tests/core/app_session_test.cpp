@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/builtin_tours.hpp"
 #include "core/inline_job_runner.hpp"
 #include "core/poker/poker.hpp"
 #include "core/poker/poker_sweep.hpp"
@@ -87,6 +88,7 @@ TEST(AppSession, ALessonStepOpensAsItsLink) {
   InlineJobRunner jobs;
   AppSession by_step(jobs), by_link(jobs);
   by_step.open("#v=1&tour=how-to-shuffle&step=1");
+  while (by_step.lesson_loading()) by_step.tick(0.0);
   ASSERT_TRUE(by_step.apply("tour_next"));
   by_link.open(tour->steps[1].link);
   EXPECT_EQ(by_step.state().lab, by_link.state().lab);
@@ -123,6 +125,7 @@ TEST(AppSession, PresentModeIsALinkFieldTheLessonKeeps) {
   InlineJobRunner jobs;
   AppSession session(jobs);
   session.open("#v=1&tour=loaded-dice&step=1&present=1");
+  while (session.lesson_loading()) session.tick(0.0);
   ASSERT_TRUE(session.state().present);
   ASSERT_TRUE(session.apply("tour_next"));
   EXPECT_TRUE(session.state().present);
@@ -132,6 +135,60 @@ TEST(AppSession, PresentModeIsALinkFieldTheLessonKeeps) {
   auto bad = session.apply("present=yes");
   ASSERT_FALSE(bad);
   EXPECT_NE(bad.error().find("present"), std::string::npos) << bad.error();
+}
+
+// The app's download has no built-in lesson: the session loads one through
+// the "tour" job, and meanwhile keeps the link that asked for it.
+TEST(AppSession, ABuiltInLessonLoadsThroughItsJobThenOpensAsItsLink) {
+  const std::string link = "#v=1&tour=break-the-shuffle&step=4&present=1";
+  InlineJobRunner jobs;
+  AppSession session(jobs);
+  session.open(link);
+  ASSERT_NE(session.lesson_loading(), nullptr);
+  EXPECT_EQ(session.lesson_loading()->id, "break-the-shuffle");
+  EXPECT_FALSE(session.tour());
+  EXPECT_TRUE(session.busy());
+  EXPECT_EQ(session.fragment(), link);
+  // The link names no lab: its lab is the step's, so the Text view shows no lab until the lesson is in.
+  EXPECT_TRUE(session.awaiting_lesson_step());
+  EXPECT_EQ(text_of(session), "Break the shuffle\nLoading the lesson \"Break the shuffle\"...\n");
+  while (session.lesson_loading()) session.tick(0.0);
+  ASSERT_TRUE(session.tour());
+  EXPECT_EQ(*session.tour(), *find_builtin_tour("break-the-shuffle"));
+  const DecodedState known = decode_fragment(link, find_builtin_tour);  // as when the lessons were in the app
+  EXPECT_EQ(session.state(), known.state);
+  EXPECT_TRUE(session.notices().empty());
+  // Loaded once: the same lesson opens again without a job.
+  session.open("#v=1&lab=about");
+  ASSERT_TRUE(session.apply("tour=break-the-shuffle"));
+  EXPECT_EQ(session.lesson_loading(), nullptr);
+  EXPECT_EQ(session.state().tour_step, 1u);
+  // tour= from a page in present mode keeps it, once the lesson is in.
+  AppSession fresh(jobs);
+  fresh.open("#v=1&lab=about&present=1");
+  ASSERT_TRUE(fresh.apply("tour=loaded-dice"));
+  ASSERT_NE(fresh.lesson_loading(), nullptr);
+  EXPECT_FALSE(fresh.awaiting_lesson_step());  // the About page stays until the lesson is in
+  while (fresh.lesson_loading()) fresh.tick(0.0);
+  EXPECT_EQ(fresh.state().tour, "loaded-dice");
+  EXPECT_EQ(fresh.state().tour_step, 1u);
+  EXPECT_TRUE(fresh.state().present);
+  EXPECT_EQ(fresh.state().lab, LabId::dice);
+}
+
+// A lesson that does not come back (here: a runner whose jobs finish with no
+// payload) leaves a notice naming it and no half-open lesson.
+TEST(AppSession, ALessonThatDoesNotLoadSaysSoAndIsDropped) {
+  ScriptedJobRunner jobs({});
+  AppSession session(jobs);
+  session.open("#v=1&lab=dice&sides=6&tour=loaded-dice&step=2");
+  session.tick(0.0);
+  EXPECT_EQ(session.lesson_loading(), nullptr);
+  EXPECT_FALSE(session.tour());
+  EXPECT_EQ(session.state().tour, "");
+  EXPECT_EQ(session.state().dice.sides, 6u);  // the link's own fields stay
+  ASSERT_EQ(session.notices().size(), 1u);
+  EXPECT_NE(session.notices()[0].find("tour=loaded-dice: the lesson did not load"), std::string::npos) << session.notices()[0];
 }
 
 TEST(AppSession, AppCommandsRefuseWhatTheyCannotDo) {

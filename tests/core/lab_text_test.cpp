@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "core/builtin_tours.hpp"
 #include "core/gallery.hpp"
 #include "core/poker/poker.hpp"
 #include "core/app_session.hpp"

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <variant>
 
+#include "core/builtin_tours.hpp"
 #include "core/url_state.hpp"
 #include "link_corpus_v1.hpp"
 
@@ -120,7 +121,7 @@ std::string show(const Field& f) {
 
 TEST(LinkCorpus, EveryLabIsCovered) {
   std::set<std::string> labs;
-  for (const auto& line : corpus_lines()) labs.insert(std::string(lab_name(decode_fragment(line.link).state.lab)));
+  for (const auto& line : corpus_lines()) labs.insert(std::string(lab_name(decode_fragment(line.link, find_builtin_tour).state.lab)));
   for (LabId lab : all_labs()) EXPECT_TRUE(labs.count(std::string(lab_name(lab)))) << lab_name(lab) << " has no link";
   EXPECT_GE(corpus_lines().size(), 40u);
 }
@@ -128,7 +129,7 @@ TEST(LinkCorpus, EveryLabIsCovered) {
 TEST(LinkCorpus, EveryLinkKeepsItsMeaning) {
   for (const auto& line : corpus_lines()) {
     SCOPED_TRACE("tests/links/v1.tsv line " + std::to_string(line.number) + ": " + line.link);
-    const DecodedState decoded = decode_fragment(line.link);
+    const DecodedState decoded = decode_fragment(line.link, find_builtin_tour);
     std::istringstream pairs(line.expectations);
     std::string pair;
     bool notices_stated = false;
@@ -145,7 +146,7 @@ TEST(LinkCorpus, EveryLinkKeepsItsMeaning) {
     if (!notices_stated) EXPECT_TRUE(decoded.notices.empty()) << decoded.notices.front();
     // The address bar shows the canonical link, and opening that gives the same state again.
     EXPECT_EQ(encode_fragment(decoded.state), line.canonical);
-    const DecodedState again = decode_fragment(line.canonical);
+    const DecodedState again = decode_fragment(line.canonical, find_builtin_tour);
     EXPECT_TRUE(again.notices.empty());
     EXPECT_EQ(again.state, decoded.state);
     // A lab's own fields stay under 300 characters; a note or a lesson's text
@@ -161,7 +162,7 @@ TEST(LinkCorpus, EveryLinkKeepsItsMeaning) {
 TEST(LinkCorpus, EachLabWritesItsOwnCanonicalLink) {
   int compared = 0;
   for (const CorpusLine& line : corpus_lines()) {
-    const DecodedState decoded = decode_fragment(line.link);
+    const DecodedState decoded = decode_fragment(line.link, find_builtin_tour);
     const LabState& s = decoded.state;
     if (s.embed || s.present || !s.note.empty() || !s.tour.empty() || !s.tour_text.empty()) continue;
     std::string link;

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "core/builtin_tours.hpp"
 #include "core/app_session.hpp"
 #include "core/check/check_lab.hpp"
 #include "core/chooser/chooser_pick.hpp"
@@ -217,6 +218,7 @@ void add_findings_and_lessons(LinkBook& book) {
   for (const Tour& tour : builtin_tours()) {
     app.open("#v=1&lab=about");
     ASSERT_TRUE(app.apply("tour=" + tour.id));
+    while (app.lesson_loading()) app.tick(0.0);
     for (std::size_t k = 1; k <= tour.steps.size(); ++k) {
       if (k > 1) {
         ASSERT_TRUE(app.apply("tour_next")) << tour.id << " " << k;

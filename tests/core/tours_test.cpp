@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "core/builtin_tours.hpp"
+#include "core/job_catalog.hpp"
 #include "core/url_state.hpp"
 
 namespace shufflelab {
@@ -225,6 +227,11 @@ TEST(TourText, StepLinksDropNoteAndTourFields) {
   auto r = parse_tour_text("#v=1&lab=poker&seed=932D217C&t=39&tour=loaded-dice&step=2\tx\n");
   ASSERT_TRUE(r) << r.error();
   EXPECT_EQ(r->steps[0].link, "#v=1&lab=poker&seed=932D217C&t=39");
+  // Without lab fields its state would be a built-in lesson's step: refused, naming the line.
+  auto only_lesson = parse_tour_text("#v=1&tour=loaded-dice&step=2\tx\n");
+  ASSERT_FALSE(only_lesson);
+  EXPECT_EQ(only_lesson.error(),
+            "line 1: the link gives a notice: it names only the built-in lesson loaded-dice: use the link of the step itself");
 }
 
 }  // namespace
@@ -240,6 +247,22 @@ TEST(Tours, HeadingsNameTheBuiltLessons) {
     EXPECT_EQ(headings[i].title, builtin_tours()[i].title);
     EXPECT_EQ(headings[i].source, builtin_tours()[i].source);
   }
+}
+
+// The app gets a built-in lesson as the "tour" job's payload, read as a lesson
+// file: it must read back as the very lesson (steps, links, texts, heading).
+TEST(Tours, TheTourJobCarriesEachLessonAsALessonFile) {
+  for (const TourHeading& heading : builtin_tour_headings()) {
+    auto job = make_job("tour", "id=" + std::string(heading.id));
+    ASSERT_TRUE(job) << job.error();
+    run_job_to_end(*job.value(), 1, [](double) {});
+    auto read = parse_tour_text(job.value()->payload());
+    ASSERT_TRUE(read) << heading.id << ": " << read.error();
+    EXPECT_EQ(read.value(), tour(heading.id));
+  }
+  auto unknown = make_job("tour", "id=no-such-lesson");
+  ASSERT_FALSE(unknown);
+  EXPECT_NE(unknown.error().find("no-such-lesson"), std::string::npos) << unknown.error();
 }
 }  // namespace
 }  // namespace shufflelab

@@ -5,6 +5,7 @@
 
 #include <random>
 
+#include "core/builtin_tours.hpp"
 #include "core/gen/lfsr.hpp"
 
 namespace shufflelab {
@@ -57,7 +58,7 @@ TEST(UrlState, PresentFlagRoundTripsAndIsKeptByALessonStep) {
   ASSERT_EQ(d.notices.size(), 1u);
   EXPECT_NE(d.notices[0].find("present"), std::string::npos) << d.notices[0];
   // A lesson link opens the step's own state in present mode.
-  d = decode_fragment("#v=1&tour=how-to-shuffle&step=2&present=1");
+  d = decode_fragment("#v=1&tour=how-to-shuffle&step=2&present=1", find_builtin_tour);
   EXPECT_TRUE(d.notices.empty());
   EXPECT_TRUE(d.state.present);
   EXPECT_EQ(d.state.lab, LabId::shuffle);
@@ -65,6 +66,23 @@ TEST(UrlState, PresentFlagRoundTripsAndIsKeptByALessonStep) {
   const std::string tail = "&tour=how-to-shuffle&step=2&present=1";
   ASSERT_GE(link.size(), tail.size());
   EXPECT_EQ(link.substr(link.size() - tail.size()), tail) << link;
+}
+
+// Without the built-in lessons at hand (the app before it loaded one), a
+// lesson link names the lesson to load and keeps its own fields; an id no
+// built-in lesson has is a notice at once.
+TEST(UrlState, ABuiltInLessonNotAtHandIsNamedToLoad) {
+  DecodedState d = decode_fragment("#v=1&lab=poker&seed=932D217C&t=0&tour=break-the-shuffle&step=4");
+  EXPECT_TRUE(d.notices.empty());
+  EXPECT_EQ(d.tour_to_load, "break-the-shuffle");
+  EXPECT_FALSE(d.tour);
+  EXPECT_EQ(d.state.lab, LabId::poker);
+  EXPECT_EQ(d.state.poker.seed, 0x932D217Cu);
+  EXPECT_EQ(d.state.tour, "break-the-shuffle");
+  EXPECT_EQ(d.state.tour_step, 4u);
+  d = decode_fragment("#v=1&tour=no-such-lesson");
+  EXPECT_EQ(d.tour_to_load, "");
+  EXPECT_EQ(d.notices.size(), 1u);
 }
 
 TEST(UrlState, UnknownKeysAreIgnored) {

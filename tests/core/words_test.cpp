@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/builtin_tours.hpp"
 #include "core/app_session.hpp"
 #include "core/base/quoted_number.hpp"
 #include "core/inline_job_runner.hpp"

@@ -184,5 +184,6 @@ export async function goTo(page, hash, { canonical } = {}) {
     window.Module.ccall('shufflelab_set_hash', null, ['string'], [h]);
   }, hash);
   if (canonical) return waitForHash(page, canonical, { timeout: 10000 });
-  return waitForState(page, (s) => linkShows(s.hash, hash), `the app's link showing ${hash}`, { timeout: 10000 });
+  // A built-in lesson the page has not had yet loads first (the link stays as it is meanwhile).
+  return waitForState(page, (s) => !s.lessonLoading && linkShows(s.hash, hash), `the app's link showing ${hash}`, { timeout: 10000 });
 }

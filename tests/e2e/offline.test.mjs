@@ -157,6 +157,11 @@ test('after the first visit the app opens offline; a new build replaces the cach
   assert.deepEqual([s.lab, s.lfsr.seed, s.lfsr.mask, s.lfsr.t], ['lfsr', 'DEADBEEF', 'CF', 13]);
   assert.equal(await page.evaluate(() => document.getElementById('status').classList.contains('hidden')), true);
   assert.equal(await workerAnswer(page), onlineAnswer, 'the compute worker and the core did not load offline');
+  // A built-in lesson comes from the worker's core module (not the app's wasm): it opens offline too.
+  await page.evaluate(() => { location.hash = '#v=1&tour=loaded-dice&step=2'; });
+  await page.waitForFunction(() => window.shufflelab.state().tour?.id === 'loaded-dice' && window.shufflelab.state().tour.step === 2,
+                             null, { timeout: 20000 });
+  assert.deepEqual((await page.evaluate(() => window.shufflelab.state())).notices, []);
   assert.deepEqual(served, []);
   assert.deepEqual(problems, []);
   assert.deepEqual(foreign, []);

@@ -2,6 +2,7 @@
 // backend, so ImGui asserts and crashes in panels show up without a GPU.
 #include <gtest/gtest.h>
 
+#include "core/builtin_tours.hpp"
 #include "core/base/plain_text.hpp"
 #include "imgui.h"
 #include "ui/kit/draw_fingerprint.hpp"
@@ -69,6 +70,39 @@ TEST(UiSmoke, EveryLessonStepDrawsResultFirst) {
       ImVec2 a, b;
       if (shufflelab::ui::legibility::result_rect(a, b)) EXPECT_LT(a.y, b.y) << tour.id << " " << k;
     }
+}
+
+// A worker that never answers: a lesson stays loading. Its row draws on a
+// laptop and a phone, the link stays the one that asked, and Cancel's
+// command (tour_exit) stops it.
+class SilentJobRunner final : public shufflelab::JobRunner {
+ public:
+  int start(const std::string&, const std::string&) override { return ++started_; }
+  void cancel(int) override {}
+  shufflelab::JobStatus status(int) override {
+    shufflelab::JobStatus s;
+    s.state = shufflelab::JobStatus::State::running;
+    return s;
+  }
+
+ private:
+  int started_ = 0;
+};
+
+TEST(UiSmoke, ALessonLoadingDrawsItsRowAndCanBeLeft) {
+  HeadlessImGui imgui;
+  SilentJobRunner jobs;
+  shufflelab::ui::LabApp app{jobs};
+  const std::string link = "#v=1&tour=loaded-dice&step=2";
+  app.open_fragment(link);
+  imgui.frames(app, 5, ImVec2(1280, 800));
+  imgui.frames(app, 5, ImVec2(390, 844));
+  EXPECT_EQ(app.fragment(), link);
+  EXPECT_NE(app.describe_json().find("\"lessonLoading\":\"loaded-dice\""), std::string::npos) << app.describe_json();
+  ASSERT_TRUE(app.command("tour_exit"));
+  imgui.frames(app, 2, ImVec2(1280, 800));
+  EXPECT_NE(app.describe_json().find("\"lessonLoading\":\"\""), std::string::npos) << app.describe_json();
+  EXPECT_EQ(app.fragment().find("tour="), std::string::npos) << app.fragment();
 }
 
 TEST(UiSmoke, MalformedLinkShowsNoticeAndStillDraws) {

@@ -1,0 +1,61 @@
+// node:test: what the app's first download leaves to the worker's core module
+// (docs/architecture.md, "What loads when"). The built-in lessons' steps are
+// built by the worker's "tour" job; the app's wasm holds only their headings.
+// The words are looked for as bytes: string literals sit in a wasm data
+// section as they are, so the headings found in the app's wasm show the
+// search works there.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SITE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'build', 'wasm', 'site');
+const { default: createShufflelabCore } = await import(join(SITE, 'shufflelab_core.mjs'));
+const coreWasm = readFileSync(join(SITE, 'shufflelab_core.wasm'));
+const appWasm = readFileSync(join(SITE, 'shufflelab.wasm'));
+const core = await createShufflelabCore({ wasmBinary: coreWasm });
+
+const LESSONS = ['gameboy-tarot', 'loaded-dice', 'how-to-shuffle', 'break-the-shuffle', 'how-people-shuffle'];
+
+// The lesson file the worker hands the app (core/tours.hpp's format).
+function lessonFile(id) {
+  const job = core.makeJob('tour', 'id=' + id);
+  while (!job.done()) job.step(1 << 16);
+  const text = job.payload();
+  job.delete();
+  return text;
+}
+
+// The pieces of a sentence between the words the core computes (any with a
+// digit, and hex such as DEADBEEF or CF): the parts the source writes as
+// literals. Pieces shorter than 30 bytes are left out.
+function literalPieces(sentence) {
+  const pieces = [];
+  let run = [];
+  for (const word of sentence.split(' ').concat(['0'])) {
+    if (/[0-9]|^[A-F]{2,}/.test(word)) pieces.push(run.join(' ')), run = [];
+    else run.push(word);
+  }
+  return pieces.filter((p) => Buffer.byteLength(p) >= 30);
+}
+
+const has = (wasm, text) => wasm.includes(Buffer.from(text, 'utf8'));
+
+test('each built-in lesson comes from the worker\'s core module; the app\'s wasm has its title but none of its steps', () => {
+  for (const id of LESSONS) {
+    const lines = lessonFile(id).split('\n').filter((l) => l !== '');
+    const title = lines.find((l) => l.startsWith('title\t')).slice('title\t'.length);
+    assert.ok(has(appWasm, title), `${id}: the app lists its title`);
+    const steps = lines.filter((l) => l.startsWith('#v=1'));
+    assert.ok(steps.length >= 4, `${id}: ${steps.length} steps`);
+    for (const step of steps) {
+      // Some pieces are also written by a lab ("array.sort(() => Math.random() -"): each step
+      // needs one the core module holds and the app's wasm does not. Were the
+      // lessons linked into the app, it would hold every piece the core module holds.
+      const pieces = literalPieces(step.split('\t')[1]).filter((p) => has(coreWasm, p));
+      assert.ok(pieces.length > 0, `${id}: the core module holds a piece of "${step}"`);
+      assert.ok(pieces.some((p) => !has(appWasm, p)), `${id}: the app's wasm holds every piece of "${step}"`);
+    }
+  }
+});
