@@ -1,5 +1,6 @@
 // The Assembly lab's editor in the browser: a 6502 Galois LFSR typed in (by
-// the hook's command and by real key presses into the editor) is compared
+// the hook's command and by real key presses into the editor, reached by a
+// click or by Tab alone) is compared
 // with the core's galois16 over all 65,535 nonzero states; one wrong tap is
 // reported at its first differing state (found here by brute force over a
 // model of the routine); a link with the source opens on the compared
@@ -118,6 +119,36 @@ test('typed with the keyboard into the editor: the same verdict', async () => {
   await page.keyboard.press('Escape');
   s = await waitForState(page, (t) => !t.asm.editorActive, 'Escape leaves the editor');
   assert.equal(s.asm.editor.sourceLength, galois('b4').length);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('keyboard only: Tab reaches the editor, typing edits the source, Escape leaves it', async () => {
+  const { page, context, problems } = await openApp(env, SETUP + '&src=' + encodeURIComponent(galois('b4')));
+  let s = await waitForState(page, verdictShown, 'the linked routine compared', { timeout: 120000 });
+  const length = s.asm.editor.sourceLength;
+  // A key is seen in the app's next frame and the focus settles a frame or two later.
+  const press = async (key) => {
+    await page.keyboard.press(key);
+    return nextFrames(page, 4);
+  };
+  // Tab: navigation on; Right: into the lab; then Tab from field to field (Entry, State bytes, Seed, Calls...) to the editor.
+  s = await press('Tab');
+  assert.equal(s.keyboard.navigation, true, 'Tab switches the keyboard navigation on');
+  s = await press('ArrowRight');
+  let tabs = 0;
+  for (; tabs < 16 && !s.asm.editorActive; ++tabs) s = await press('Tab');
+  assert.equal(s.asm.editorActive, true, `the editor takes the keys after ${tabs} Tabs`);
+  // The end of the text (the source ends with a new line), then a comment typed there.
+  s = await press('Control+End');
+  await page.keyboard.type('; tabbed in');
+  s = await waitForState(page, (t) => verdictShown(t) && t.asm.editor.sourceLength === length + 11,
+                         'the typed comment in the source, compared again', { timeout: 120000 });
+  assert.equal(s.asm.editor.errors.length, 0, 'a comment keeps it assembling');
+  assert.equal(s.asm.editor.check.equal, true, s.asm.editor.check.verdict);
+  s = await press('Escape');
+  s = await waitForState(page, (t) => !t.asm.editorActive, 'Escape leaves the editor');
+  assert.equal(s.asm.editor.sourceLength, length + 11, 'Escape keeps the text');
   assert.deepEqual(problems, []);
   await context.close();
 });
