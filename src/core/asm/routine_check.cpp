@@ -1124,7 +1124,7 @@ Result<std::shared_ptr<Job>> make_routine_check_job(FieldReader& fields) {
     request.state.push_back(static_cast<std::uint32_t>(*address));
     at = comma + 1;
   }
-  if (!fields.token("against", 40, request.against)) return R::fail("against: missing");
+  if (!fields.token("against", 40, request.against, "@")) return R::fail("against: missing");
   std::uint64_t calls = kDefaultRoutineCalls;
   fields.decimal("calls", 1, kMaxRoutineCalls, calls);
   request.calls = static_cast<std::uint32_t>(calls);

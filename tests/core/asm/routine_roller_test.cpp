@@ -11,7 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "core/asm/asm_lab.hpp"
 #include "core/asm/routine_check.hpp"
+#include "core/job_catalog.hpp"
+#include "core/url_state.hpp"
 #include "listing_sm83.hpp"
 
 namespace shufflelab {
@@ -174,6 +177,24 @@ TEST(RoutineRoller, TheArticlesRollerEqualsD6FdrTarotAndDiffersFromD6Fdr) {
   EXPECT_EQ(wrong.difference->expected_state, published.state());
 }
 
+// The claim's @ survives a link (against=) and the worker job's parameters.
+TEST(RoutineRoller, ALinkAndTheJobCarryTheClaim) {
+  const DecodedState opened = decode_fragment("#v=1&lab=asm&edit=1&cpu=sm83&against=d6-fdr@tarot32");
+  EXPECT_TRUE(opened.notices.empty()) << opened.notices.front();
+  EXPECT_EQ(opened.state.assembly.edit.against, "d6-fdr@tarot32");
+  EXPECT_NE(asm_lab_link(opened.state.assembly).find("&against=d6-fdr@tarot32"), std::string::npos);
+  auto request = listing_request(listing_with_entries(), "d6_fdr", "d6-fdr@tarot32");
+  request.calls = 200;
+  const RoutineCheck direct = checked(request);
+  auto job = make_job("routine_check", routine_check_params(request));
+  ASSERT_TRUE(job) << job.error();
+  run_job_to_end(**job, 5000, [](double) {});
+  const auto decoded = decode_routine_check((*job)->result());
+  ASSERT_TRUE(decoded) << decoded.error();
+  EXPECT_TRUE(decoded->equal);
+  EXPECT_EQ(routine_check_text(request, *decoded), routine_check_text(request, direct));
+}
+
 // One change to the listing's coin_flip, and the brute force of what it does.
 struct Mutation {
   const char* name;
@@ -278,17 +299,18 @@ const char* kGalois8Roller =
 TEST(RoutineRoller, AnEightBitGeneratorsRollerIsCheckedInEveryState) {
   const assembler::Assembly assembly = assembler::assemble(Cpu::sm83, kGalois8Roller);
   ASSERT_TRUE(assembly.ok()) << assembler::diagnostics_text(assembly, "galois8");
-  auto request = routine_request_from_assembly(assembly, "d6");
-  ASSERT_TRUE(request) << request.error();
-  request->state = {0xC012, 0xC011, 0xC010};
-  request->against = "d6-fdr@galois8";
-  const RoutineCheck check = checked(*request);
-  EXPECT_TRUE(check.equal) << routine_check_text(*request, check);
+  auto made = routine_request_from_assembly(assembly, "d6");
+  ASSERT_TRUE(made) << made.error();
+  RoutineCheckRequest request = *made;
+  request.state = {0xC012, 0xC011, 0xC010};  // FLIPS, RNG, G8
+  request.against = "d6-fdr@galois8";
+  const RoutineCheck check = checked(request);
+  EXPECT_TRUE(check.equal) << routine_check_text(request, check);
   EXPECT_TRUE(check.exhaustive);
   // Flips left f = 0..8 with a queue byte below 2^f (1 + 2 + ... + 256 = 511), times the 255 nonzero registers.
   EXPECT_EQ(check.states_checked, 511u * 255u);
   EXPECT_TRUE(check.zero_refused);
-  EXPECT_EQ(routine_check_verdict(*request, check),
+  EXPECT_EQ(routine_check_verdict(request, check),
             "equal to d6-fdr@galois8 for all 130,305 states (every coin queue with every nonzero generator state, "
             "one call from each) and 1,000 consecutive calls from state 00 00 01");
 }
