@@ -123,7 +123,7 @@ test('typed with the keyboard into the editor: the same verdict', async () => {
   await context.close();
 });
 
-test('keyboard only: Tab reaches the editor, typing edits the source, Escape leaves it', async () => {
+test('keyboard only: Tab reaches the editor, Enter enters it, typing edits the source, Escape leaves it', async () => {
   const { page, context, problems } = await openApp(env, SETUP + '&src=' + encodeURIComponent(galois('b4')));
   let s = await waitForState(page, verdictShown, 'the linked routine compared', { timeout: 120000 });
   const length = s.asm.editor.sourceLength;
@@ -132,13 +132,19 @@ test('keyboard only: Tab reaches the editor, typing edits the source, Escape lea
     await page.keyboard.press(key);
     return nextFrames(page, 4);
   };
-  // Tab: navigation on; Right: into the lab; then Tab from field to field (Entry, State bytes, Seed, Calls...) to the editor.
+  // Tab: navigation on; Right: into the lab; then Tab from field to field (Entry, State bytes, Seed, Calls) to the
+  // editor: the focus ring goes around it. Enter enters it (ImGui 1.86 activates a multi-line field on Enter or Space).
   s = await press('Tab');
   assert.equal(s.keyboard.navigation, true, 'Tab switches the keyboard navigation on');
   s = await press('ArrowRight');
+  const onEditor = (t) => t.keyboard.ring && t.keyboard.ring.every((v, i) => Math.abs(v - t.asm.editorRect[i]) <= 2);
   let tabs = 0;
-  for (; tabs < 16 && !s.asm.editorActive; ++tabs) s = await press('Tab');
-  assert.equal(s.asm.editorActive, true, `the editor takes the keys after ${tabs} Tabs`);
+  for (; tabs < 16 && !onEditor(s); ++tabs) s = await press('Tab');
+  assert.ok(onEditor(s), `the ring ${s.keyboard.ring} is on the editor ${s.asm.editorRect} after ${tabs} Tabs`);
+  assert.equal(s.asm.editorActive, false, 'the ring on it, not yet typing into it');
+  s = await press('Enter');
+  s = await waitForState(page, (t) => t.asm.editorActive, 'Enter: the editor takes the keys');
+  assert.equal(s.asm.editor.sourceLength, length, 'Enter entered the editor without typing a new line');
   // The end of the text (the source ends with a new line), then a comment typed there.
   s = await press('Control+End');
   await page.keyboard.type('; tabbed in');
