@@ -80,7 +80,9 @@ int run_asm(ArgList& args, std::ostream& out) {
   args.finish();
   if (!label && (against || state || calls || budget))
     throw UsageError("--against, --state, --calls and --budget go with --run LABEL");
-  if (label && !against) throw UsageError("--run needs --against GENERATOR (e.g. galois16) or a die roll (d6-reject)");
+  if (label && !against)
+    throw UsageError("--run needs --against GENERATOR (e.g. galois16), a die roll (d6-reject) or a coin-flip roller "
+                     "(d6-fdr@tarot32)");
   if (label && !state) throw UsageError("--run needs --state ADDR[,ADDR...], the state bytes, most significant first");
   if (against) value_or_usage_error(check_routine_claim("--against", *against));
 
@@ -120,10 +122,12 @@ const SubcommandRegistrar kAsm(
     "      cycles; -o writes the bytes from the lowest address, gaps $FF (PIC16: 14-bit words, 2 bytes LE, gaps\n"
     "      $3FFF). Errors: FILE:LINE:COL: message lines, exit 2\n"
     "  asm --cpu CPU FILE --run LABEL --against GENERATOR --state ADDR[,ADDR...] [--calls N] [--budget CYCLES]\n"
-    "      runs LABEL beside a generator of the labs (galois16, xorshift16, lcg8, tarot32...) or a die roll\n"
-    "      dN-METHOD (d6-reject, d20-mulhi) and compares every call: A (W on the PIC16) with the output byte,\n"
-    "      the state bytes (labels or hex, most significant first) with the generator's state; every state when\n"
-    "      it has at most 24 bits. Exit 0 equal, 1 with the first difference",
+    "      runs LABEL beside a generator of the labs (galois16, xorshift16, lcg8, tarot32...), a die roll\n"
+    "      dN-METHOD from one byte (d6-reject, d20-mulhi) or a coin-flip roller on a generator's bits\n"
+    "      (d6-fdr@tarot32, d78-fdr-tarot@tarot32) and compares every call: A (W on the PIC16) with the output\n"
+    "      byte or face, the state bytes (labels or hex, most significant first; a roller's: flips left, queue\n"
+    "      byte, then the generator's) with the C++'s state; every state when it has at most 24 bits.\n"
+    "      Exit 0 equal, 1 with the first difference",
     {}, run_asm, 3);
 
 }  // namespace

@@ -167,7 +167,8 @@ void AsmPanel::draw_edit_setup(AsmLabSession& s) {
   setup_field(s, "State bytes", "##state", state_, edit.state, "state", em * 10);
   help_marker("The memory bytes (PIC16: file registers) that hold the routine's state, most significant first: "
               "labels or equates of the source (G16HI,G16LO or LFSR0,LFSR0+1) or addresses ($84,$85). Each call "
-              "returns its byte in A (W on the PIC16).");
+              "returns its byte, or a die's face, in A (W on the PIC16). A coin-flip roller (d6-fdr@tarot32) keeps "
+              "the flips left in its queue, the queue byte, then the generator's state bytes (FLIPS,RNG,LFSR0,...).");
   ImGui::TextUnformatted("Claims to be");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(std::min(em * 18, ImGui::GetContentRegionAvail().x));
@@ -180,7 +181,10 @@ void AsmPanel::draw_edit_setup(AsmLabSession& s) {
   }
   flow(labelled("Seed", em * 8));
   char seed[24];
-  std::snprintf(seed, sizeof seed, "%" PRIX64, s.state().inputs.seed);
+  // As many digits as the routine's state bytes hold (the session keeps the seed to them).
+  const AsmGoodRoutine* good = s.editor().good();
+  const int digits = good ? 2 * static_cast<int>(std::min<std::size_t>(good->routine->state.size(), 8)) : 1;
+  std::snprintf(seed, sizeof seed, "%0*" PRIX64, std::max(digits, 1), s.state().inputs.seed);
   ImGui::TextUnformatted("Seed");
   ImGui::SameLine();
   if (hex_field("##seed", seed, sizeof seed, em * 8) && seed[0]) send(s, std::string("seed=") + seed);

@@ -154,3 +154,49 @@ test('asm --run: the project\'s own 6502 listing equals galois16 and xorshift16 
     assert.match(r.stdout, /period of the routine's own state from 0001: 65,535 calls/);
   }
 });
+
+// The Game Boy listing kept by the lab, with a d6 entry calling its fixed roller (roll_fdr takes top = n - 1 in B).
+const seed000 = () => readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'asm', 'sm83', 'seed000.asm'), 'utf8') +
+  '\nd6_fdr:\n        ld b,5\n        call roll_fdr\n        inc a\n        ret\n';
+
+test('asm --run: the Game Boy listing\'s Fast Dice Roller equals d6-fdr@tarot32, saying over how many calls (exit 0)', () => {
+  const r = run('asm', '--cpu', 'sm83', file('seed000.asm', seed000()), '--run', 'd6_fdr', '--against', 'd6-fdr@tarot32',
+    '--state', 'FLIPS,RNG,LFSR0,C001,C002,C003', '--calls', '500');
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  // The listing holds no state (equates only): the run starts from register 1 with an empty queue.
+  assert.match(r.stdout, /^equal to d6-fdr@tarot32 over 500 consecutive calls from state 00 00 00000001 \(its state is too wide/);
+  assert.match(r.stdout, /\nthe state bytes as loaded are a state d6-fdr@tarot32 refuses: the run starts from state 00 00 00000001\n/);
+  assert.match(r.stdout, /\nstate bytes: flips left in the queue, the queue byte \(next flip lowest\), then the generator's state\n/);
+  // The faces, counted again from the definitions: tarot32's bytes, lowest bit first, Lumbroso's loop.
+  let lfsr = 1, queue = 0, flips = 0;
+  const flip = () => {
+    if (flips === 0) {
+      for (let i = 0; i < 8; i++) lfsr = ((lfsr >>> 1) ^ (lfsr & 1 ? 0xcf000000 : 0)) >>> 0;
+      queue = lfsr >>> 24;
+      flips = 8;
+    }
+    flips--;
+    const bit = queue & 1;
+    queue >>= 1;
+    return bit;
+  };
+  const faces = [0, 0, 0, 0, 0, 0, 0];
+  for (let call = 0; call < 500; call++) {
+    let v = 1, c = 0;
+    for (;;) {
+      v *= 2;
+      c = 2 * c + flip();
+      if (v < 6) continue;
+      if (c < 6) break;
+      v -= 6;
+      c -= 6;
+    }
+    faces[c + 1]++;
+  }
+  assert.match(r.stdout, new RegExp(`\\nfaces over the 500 consecutive calls: ${faces.slice(1).map((n, i) => `${i + 1}: ${n}`).join(', ')}\\n`));
+  // The same routine claimed as the article's roller differs (exit 1), naming the call and both faces.
+  const wrong = run('asm', '--cpu', 'sm83', file('seed000b.asm', seed000()), '--run', 'd6_fdr', '--against',
+    'd6-fdr-tarot@tarot32', '--state', 'FLIPS,RNG,LFSR0,C001,C002,C003');
+  assert.equal(wrong.status, 1, wrong.stdout + wrong.stderr);
+  assert.match(wrong.stdout, /^different from d6-fdr-tarot@tarot32: at call \d+ of the run from state 00 00 00000001 the routine returns face \d and leaves state [0-9A-F]{2} [0-9A-F]{2} [0-9A-F]{8}; d6-fdr-tarot@tarot32 gives face \d and state /);
+});

@@ -1,5 +1,6 @@
 // The Assembly lab's editor in the browser: a 6502 Galois LFSR typed in (by
-// the hook's command and by real key presses into the editor) is compared
+// the hook's command and by real key presses into the editor, reached by a
+// click or by Tab alone) is compared
 // with the core's galois16 over all 65,535 nonzero states; one wrong tap is
 // reported at its first differing state (found here by brute force over a
 // model of the routine); a link with the source opens on the compared
@@ -118,6 +119,42 @@ test('typed with the keyboard into the editor: the same verdict', async () => {
   await page.keyboard.press('Escape');
   s = await waitForState(page, (t) => !t.asm.editorActive, 'Escape leaves the editor');
   assert.equal(s.asm.editor.sourceLength, galois('b4').length);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('keyboard only: Tab reaches the editor, Enter enters it, typing edits the source, Escape leaves it', async () => {
+  const { page, context, problems } = await openApp(env, SETUP + '&src=' + encodeURIComponent(galois('b4')));
+  let s = await waitForState(page, verdictShown, 'the linked routine compared', { timeout: 120000 });
+  const length = s.asm.editor.sourceLength;
+  // A key is seen in the app's next frame and the focus settles a frame or two later.
+  const press = async (key) => {
+    await page.keyboard.press(key);
+    return nextFrames(page, 4);
+  };
+  // Tab: navigation on; Right: into the lab; then Tab from field to field (Entry, State bytes, Seed, Calls) to the
+  // editor: the focus ring goes around it. Enter enters it (ImGui 1.86 activates a multi-line field on Enter or Space).
+  s = await press('Tab');
+  assert.equal(s.keyboard.navigation, true, 'Tab switches the keyboard navigation on');
+  s = await press('ArrowRight');
+  const onEditor = (t) => t.keyboard.ring && t.keyboard.ring.every((v, i) => Math.abs(v - t.asm.editorRect[i]) <= 2);
+  let tabs = 0;
+  for (; tabs < 16 && !onEditor(s); ++tabs) s = await press('Tab');
+  assert.ok(onEditor(s), `the ring ${s.keyboard.ring} is on the editor ${s.asm.editorRect} after ${tabs} Tabs`);
+  assert.equal(s.asm.editorActive, false, 'the ring on it, not yet typing into it');
+  s = await press('Enter');
+  s = await waitForState(page, (t) => t.asm.editorActive, 'Enter: the editor takes the keys');
+  assert.equal(s.asm.editor.sourceLength, length, 'Enter entered the editor without typing a new line');
+  // The end of the text (the source ends with a new line), then a comment typed there.
+  s = await press('Control+End');
+  await page.keyboard.type('; tabbed in');
+  s = await waitForState(page, (t) => verdictShown(t) && t.asm.editor.sourceLength === length + 11,
+                         'the typed comment in the source, compared again', { timeout: 120000 });
+  assert.equal(s.asm.editor.errors.length, 0, 'a comment keeps it assembling');
+  assert.equal(s.asm.editor.check.equal, true, s.asm.editor.check.verdict);
+  s = await press('Escape');
+  s = await waitForState(page, (t) => !t.asm.editorActive, 'Escape leaves the editor');
+  assert.equal(s.asm.editor.sourceLength, length + 11, 'Escape keeps the text');
   assert.deepEqual(problems, []);
   await context.close();
 });

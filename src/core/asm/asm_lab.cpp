@@ -51,7 +51,7 @@ void decode_asm_edit(FieldReader& fields, AsmEditState& edit) {
     else fields.notice(parsed.error() + " (x86-64 and wasm listings are read only)");
   }
   fields.token("entry", 64, edit.entry);
-  fields.token("against", 32, edit.against);
+  fields.token("against", 32, edit.against, "@");  // a coin-flip roller names its generator: d6-fdr@tarot32
   for (auto [key, target] : {std::pair{"state", &edit.state}, std::pair{"src", &edit.source}}) {
     const std::string* raw = fields.raw(key);
     if (!raw) continue;

@@ -28,6 +28,13 @@ bool is_edit_verb(const std::string& v) {
          v == "calls" || v == "check" || v == "cancel";
 }
 
+// The seed as the routine's state bytes hold it (the stepper and the check
+// take its low bytes), so the seed field and the link show what is used.
+void keep_seed_to_state_bytes(AsmInputs& inputs, const AsmGoodRoutine* good) {
+  const std::size_t bytes = good ? good->routine->state.size() : 0;
+  if (bytes > 0 && bytes < 8) inputs.seed &= (std::uint64_t{1} << (8 * bytes)) - 1;
+}
+
 }  // namespace
 
 Result<AsmSession> AsmLabSession::start_run() {
@@ -45,6 +52,7 @@ void AsmLabSession::settle() {
   if (state_.edit.on) {
     if (auto listing = editor_.take_listing()) state_.edit.source = std::move(*listing);
     if (editor_.update(state_.edit)) run_.reset();  // a new good routine: its run from the start
+    keep_seed_to_state_bytes(state_.inputs, editor_.good());
   }
   if (!run_ || !same_setup(run_state_, state_) || state_.t < run_state_.t) {
     run_.reset();

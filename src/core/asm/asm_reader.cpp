@@ -61,7 +61,8 @@ std::string_view claimed_cpp_snippet(std::string_view against) {
   for (const AsmAlgorithmInfo& listing : asm_algorithms())
     if (reader_defaults(listing).against == against) return listing.cpp_snippet;
   const bool die = against.size() > 1 && against[0] == 'd' && std::isdigit(static_cast<unsigned char>(against[1]));
-  return die ? "range.map_word" : "";
+  if (!die) return "";
+  return against.find('@') != std::string_view::npos ? "fdr.draw" : "range.map_word";  // a coin-flip roller, or one byte
 }
 
 namespace {

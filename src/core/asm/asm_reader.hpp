@@ -37,7 +37,8 @@ struct ReaderDefaults {
 };
 ReaderDefaults reader_defaults(const AsmAlgorithmInfo& listing);
 // The C++ lane's snippet for a claim: the one of our listing that claims the
-// same generator, the range reduction for a die roll ("dN-..."), else "".
+// same generator, the range reduction for a die roll ("dN-..."), the Fast
+// Dice Roller for a coin-flip roller ("dN-fdr@..."), else "".
 std::string_view claimed_cpp_snippet(std::string_view against);
 
 // "G16HI,G16LO", "$84,$85", "0x84,133", "LFSR0+1": the state bytes' addresses,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 
 #include "core/base/parse.hpp"
@@ -11,6 +12,7 @@
 #include "core/cpu/pic_cpu.hpp"
 #include "core/cpu/sm83_cpu.hpp"
 #include "core/cpu/z80_cpu.hpp"
+#include "core/gen/coin_flips.hpp"
 #include "core/gen/generator_presets.hpp"
 #include "core/gen/generators.hpp"
 #include "core/gen/range_method.hpp"
@@ -39,15 +41,12 @@ Result<ByteGenerator> claimed_generator(std::string_view name) {
   return make_generator(base, params);
 }
 
-struct DieClaim {
-  RangeMethod method = RangeMethod::modulo;
-  std::uint32_t sides = 6;
-};
 constexpr std::uint32_t kMaxDieSides = 255;  // a face 1..N fits in A
+constexpr unsigned kRollerQueueBytes = 2;     // a coin-flip roller's flips left and queue byte
 
-// "dN-METHOD", or empty when `name` does not look like a die roll.
-std::optional<Result<DieClaim>> parse_die_claim(std::string_view name) {
-  using R = Result<DieClaim>;
+// "dN-" and what follows, or empty when `name` does not look like a die roll.
+std::optional<Result<std::pair<std::uint32_t, std::string_view>>> parse_die_sides(std::string_view name) {
+  using R = Result<std::pair<std::uint32_t, std::string_view>>;
   const std::size_t dash = name.find('-');
   if (name.size() < 2 || name[0] != 'd' || dash == std::string_view::npos || dash < 2) return std::nullopt;
   const std::string_view digits = name.substr(1, dash - 1);
@@ -56,9 +55,66 @@ std::optional<Result<DieClaim>> parse_die_claim(std::string_view name) {
   if (!sides)
     return R::fail("a die roll's sides must be 1.." + std::to_string(kMaxDieSides) + " (the face is A), got " +
                    printable_excerpt(digits));
-  const auto method = parse_range_method("method", name.substr(dash + 1));
-  if (!method) return R::fail(method.error() + "; the coin-flip rollers fdr and fdr-tarot read bits, not a byte");
-  return R::ok({*method, static_cast<std::uint32_t>(*sides)});
+  return R::ok({static_cast<std::uint32_t>(*sides), name.substr(dash + 1)});
+}
+
+// The dice lab's names of the coin-flip rollers.
+std::optional<FdrVariant> coin_roller_variant(std::string_view method) {
+  if (method == "fdr") return FdrVariant::published;
+  if (method == "fdr-tarot") return FdrVariant::tarot;
+  return std::nullopt;
+}
+
+struct DieClaim {
+  RangeMethod method = RangeMethod::modulo;
+  std::uint32_t sides = 6;
+};
+
+// "dN-METHOD" (one byte, a range method), or empty when `name` is not one.
+std::optional<Result<DieClaim>> parse_die_claim(std::string_view name) {
+  using R = Result<DieClaim>;
+  if (name.find('@') != std::string_view::npos) return std::nullopt;
+  auto die = parse_die_sides(name);
+  if (!die) return std::nullopt;
+  if (!*die) return R::fail(die->error());
+  const auto [sides, method_text] = die->value();
+  if (coin_roller_variant(method_text))
+    return R::fail("d" + std::to_string(sides) + "-" + std::string(method_text) +
+                   " is a coin-flip roller: name the generator its bits come from, as in d" + std::to_string(sides) +
+                   "-" + std::string(method_text) + "@tarot32");
+  const auto method = parse_range_method("method", method_text);
+  if (!method) return R::fail(method.error() + "; or a coin-flip roller over a generator, as in d6-fdr@tarot32");
+  return R::ok({*method, sides});
+}
+
+// "dN-fdr@GENERATOR", "dN-fdr-tarot@GENERATOR": a coin-flip roller on the
+// generator's bytes, or empty when `name` is not one.
+struct RollerClaim {
+  FdrVariant variant = FdrVariant::published;
+  std::uint32_t sides = 6;
+  std::string generator;
+};
+std::optional<Result<RollerClaim>> parse_roller_claim(std::string_view name) {
+  using R = Result<RollerClaim>;
+  const std::size_t at = name.find('@');
+  if (at == std::string_view::npos) return std::nullopt;
+  auto die = parse_die_sides(name.substr(0, at));
+  if (!die) return std::nullopt;
+  if (!*die) return R::fail(die->error());
+  const auto [sides, method_text] = die->value();
+  const auto variant = coin_roller_variant(method_text);
+  if (!variant)
+    return R::fail("\"" + printable_excerpt(method_text) +
+                   "\" before @ is not a coin-flip roller (fdr or fdr-tarot); a roll from one byte has no @, as in d6-" +
+                   std::string(method_text));
+  if (auto roller = FastDiceRoller::make(sides, *variant); !roller) return R::fail(roller.error());
+  const std::string_view generator = name.substr(at + 1);
+  const auto made = claimed_generator(generator);
+  if (!made) return R::fail("after @: the generator the roller draws its bits from (" + made.error() + ")");
+  if (made->state_string().size() > 2 * (8 - kRollerQueueBytes))
+    return R::fail("after @: " + std::string(generator) + "'s state is wider than 48 bits; a roller's state bytes "
+                   "(the queue's two, then the generator's) are at most 8");
+  return R::ok({*variant, sides, std::string(generator)});
 }
 
 // A state string's bytes, most significant first (an odd digit count pads the first byte).
@@ -77,6 +133,66 @@ std::string bytes_hex(const std::vector<std::uint8_t>& bytes) {
   std::string out;
   for (const std::uint8_t b : bytes) out += format_hex_upper(b, 2);
   return out;
+}
+
+// A coin-flip roller's state as the routine keeps it, most significant first:
+// the flips left in the queue (0..8), the queue byte (its unread bits, the
+// next flip lowest: below 2^flips), then the generator's state bytes. The
+// C++ is core/gen/coin_flips's CoinsFromWords over next_byte() (8-bit words,
+// as the dice lab's 8-bit rolls and the Game Boy listing) and FastDiceRoller.
+struct RollerState {
+  ByteGenerator generator;
+  std::uint8_t flips = 0, queue = 0;
+};
+std::vector<std::uint8_t> roller_state_bytes(const RollerState& state) {
+  std::vector<std::uint8_t> out{state.flips, state.queue};
+  const std::vector<std::uint8_t> generator = state_bytes(state.generator.state_string());
+  out.insert(out.end(), generator.begin(), generator.end());
+  return out;
+}
+// "07 A5 DEADBEEF": flips left, queue byte, the generator's state.
+std::string roller_state_text(const std::vector<std::uint8_t>& bytes) {
+  if (bytes.size() <= kRollerQueueBytes) return bytes_hex(bytes);
+  return format_hex_upper(bytes[0], 2) + " " + format_hex_upper(bytes[1], 2) + " " +
+         bytes_hex(std::vector<std::uint8_t>(bytes.begin() + kRollerQueueBytes, bytes.end()));
+}
+
+// The generator `claim` at the state `bytes` hold (a state string of `digits`
+// hex digits, most significant byte first), or empty when it refuses it.
+std::optional<ByteGenerator> generator_at(const ByteGenerator& claim, std::size_t digits,
+                                          const std::vector<std::uint8_t>& bytes) {
+  std::string text = bytes_hex(bytes);
+  if (text.size() > digits && text[0] == '0') text.erase(0, 1);  // an odd digit count
+  auto at = claim.with_state(text);
+  if (!at) return std::nullopt;
+  return std::move(at.value());
+}
+
+// The roller's state in `bytes`, or empty when the C++ roller is never in it.
+std::optional<RollerState> roller_state_at(const ByteGenerator& claim, std::size_t digits,
+                                           const std::vector<std::uint8_t>& bytes) {
+  if (bytes.size() <= kRollerQueueBytes) return std::nullopt;
+  const std::uint8_t flips = bytes[0], queue = bytes[1];
+  if (flips > 8 || queue >> flips != 0) return std::nullopt;
+  auto generator = generator_at(claim, digits, std::vector<std::uint8_t>(bytes.begin() + kRollerQueueBytes, bytes.end()));
+  if (!generator) return std::nullopt;
+  return RollerState{std::move(*generator), flips, queue};
+}
+
+// Flips a roll may take before the C++ is said not to stop (the generator's
+// bits could keep it going); from there on it is fed zeros, which end any
+// roll: each overshoot lowers c/v and doubling keeps it.
+constexpr std::uint64_t kMaxRollerFlips = std::uint64_t{1} << 20;
+
+// The C++ roller's next face 1..N, or 0 when it did not stop within kMaxRollerFlips flips.
+std::uint8_t roll_face(const FastDiceRoller& roller, RollerState& state) {
+  CoinsFromWords coins([&generator = state.generator] { return std::uint64_t{generator.next_byte()}; }, 8);
+  coins.set_queue(state.queue, state.flips);
+  std::uint64_t flips = 0;
+  const std::uint64_t value = roller.draw([&] { return ++flips > kMaxRollerFlips ? 0u : coins(); });
+  state.queue = static_cast<std::uint8_t>(coins.queued_bits());
+  state.flips = static_cast<std::uint8_t>(coins.flips_left());
+  return flips > kMaxRollerFlips ? 0 : static_cast<std::uint8_t>(value + 1);
 }
 
 // ---------------------------------------------------------------------------
@@ -300,16 +416,28 @@ std::vector<RoutineClaimInfo> routine_claims() {
     for (const auto& method : range_methods())
       out.push_back({"d" + std::to_string(sides) + "-" + std::string(method.name),
                      "a d" + std::to_string(sides) + " from one byte: " + std::string(method.summary)});
+  // The Game Boy's rollers: its d6 and d20, and the tarot's 78 cards.
+  for (const std::uint32_t sides : {6u, 20u, 78u})
+    for (const auto& [method, summary] :
+         {std::pair{"fdr", "Lumbroso's Fast Dice Roller"},
+          std::pair{"fdr-tarot", "the tarot article's roller (takes n-1 off after an overshoot)"}})
+      out.push_back({"d" + std::to_string(sides) + "-" + method + "@tarot32",
+                     "a d" + std::to_string(sides) + " from tarot32's bits, lowest bit of each byte first: " + summary});
   return out;
 }
 
 Result<std::size_t> routine_claim_state_bytes(std::string_view name) {
   using R = Result<std::size_t>;
+  if (auto roller = parse_roller_claim(name)) {
+    if (!*roller) return R::fail(roller->error());
+    return R::ok(kRollerQueueBytes + (claimed_generator((*roller)->generator)->state_string().size() + 1) / 2);
+  }
   if (auto die = parse_die_claim(name)) return *die ? R::ok(1) : R::fail(die->error());
   auto generator = claimed_generator(name);
   if (!generator)
     return R::fail("\"" + printable_excerpt(name) + "\" is neither a generator of the labs (" + generator.error() +
-                   ") nor a die roll dN-METHOD such as d6-reject");
+                   "), a die roll dN-METHOD such as d6-reject nor a coin-flip roller dN-fdr@GENERATOR such as "
+                   "d6-fdr@tarot32");
   return R::ok((generator->state_string().size() + 1) / 2);
 }
 
@@ -413,6 +541,20 @@ class RoutineChecker {
       check_.expected_face_counts.assign((*die_)->sides + 1, 0);
       return;
     }
+    if (auto roller = parse_roller_claim(request.against)) {
+      const RollerClaim& claim = roller->value();
+      roller_.emplace(*FastDiceRoller::make(claim.sides, claim.variant));
+      generator_.emplace(*claimed_generator(claim.generator));
+      digits_ = generator_->state_string().size();
+      check_.face_counts.assign(claim.sides + 1, 0);
+      check_.expected_face_counts.assign(claim.sides + 1, 0);
+      generator_bits_ = 8 * static_cast<unsigned>((digits_ + 1) / 2);
+      if (generator_bits_ + 8 * kRollerQueueBytes <= kMaxExhaustiveStateBits)
+        states_ = std::uint64_t{kQueueStates} << generator_bits_;
+      else
+        phase_ = Phase::sequence;
+      return;
+    }
     generator_.emplace(*claimed_generator(request.against));
     digits_ = generator_->state_string().size();
     if (digits_ * 4 <= kMaxExhaustiveStateBits) {
@@ -477,6 +619,7 @@ class RoutineChecker {
 
   void every_state_call() {
     const std::uint64_t value = next_state_++;
+    if (roller_) return every_roller_state_call(value);
     if (die_) {
       const std::vector<std::uint8_t> before{static_cast<std::uint8_t>(value)};
       const auto out = fresh_call(before, 0);
@@ -515,6 +658,50 @@ class RoutineChecker {
     }
   }
 
+  // The states a roller can be in, one call each: the queue's (flips left f,
+  // queue byte below 2^f: index 2^f - 1 + queue) over the generator's states.
+  static constexpr unsigned kQueueStates = 511;  // 2^0 + ... + 2^8
+  void every_roller_state_call(std::uint64_t value) {
+    if (next_state_ == states_) {
+      check_.exhaustive = true;
+      phase_ = Phase::sequence;
+    }
+    const auto queue_index = static_cast<unsigned>(value >> generator_bits_) + 1;
+    const auto flips = static_cast<std::uint8_t>(std::bit_width(queue_index) - 1);
+    std::vector<std::uint8_t> before{flips, static_cast<std::uint8_t>(queue_index - (1u << flips))};
+    const std::uint64_t generator_state = value & ((std::uint64_t{1} << generator_bits_) - 1);
+    const std::vector<std::uint8_t> generator = state_bytes(format_hex_upper(generator_state, generator_bits_ / 4));
+    before.insert(before.end(), generator.begin(), generator.end());
+    auto expected = roller_state_at(*generator_, digits_, before);
+    if (!expected) {
+      if (generator_state == 0) check_.zero_refused = true;
+      return;
+    }
+    const auto out = fresh_call(before, 0);
+    if (!out) return;
+    ++check_.states_checked;
+    compare_roll(*out, *expected, before, 0);
+    if (check_.difference) {
+      check_.exhaustive = false;
+      finish();
+    }
+  }
+
+  // One roll: the face (counted in the sequence) and the state after it.
+  void compare_roll(const CallOutcome& out, RollerState& expected, const std::vector<std::uint8_t>& before,
+                    std::uint64_t call) {
+    const std::uint8_t face = roll_face(*roller_, expected);
+    std::vector<std::uint8_t> state = machine_.state();
+    std::vector<std::uint8_t> expected_state = roller_state_bytes(expected);
+    if (call > 0) {
+      if (out.a >= check_.face_counts.size()) check_.face_counts.resize(out.a + 1u, 0);  // a face above N
+      ++check_.face_counts[out.a];
+      ++check_.expected_face_counts[face];
+    }
+    if (out.a != face || state != expected_state)
+      check_.difference = RoutineDifference{call, before, out.a, face, std::move(state), std::move(expected_state)};
+  }
+
   void compare(const CallOutcome& out, ByteGenerator& expected, const std::vector<std::uint8_t>& before,
                std::uint64_t call) {
     const std::uint8_t byte = expected.next_byte();
@@ -524,19 +711,29 @@ class RoutineChecker {
       check_.difference = RoutineDifference{call, before, out.a, byte, std::move(state), std::move(expected_state)};
   }
 
-  // The request's start (or the image's state bytes) as the generator's state, or state 1 when it refuses it.
-  std::vector<std::uint8_t> start_state() {
+  // The request's start (its low bytes, as the stepper takes it), else the image's state bytes.
+  std::vector<std::uint8_t> asked_start() {
     machine_.reset();
     std::vector<std::uint8_t> bytes = machine_.state();
-    std::string text = bytes_hex(bytes);
-    if (request_.start) {
-      text = format_hex_upper(*request_.start, static_cast<int>(text.size()));
-      if (text.size() > bytes.size() * 2) text = text.substr(text.size() - bytes.size() * 2);  // its low bytes, as the stepper takes it
-      bytes = state_bytes(text);
+    if (!request_.start) return bytes;
+    const std::string text = format_hex_upper(*request_.start, static_cast<int>(bytes.size() * 2));
+    return state_bytes(text.substr(text.size() - bytes.size() * 2));
+  }
+
+  // The asked start as the claim's state, or state 1 (a roller: with an empty queue) when it refuses it.
+  std::vector<std::uint8_t> start_state() {
+    std::vector<std::uint8_t> bytes = asked_start();
+    if (roller_) {
+      if (auto at = roller_state_at(*generator_, digits_, bytes)) {
+        sequence_roller_.emplace(std::move(*at));
+        return bytes;
+      }
+      check_.start_from_image = false;
+      sequence_roller_.emplace(RollerState{*generator_, 0, 0});
+      return roller_state_bytes(*sequence_roller_);
     }
-    if (text.size() > digits_ && text[0] == '0') text.erase(0, 1);
-    if (auto from_image = generator_->with_state(text)) {
-      sequence_generator_.emplace(*from_image);
+    if (auto from_image = generator_at(*generator_, digits_, bytes)) {
+      sequence_generator_.emplace(std::move(*from_image));
       return bytes;
     }
     check_.start_from_image = false;
@@ -545,7 +742,7 @@ class RoutineChecker {
   }
 
   void sequence_call() {
-    if (!sequence_generator_) {
+    if (!sequence_generator_ && !sequence_roller_) {
       check_.start = start_state();
       machine_.reset();
       machine_.set_state(check_.start);
@@ -554,8 +751,11 @@ class RoutineChecker {
     const auto out = next_call(before, check_.calls_checked + 1);
     if (!out) return;
     ++check_.calls_checked;
-    compare(*out, *sequence_generator_, before, check_.calls_checked);
-    if (check_.difference || check_.calls_checked == request_.calls) start_period();
+    if (roller_) compare_roll(*out, *sequence_roller_, before, check_.calls_checked);
+    else compare(*out, *sequence_generator_, before, check_.calls_checked);
+    if (!check_.difference && check_.calls_checked < request_.calls) return;
+    if (roller_) finish();  // a roller's state is mostly its generator's: no period of its own
+    else start_period();
   }
 
   // Brent's cycle finding on the routine's own state, from the sequence's start.
@@ -601,9 +801,12 @@ class RoutineChecker {
   RoutineMachine machine_;
   std::optional<Result<DieClaim>> die_;
   std::optional<RangeReducer> reducer_;
-  std::optional<ByteGenerator> generator_;           // the claim, at state 1
+  std::optional<FastDiceRoller> roller_;             // a coin-flip roller's claim
+  std::optional<ByteGenerator> generator_;           // the claim (a roller's generator), at state 1
   std::optional<ByteGenerator> sequence_generator_;  // the sequence phase's C++
+  std::optional<RollerState> sequence_roller_;       // the same for a roller
   std::size_t digits_ = 0;                           // hex digits of the generator's state
+  unsigned generator_bits_ = 0;                      // a roller's generator state bits, whole bytes
   Phase phase_ = Phase::every_state;
   std::uint64_t states_ = 0, next_state_ = 0, work_ = 0;
   std::uint64_t period_cap_ = 0, period_calls_ = 0, power_ = 1, lambda_ = 0;
@@ -630,15 +833,27 @@ std::string where_text(const RoutineCheckRequest& request, std::uint32_t address
   return address_text(request.image.cpu, address) + (line > 0 ? " (line " + std::to_string(line) + ")" : "");
 }
 
+bool is_roller(std::string_view claim) { return parse_roller_claim(claim).has_value(); }
+
+// A claim's state bytes as the sentences show them.
+std::string claim_state_text(std::string_view claim, const std::vector<std::uint8_t>& bytes) {
+  return is_roller(claim) ? roller_state_text(bytes) : bytes_hex(bytes);
+}
+
 // "from state 0001", "at call 5 from state ACE1", "on input byte $06".
 std::string call_text(const RoutineCheckRequest& request, const RoutineCheck& check, std::uint64_t call,
                       const std::vector<std::uint8_t>& before) {
   if (parse_die_claim(request.against)) return "on input byte $" + bytes_hex(before);
-  if (call == 0) return "from state " + bytes_hex(before);
-  return "at call " + grouped(call) + " of the run from state " + bytes_hex(check.start);
+  if (call == 0) return "from state " + claim_state_text(request.against, before);
+  return "at call " + grouped(call) + " of the run from state " + claim_state_text(request.against, check.start);
 }
 
 std::string face_text(std::uint8_t face) { return face == 0 ? "0 (rejected)" : std::to_string(face); }
+// A roller's face; the C++'s 0 is a roll that did not stop.
+std::string roller_face_text(std::uint8_t face, bool expected) {
+  if (face == 0 && expected) return "no face (it did not stop within " + grouped(kMaxRollerFlips) + " flips)";
+  return "face " + std::to_string(face);
+}
 
 }  // namespace
 
@@ -649,6 +864,11 @@ std::string routine_check_verdict(const RoutineCheckRequest& request, const Rout
     return "stopped " + call_text(request, check, check.stop->call, check.stop->before) + " at " +
            where_text(request, check.stop->address, check.stop->line) + ": " + check.stop->message;
   if (const auto& d = check.difference) {
+    if (is_roller(claim))
+      return "different from " + claim + ": " + call_text(request, check, d->call, d->before) + " the routine returns " +
+             roller_face_text(d->output, false) + " and leaves state " + roller_state_text(d->state) + "; " + claim +
+             " gives " + roller_face_text(d->expected_output, true) + " and state " +
+             roller_state_text(d->expected_state);
     if (die)
       return "different from " + claim + ": " + call_text(request, check, d->call, d->before) +
              " the routine returns face " + face_text(d->output) + ", " + claim + " gives " +
@@ -660,13 +880,16 @@ std::string routine_check_verdict(const RoutineCheckRequest& request, const Rout
   if (!check.equal) return "not checked";
   if (die) return "equal to " + claim + " for all " + grouped(check.states_checked) + " input bytes";
   std::string out = "equal to " + claim;
-  if (check.exhaustive)
+  if (check.exhaustive && is_roller(claim))
+    out += " for all " + grouped(check.states_checked) + " states (every coin queue with every" +
+           (check.zero_refused ? " nonzero" : "") + " generator state, one call from each) and";
+  else if (check.exhaustive)
     out += " for all " + grouped(check.states_checked) + (check.zero_refused ? " nonzero" : "") +
            " states (one call from each) and";
   else
     out += " over";
   out += " " + grouped(check.calls_checked) + " consecutive call" + (check.calls_checked == 1 ? "" : "s") +
-         " from state " + bytes_hex(check.start);
+         " from state " + claim_state_text(claim, check.start);
   if (!check.exhaustive) out += " (its state is too wide to try every one)";
   return out;
 }
@@ -676,7 +899,9 @@ std::string routine_check_text(const RoutineCheckRequest& request, const Routine
   std::string out = routine_check_verdict(request, check) + "\n";
   if (!check.start_from_image)
     out += "the state bytes as loaded are a state " + request.against + " refuses: the run starts from state " +
-           bytes_hex(check.start) + "\n";
+           claim_state_text(request.against, check.start) + "\n";
+  if (is_roller(request.against))
+    out += "state bytes: flips left in the queue, the queue byte (next flip lowest), then the generator's state\n";
   if (check.cycles.calls > 0)
     out += std::string(routine_cycle_unit(cpu)) + " per call: min " + grouped(check.cycles.min) + ", max " +
            grouped(check.cycles.max) + ", mean " + fixed_decimals(check.cycles.mean, 1) + " over " +
@@ -693,13 +918,16 @@ std::string routine_check_text(const RoutineCheckRequest& request, const Routine
              grouped(p->calls_run) + " calls\n";
   }
   if (!check.face_counts.empty()) {
-    auto counts = [](const std::vector<std::uint32_t>& c) {
+    const std::string none = is_roller(request.against) ? ", no face: " : ", rejected: ";
+    auto counts = [&none](const std::vector<std::uint32_t>& c) {
       std::string line;
       for (std::size_t face = 1; face < c.size(); ++face)
         line += (face > 1 ? ", " : "") + std::to_string(face) + ": " + grouped(c[face]);
-      return line + (c[0] ? ", rejected: " + grouped(c[0]) : "");
+      return line + (c[0] ? none + grouped(c[0]) : "");
     };
-    out += "faces over the 256 input bytes: " + counts(check.face_counts) + "\n";
+    out += (is_roller(request.against) ? "faces over the " + grouped(check.calls_checked) + " consecutive calls: "
+                                        : std::string("faces over the 256 input bytes: ")) +
+           counts(check.face_counts) + "\n";
     if (check.face_counts != check.expected_face_counts)
       out += request.against + " gives: " + counts(check.expected_face_counts) + "\n";
   }
@@ -896,7 +1124,7 @@ Result<std::shared_ptr<Job>> make_routine_check_job(FieldReader& fields) {
     request.state.push_back(static_cast<std::uint32_t>(*address));
     at = comma + 1;
   }
-  if (!fields.token("against", 40, request.against)) return R::fail("against: missing");
+  if (!fields.token("against", 40, request.against, "@")) return R::fail("against: missing");
   std::uint64_t calls = kDefaultRoutineCalls;
   fields.decimal("calls", 1, kMaxRoutineCalls, calls);
   request.calls = static_cast<std::uint32_t>(calls);

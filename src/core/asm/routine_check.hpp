@@ -13,18 +13,31 @@
 //  - a die roll "dN-METHOD" (d6-reject, d20-mulhi): the routine reads one
 //    random byte from its single state address and returns the face 1..N in
 //    A, or 0 when the method throws the byte away (reject, lemire, float);
-//    the expected face is the dice lab's RangeMethod on 8-bit words.
+//    the expected face is the dice lab's RangeMethod on 8-bit words;
+//  - a coin-flip roller "dN-fdr@GENERATOR" (Lumbroso's Fast Dice Roller) or
+//    "dN-fdr-tarot@GENERATOR" (the tarot article's variant), e.g.
+//    d6-fdr@tarot32: each call returns the next face 1..N in A, drawing coin
+//    flips from the generator's bytes, lowest bit first, a new byte only when
+//    the queue is empty (core/gen/coin_flips: CoinsFromWords over next_byte()
+//    and FastDiceRoller, as the dice lab's 8-bit rolls and the Game Boy's
+//    sm83-fdr lane). Its state bytes, most significant first: the flips left
+//    in the queue (0..8), the queue byte (the unread bits, the next flip
+//    lowest, so below 2^flips), then the generator's state bytes; a seed or
+//    start that is only the generator's state is thus an empty queue.
 //
 // How it is checked, each call from a fresh machine loaded with the image:
 //  - a generator whose state has at most 24 bits: every state the generator
-//    accepts, one call each ("equal for all 65,535 nonzero states");
+//    accepts, one call each ("equal for all 65,535 nonzero states"); a
+//    roller whose whole state (queue and generator) has at most 24 bits:
+//    every state it can be in (511 queues times the generator's states);
 //  - every generator: `calls` consecutive calls from the state the image
 //    holds at the state bytes (state 1 when the generator refuses that one),
 //    compared call by call;
-//  - a die roll: every input byte 0..255, with the face counts.
+//  - a die roll: every input byte 0..255, with the face counts; a roller:
+//    the face counts over the consecutive calls.
 // Measured: cycles per call (min, max, mean, in the CPU's unit), the image's
-// size, and for a generator the period of the routine's OWN state (Brent's
-// cycle finding over its state bytes, run, not assumed).
+// size, and for a generator (not a roller) the period of the routine's OWN
+// state (Brent's cycle finding over its state bytes, run, not assumed).
 //
 // The machine: 64 KiB of RAM (Z80, SM83, 6502) or the PIC16's bank 0 file
 // registers and 2048 program words. The memory map a routine may write: the
@@ -59,13 +72,15 @@ struct RoutineClaimInfo {
   std::string summary;  // one line for a list
 };
 // The list the lab offers: every generator preset and catalog generator, then
-// d6 and d20 by each range method that works on a byte.
+// d6 and d20 by each range method that works on a byte, then the Game Boy's
+// coin-flip rollers on tarot32 (d6, d20 and the tarot's 78, fdr and fdr-tarot).
 std::vector<RoutineClaimInfo> routine_claims();
 // Checks a claim's name; `field` names the input in the message ("--against").
-// Die rolls: dN with 1 <= N <= 255 and a range method of the dice lab.
+// Die rolls: dN with 1 <= N <= 255 and a range method of the dice lab;
+// rollers: dN-fdr@G or dN-fdr-tarot@G (N >= 2) with G's state at most 48 bits.
 Result<bool> check_routine_claim(std::string_view field, std::string_view name);
 // Bytes of state a claim needs (the --state addresses): a generator's state
-// bytes, 1 for a die roll (its input byte).
+// bytes, 1 for a die roll (its input byte), 2 + the generator's for a roller.
 Result<std::size_t> routine_claim_state_bytes(std::string_view name);
 
 // ---------------------------------------------------------------------------
@@ -149,7 +164,7 @@ struct RoutineCheck {
   RoutineCycles cycles;
   std::uint32_t code_units = 0;            // bytes (PIC16: words) of the image
   std::optional<RoutinePeriod> period;     // generators
-  std::vector<std::uint32_t> face_counts;  // die rolls: index = face, [0] = rejected (longer: faces above N)
+  std::vector<std::uint32_t> face_counts;  // die rolls, rollers: index = face, [0] = rejected or no face (longer: faces above N)
   std::vector<std::uint32_t> expected_face_counts;
 };
 

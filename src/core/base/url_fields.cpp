@@ -54,14 +54,14 @@ bool FieldReader::word(std::string_view key, std::initializer_list<std::string_v
   return false;
 }
 
-bool FieldReader::token(std::string_view key, std::size_t max_length, std::string& out) {
+bool FieldReader::token(std::string_view key, std::size_t max_length, std::string& out, std::string_view also) {
   const std::string* v = raw(key);
   if (!v) return false;
   if (v->size() > max_length)
     return notice(std::string(key) + ": longer than " + std::to_string(max_length) + " characters"), false;
   for (char c : *v) {
     const bool ok = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-                    c == '.' || c == ',' || c == '+' || c == '-';
+                    c == '.' || c == ',' || c == '+' || c == '-' || also.find(c) != std::string_view::npos;
     if (!ok) return notice(std::string(key) + ": \"" + printable_excerpt(*v) + "\" has characters a link never uses"), false;
   }
   out = *v;

@@ -26,8 +26,8 @@ class FieldReader {
   bool decimal(std::string_view key, std::uint64_t min, std::uint64_t max, std::uint64_t& out);
   bool decimal(std::string_view key, int min, int max, int& out);
   bool word(std::string_view key, std::initializer_list<std::string_view> allowed, std::string& out);
-  // Free text limited to [0-9A-Za-z_.,+-] and max_length characters.
-  bool token(std::string_view key, std::size_t max_length, std::string& out);
+  // Free text limited to [0-9A-Za-z_.,+-] (and the characters of `also`) and max_length characters.
+  bool token(std::string_view key, std::size_t max_length, std::string& out, std::string_view also = {});
   bool flag(std::string_view key, bool& out);  // "1" or "0"
 
   const std::string* raw(std::string_view key) const;  // last occurrence, or null

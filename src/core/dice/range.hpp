@@ -9,8 +9,9 @@
 // Exact counts (how many of the 2^B words give each value) come from closed
 // forms, for every B in 1..64 and n <= kMaxExactFaces; float uses bisection
 // over its own monotone double computation. The tests check each against
-// brute force at B = 8 and 16. Also: coin flips from words, distance-from-
-// uniform statistics, and the chi-square p-value used to test samplers.
+// brute force at B = 8 and 16. Also: distance-from-uniform statistics and the
+// chi-square p-value used to test samplers (coin flips from words, the
+// coin-flip rollers' input, are in core/gen/coin_flips.hpp).
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -21,33 +22,10 @@
 
 #include "core/base/rational.hpp"
 #include "core/base/result.hpp"
+#include "core/gen/coin_flips.hpp"  // CoinsFromWords
 #include "core/gen/range_method.hpp"
 
 namespace shufflelab {
-
-// Serves the bits of B-bit words one at a time, least significant first
-// (the order of the tarot article's coinFlip), fetching a word when empty.
-template <class NextWord>
-class CoinsFromWords {
- public:
-  CoinsFromWords(NextWord next_word, unsigned bits) : next_word_(std::move(next_word)), bits_(bits) {}
-  unsigned operator()() {
-    if (left_ == 0) {
-      word_ = next_word_();
-      left_ = bits_;
-    }
-    const auto bit = static_cast<unsigned>(word_ & 1);
-    word_ >>= 1;
-    --left_;
-    return bit;
-  }
-
- private:
-  NextWord next_word_;
-  unsigned bits_;
-  unsigned left_ = 0;
-  std::uint64_t word_ = 0;
-};
 
 // How many of the 2^bits equally likely words give each value; `rejected`
 // words give none (the method draws again).
