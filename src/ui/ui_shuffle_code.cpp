@@ -8,6 +8,7 @@
 // [SECTION] Results: messages, steps, matrix
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 
 #include "core/base/plain_text.hpp"
@@ -96,11 +97,13 @@ void ShufflePanel::draw_code(ShuffleSession& s) {
     ImGui::PopTextWrapPos();
   }
   // A link's code comes folded when its editor and its result do not both fit on the first screen (a phone), so the
-  // reader sees the result the sender sent first. Decided once per link's code, from the first frame that draws both,
-  // so the fold neither feeds back on itself nor comes and goes while the steps play.
-  if (!v.code_from_link || state.code != link_fold_code_) {
+  // reader sees the result the sender sent first. Decided once per link's code and screen size, from the first frame
+  // that draws both, so the fold neither feeds back on itself nor comes and goes while the steps play.
+  const std::array<float, 2> screen{ImGui::GetIO().DisplaySize.x, ImGui::GetIO().DisplaySize.y};
+  if (!v.code_from_link || state.code != link_fold_code_ || screen != link_fold_screen_) {
     link_fold_ = LinkFold::undecided;
     link_fold_code_ = v.code_from_link ? state.code : "";
+    link_fold_screen_ = screen;
   }
   const float room = ImGui::GetContentRegionAvail().y;
   const bool fold_for_link = link_fold_ == LinkFold::folded && !result_first();
