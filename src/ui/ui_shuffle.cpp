@@ -656,8 +656,8 @@ std::string ShufflePanel::describe_json(ShuffleSession& s) {
   }
   if (state.tab == "code") {
     char editor[160];
-    std::snprintf(editor, sizeof editor, ",\"codeEditor\":\"%s\",\"codeHeaderRect\":[%.0f,%.0f,%.0f,%.0f]", code_editor_,
-                  code_header_rect_[0], code_header_rect_[1], code_header_rect_[2], code_header_rect_[3]);
+    std::snprintf(editor, sizeof editor, ",\"codeEditor\":\"%s\",\"codeHeaderRect\":[%.0f,%.0f,%.0f,%.0f]",
+                  code_editor_, code_header_rect_[0], code_header_rect_[1], code_header_rect_[2], code_header_rect_[3]);
     out += editor;
   }
   if (state.tab == "animate") {

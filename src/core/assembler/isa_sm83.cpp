@@ -260,7 +260,7 @@ std::optional<Encoding> encode_operands(std::string_view m, const std::vector<Op
 }
 
 constexpr Z80FamilyCpu kSm83{true, kSimple, kWithOperands,
-                            "(bc) (de) (hl) (hl+) (hl-) (hli) (hld) (c) ($ff00+c) and (nn)", encode_operands};
+                             "(bc) (de) (hl) (hl+) (hl-) (hli) (hld) (c) ($ff00+c) and (nn)", encode_operands};
 
 bool sm83_is_mnemonic(std::string_view lower_mnemonic) { return is_mnemonic(kSm83, lower_mnemonic); }
 

@@ -57,11 +57,11 @@ Emitter& with_reg8(Emitter& out, const Reg8& r, int opcode) {
 
 // T-states; the ED page's opcode follows its prefix.
 constexpr std::array<SimpleInstruction, 35> kSimple{{
-    {"nop", 0x00, -1, 4, 0},       {"rlca", 0x07, -1, 4, 0},      {"rrca", 0x0f, -1, 4, 0},
-    {"rla", 0x17, -1, 4, 0},       {"rra", 0x1f, -1, 4, 0},       {"daa", 0x27, -1, 4, 0},
-    {"cpl", 0x2f, -1, 4, 0},       {"scf", 0x37, -1, 4, 0},       {"ccf", 0x3f, -1, 4, 0},
-    {"halt", 0x76, -1, 4, 0},      {"exx", 0xd9, -1, 4, 0},       {"di", 0xf3, -1, 4, 0},
-    {"ei", 0xfb, -1, 4, 0},        {"ret", 0xc9, -1, 10, 0},      {"neg", 0xed, 0x44, 8, 0},
+    {"nop", 0x00, -1, 4, 0},      {"rlca", 0x07, -1, 4, 0},     {"rrca", 0x0f, -1, 4, 0},
+    {"rla", 0x17, -1, 4, 0},      {"rra", 0x1f, -1, 4, 0},      {"daa", 0x27, -1, 4, 0},
+    {"cpl", 0x2f, -1, 4, 0},      {"scf", 0x37, -1, 4, 0},      {"ccf", 0x3f, -1, 4, 0},
+    {"halt", 0x76, -1, 4, 0},     {"exx", 0xd9, -1, 4, 0},      {"di", 0xf3, -1, 4, 0},
+    {"ei", 0xfb, -1, 4, 0},       {"ret", 0xc9, -1, 10, 0},     {"neg", 0xed, 0x44, 8, 0},
     {"retn", 0xed, 0x45, 14, 0},  {"reti", 0xed, 0x4d, 14, 0},  {"rrd", 0xed, 0x67, 18, 0},
     {"rld", 0xed, 0x6f, 18, 0},   {"ldi", 0xed, 0xa0, 16, 0},   {"cpi", 0xed, 0xa1, 16, 0},
     {"ini", 0xed, 0xa2, 16, 0},   {"outi", 0xed, 0xa3, 16, 0},  {"ldd", 0xed, 0xa8, 16, 0},
@@ -311,7 +311,7 @@ std::optional<Encoding> encode_operands(std::string_view m, const std::vector<Op
 }
 
 constexpr Z80FamilyCpu kZ80{false, kSimple, kWithOperands, "(bc) (de) (hl) (sp) (c) (ix+d) (iy+d) (ix) (iy) and (nn)",
-                           encode_operands};
+                            encode_operands};
 
 bool z80_is_mnemonic(std::string_view lower_mnemonic) { return is_mnemonic(kZ80, lower_mnemonic); }
 

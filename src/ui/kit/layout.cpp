@@ -103,7 +103,8 @@ bool folded_controls(const char* label) {
   const ImVec2 at = ImGui::GetCursorScreenPos();
   bool pressed = ImGui::InvisibleButton(label, size);
   // ImGui 1.86 presses a focused button with Space only; a header opens with Enter too, as keyboard users expect.
-  pressed |= keyboard_navigation() && ImGui::IsItemFocused() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
+  pressed |=
+      keyboard_navigation() && ImGui::IsItemFocused() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
   if (pressed) storage->SetBool(id, open = !open);
   const ImGuiCol fill = ImGui::IsItemActive() ? ImGuiCol_HeaderActive
                         : ImGui::IsItemHovered() ? ImGuiCol_HeaderHovered : ImGuiCol_Header;
