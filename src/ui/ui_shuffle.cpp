@@ -654,6 +654,12 @@ std::string ShufflePanel::describe_json(ShuffleSession& s) {
                   timeline_rect_[2], timeline_rect_[3]);
     out += rect;
   }
+  if (state.tab == "code") {
+    char editor[160];
+    std::snprintf(editor, sizeof editor, ",\"codeEditor\":\"%s\",\"codeHeaderRect\":[%.0f,%.0f,%.0f,%.0f]",
+                  code_editor_, code_header_rect_[0], code_header_rect_[1], code_header_rect_[2], code_header_rect_[3]);
+    out += editor;
+  }
   if (state.tab == "animate") {
     lanes_.refresh(state.lanes, setup_key(state, encode_shuffle_lab), [&] { return make_lanes(s); });
     out += lanes_.describe_json_field();

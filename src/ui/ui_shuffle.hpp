@@ -68,6 +68,14 @@ class ShufflePanel {
   std::array<char, kMaxCodeBytes + 1> code_text_{};
   std::string code_shown_;
   std::string code_error_;  // why the session refused the last Run
+  // Whether a link's code folds its editor (decided once for that code and screen size), and for the test hook whether
+  // the editor is "shown", "folded" or "opened" under its header, and that header's rectangle (backing pixels).
+  enum class LinkFold : std::uint8_t { undecided, folded, kept };
+  LinkFold link_fold_ = LinkFold::undecided;
+  std::string link_fold_code_;
+  std::array<float, 2> link_fold_screen_{};
+  const char* code_editor_ = "shown";
+  std::array<float, 4> code_header_rect_{};
 };
 
 }  // namespace shufflelab::ui

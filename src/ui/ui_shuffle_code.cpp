@@ -8,6 +8,7 @@
 // [SECTION] Results: messages, steps, matrix
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 
 #include "core/base/plain_text.hpp"
@@ -89,10 +90,34 @@ void ShufflePanel::draw_code_editor(ShuffleSession& s) {
 void ShufflePanel::draw_code(ShuffleSession& s) {
   const ShuffleView& v = s.view();
   const ShuffleLabState& state = s.state();
-  if (v.code_from_link)
+  if (v.code_from_link) {
+    ImGui::PushTextWrapPos(0);
     ImGui::TextColored(colors::kAccent, "This is the sender's code. It runs in the page's sandbox, away from the page, "
                                         "the link and the network.");
-  if (controls_shown("Your code")) draw_code_editor(s);
+    ImGui::PopTextWrapPos();
+  }
+  // A link's code comes folded when its editor and its result do not both fit on the first screen (a phone), so the
+  // reader sees the result the sender sent first. Decided once per link's code and screen size, from the first frame
+  // that draws both, so the fold neither feeds back on itself nor comes and goes while the steps play.
+  const std::array<float, 2> screen{ImGui::GetIO().DisplaySize.x, ImGui::GetIO().DisplaySize.y};
+  if (!v.code_from_link || state.code != link_fold_code_ || screen != link_fold_screen_) {
+    link_fold_ = LinkFold::undecided;
+    link_fold_code_ = v.code_from_link ? state.code : "";
+    link_fold_screen_ = screen;
+  }
+  const float room = ImGui::GetContentRegionAvail().y;
+  const bool fold_for_link = link_fold_ == LinkFold::folded && !result_first();
+  const bool editor_shown = fold_for_link ? folded_controls("Your code") : controls_shown("Your code");
+  code_editor_ = !fold_for_link && !result_first() ? "shown" : editor_shown ? "opened" : "folded";
+  if (fold_for_link || result_first())
+    code_header_rect_ = {ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y, ImGui::GetItemRectMax().x,
+                         ImGui::GetItemRectMax().y};
+  float editor_height = -1.0f;
+  if (editor_shown) {
+    const float top = ImGui::GetCursorPosY();
+    draw_code_editor(s);
+    editor_height = ImGui::GetCursorPosY() - top;
+  }
   const CodeRun& run = *v.code;
   ImGui::PushTextWrapPos(0);
   if (const auto& request = run.request())
@@ -107,6 +132,7 @@ void ShufflePanel::draw_code(ShuffleSession& s) {
     ImGui::TextColored(colors::kMuted, "Pick a starting point or write your own, then press Run.");
     return;
   }
+  const float results_top = ImGui::GetCursorPosY();  // below the messages, which come and go while it runs
   if (v.code_frame) {
     transport_keys(s);
     if (controls_shown("Play, step, scrub")) draw_transport(s, v.code_frame->total_steps);
@@ -116,6 +142,8 @@ void ShufflePanel::draw_code(ShuffleSession& s) {
     ImGui::PopTextWrapPos();
     draw_shuffle_deck(code_deck_frame(*v.code_frame), CardFaces::numbers, state.n, v.animating, v.animation);
   }
+  if (link_fold_ == LinkFold::undecided && v.code_from_link && v.code_frame && editor_height >= 0.0f)
+    link_fold_ = editor_height + ImGui::GetCursorPosY() - results_top > room ? LinkFold::folded : LinkFold::kept;
   if (v.code_matrix) {
     section(v.code_matrix_exact ? "Exact matrix (position x card)" : "Sampled matrix (position x card)");
     ImGui::PushTextWrapPos(0);

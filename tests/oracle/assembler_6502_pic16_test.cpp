@@ -23,13 +23,7 @@ namespace shufflelab::assembler {
 namespace {
 
 // ---- tools ------------------------------------------------------------------
-using oracle::have_tool;
-using oracle::read_file;
-using oracle::run_tool;
-using oracle::temp_path;
-using oracle::write_file;
-
-std::vector<std::uint8_t> bytes_of(const std::string& text) { return {text.begin(), text.end()}; }
+using namespace oracle;  // the tools, their files, and ours()
 
 // ca65 + ld65: the source (which sets its own .org) linked at `start`.
 std::vector<std::uint8_t> ca65_bytes(const std::string& source, unsigned start) {
@@ -66,7 +60,7 @@ std::vector<std::uint16_t> gpasm_words(const std::string& source) {
   const auto [status, out] = run_tool("gpasm -o '" + hex + "' '" + s + "'");
   EXPECT_EQ(status, 0) << out;
   std::vector<std::uint16_t> words;
-  for (const auto& [address, byte] : oracle::intel_hex_bytes(read_file(hex))) {
+  for (const auto& [address, byte] : intel_hex_bytes(read_file(hex))) {
     if (address >= 0x4000) break;  // configuration words
     words.resize(std::max<std::size_t>(words.size(), address / 2 + 1), 0x3fff);
     if (address % 2 == 0)
@@ -75,12 +69,6 @@ std::vector<std::uint16_t> gpasm_words(const std::string& source) {
       words[address / 2] = static_cast<std::uint16_t>((words[address / 2] & 0x00ff) | byte << 8);
   }
   return words;
-}
-
-std::vector<std::uint8_t> ours(Cpu cpu, const std::string& source) {
-  const Assembly assembly = assemble(cpu, source);
-  EXPECT_TRUE(assembly.ok()) << diagnostics_text(assembly, "ours");
-  return assembly.raw_bytes();
 }
 
 // The first line where two byte images differ, with the listing's address.

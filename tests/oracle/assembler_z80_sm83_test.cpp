@@ -28,11 +28,7 @@
 namespace shufflelab::assembler {
 namespace {
 
-using oracle::have_tool;
-using oracle::read_file;
-using oracle::run_tool;
-using oracle::temp_path;
-using oracle::write_file;
+using namespace oracle;  // the tools, their files, and ours()
 
 // One generated instruction: its text with placeholders, and the bytes it
 // must start with (prefix and opcode; DD CB d op: prefix, CB).
@@ -92,16 +88,6 @@ std::string source_of(const std::string& head, const std::vector<Line>& lines) {
   std::string source = head;
   for (const Line& line : lines) source += line.text + "\n";
   return source;
-}
-
-std::vector<std::uint8_t> bytes_of(const std::string& text) { return {text.begin(), text.end()}; }
-
-std::vector<std::uint8_t> ours(Cpu cpu, const std::string& source, Assembly* kept = nullptr) {
-  Assembly assembly = assemble(cpu, source);
-  EXPECT_TRUE(assembly.ok()) << diagnostics_text(assembly, "ours");
-  const std::vector<std::uint8_t> raw = assembly.raw_bytes();
-  if (kept) *kept = std::move(assembly);
-  return raw;
 }
 
 // Each generated line's bytes start with the opcode it was generated from.
@@ -529,7 +515,7 @@ std::vector<std::uint8_t> sdasgb_bytes(const std::string& source) {
       run_tool("sdasgb -o '" + rel + "' '" + s + "' && sdldgb -n -i '" + ihx + "' '" + rel + "'");
   EXPECT_EQ(status, 0) << out;
   std::vector<std::uint8_t> bytes;
-  for (const auto& [address, byte] : oracle::intel_hex_bytes(read_file(ihx))) {
+  for (const auto& [address, byte] : intel_hex_bytes(read_file(ihx))) {
     bytes.resize(std::max<std::size_t>(bytes.size(), address + 1), 0xff);
     bytes[address] = byte;
   }

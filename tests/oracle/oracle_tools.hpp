@@ -1,6 +1,7 @@
 // oracle_tools.hpp: what the oracle tests that drive Debian's tools share:
 // files of this test process, running a tool and reading what it printed,
-// and Intel HEX (gpasm, sdldgb) as address -> byte.
+// Intel HEX (gpasm, sdldgb) as address -> byte, and our assembler's bytes
+// to hold against the tool's.
 #pragma once
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -14,6 +15,9 @@
 #include <sstream>
 #include <string>
 #include <utility>
+#include <vector>
+
+#include "core/assembler/assembler.hpp"
 
 namespace shufflelab::oracle {
 
@@ -28,6 +32,8 @@ inline std::string read_file(const std::string& path) {
   text << in.rdbuf();
   return text.str();
 }
+
+inline std::vector<std::uint8_t> bytes_of(const std::string& text) { return {text.begin(), text.end()}; }
 
 inline void write_file(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
@@ -62,6 +68,18 @@ inline std::map<std::uint32_t, std::uint8_t> intel_hex_bytes(const std::string& 
     for (std::uint32_t i = 0; i < count; ++i) bytes[base + address + i] = static_cast<std::uint8_t>(byte(9 + 2 * i));
   }
   return bytes;
+}
+
+// Our assembler's file for `source` (PIC16 words as two bytes, little-endian),
+// which must assemble without errors; `kept`, when given, receives the
+// assembly (its lines and addresses).
+inline std::vector<std::uint8_t> ours(assembler::Cpu cpu, const std::string& source,
+                                      assembler::Assembly* kept = nullptr) {
+  assembler::Assembly assembly = assembler::assemble(cpu, source);
+  EXPECT_TRUE(assembly.ok()) << assembler::diagnostics_text(assembly, "ours");
+  std::vector<std::uint8_t> raw = assembly.raw_bytes();
+  if (kept) *kept = std::move(assembly);
+  return raw;
 }
 
 }  // namespace shufflelab::oracle

@@ -30,29 +30,23 @@ int reg16_code(const Operand& operand, bool af_not_sp) {
   return -1;
 }
 
-struct Simple {
-  std::string_view mnemonic;
-  int opcode;
-  int second;  // stop's second byte, else -1
-  std::uint8_t m_cycles;
-};
-
-constexpr std::array<Simple, 15> kSimple{{
-    {"nop", 0x00, -1, 1},
-    {"rlca", 0x07, -1, 1},
-    {"rrca", 0x0f, -1, 1},
-    {"rla", 0x17, -1, 1},
-    {"rra", 0x1f, -1, 1},
-    {"daa", 0x27, -1, 1},
-    {"cpl", 0x2f, -1, 1},
-    {"scf", 0x37, -1, 1},
-    {"ccf", 0x3f, -1, 1},
-    {"halt", 0x76, -1, 1},
-    {"di", 0xf3, -1, 1},
-    {"ei", 0xfb, -1, 1},
-    {"ret", 0xc9, -1, 4},
-    {"reti", 0xd9, -1, 4},
-    {"stop", 0x10, 0x00, 1},
+// M-cycles; stop has a second byte.
+constexpr std::array<SimpleInstruction, 15> kSimple{{
+    {"nop", 0x00, -1, 1, 0},
+    {"rlca", 0x07, -1, 1, 0},
+    {"rrca", 0x0f, -1, 1, 0},
+    {"rla", 0x17, -1, 1, 0},
+    {"rra", 0x1f, -1, 1, 0},
+    {"daa", 0x27, -1, 1, 0},
+    {"cpl", 0x2f, -1, 1, 0},
+    {"scf", 0x37, -1, 1, 0},
+    {"ccf", 0x3f, -1, 1, 0},
+    {"halt", 0x76, -1, 1, 0},
+    {"di", 0xf3, -1, 1, 0},
+    {"ei", 0xfb, -1, 1, 0},
+    {"ret", 0xc9, -1, 4, 0},
+    {"reti", 0xd9, -1, 4, 0},
+    {"stop", 0x10, 0x00, 1, 0},
 }};
 
 // r is one of b c d e h l a; rr one of bc de hl sp; '#' before a value is optional.
@@ -94,12 +88,6 @@ constexpr std::array<OperandForms, 34> kWithOperands{{
     {"ret", "no operand, or cc = nz z nc c"},
     {"rst", "0x00 0x08 0x10 0x18 0x20 0x28 0x30 0x38"},
 }};
-
-bool sm83_is_mnemonic(std::string_view lower_mnemonic) {
-  for (const Simple& s : kSimple)
-    if (s.mnemonic == lower_mnemonic) return true;
-  return !forms_of(kWithOperands, lower_mnemonic).empty();
-}
 
 // The high page through C: (c), or ($ff00+c) whose base must be $ff00.
 bool high_page_c(const Operand& operand, LineContext& line, bool& failed) {
@@ -271,25 +259,13 @@ std::optional<Encoding> encode_operands(std::string_view m, const std::vector<Op
   return std::nullopt;
 }
 
+constexpr Z80FamilyCpu kSm83{true, kSimple, kWithOperands,
+                             "(bc) (de) (hl) (hl+) (hl-) (hli) (hld) (c) ($ff00+c) and (nn)", encode_operands};
+
+bool sm83_is_mnemonic(std::string_view lower_mnemonic) { return is_mnemonic(kSm83, lower_mnemonic); }
+
 std::optional<Encoding> sm83_encode(std::string_view m, std::string_view operands, LineContext& line) {
-  const std::vector<Operand> ops = parse_operands(operands, true);
-  if (refused_register_operand(line, ops, "(bc) (de) (hl) (hl+) (hl-) (hli) (hld) (c) ($ff00+c) and (nn)"))
-    return std::nullopt;
-  for (const Simple& s : kSimple) {
-    if (s.mnemonic != m || (m == "ret" && !ops.empty())) continue;
-    if (!ops.empty()) {
-      wrong_operands(line, m, operands, "no operands");
-      return std::nullopt;
-    }
-    Emitter out(line);
-    out.bytes({s.opcode});
-    if (s.second >= 0) out.bytes({s.second});
-    return out.done(s.m_cycles);
-  }
-  WatchedLine watch(line);
-  std::optional<Encoding> encoding = encode_operands(m, ops, watch);
-  if (!encoding && !watch.reported()) wrong_operands(line, m, operands, forms_of(kWithOperands, m));
-  return encoding;
+  return encode(kSm83, m, operands, line);
 }
 
 }  // namespace

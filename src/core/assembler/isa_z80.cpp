@@ -55,20 +55,13 @@ Emitter& with_reg8(Emitter& out, const Reg8& r, int opcode) {
   return out.bytes({r.prefix, opcode}).byte(r.operand->expr, r.operand->text, -128, 127, "index displacement");
 }
 
-struct Simple {
-  std::string_view mnemonic;
-  int prefix;  // 0 or 0xed
-  int opcode;
-  std::uint8_t t_states;
-  std::uint8_t t_states_taken;
-};
-
-constexpr std::array<Simple, 35> kSimple{{
-    {"nop", 0, 0x00, 4, 0},       {"rlca", 0, 0x07, 4, 0},      {"rrca", 0, 0x0f, 4, 0},
-    {"rla", 0, 0x17, 4, 0},       {"rra", 0, 0x1f, 4, 0},       {"daa", 0, 0x27, 4, 0},
-    {"cpl", 0, 0x2f, 4, 0},       {"scf", 0, 0x37, 4, 0},       {"ccf", 0, 0x3f, 4, 0},
-    {"halt", 0, 0x76, 4, 0},      {"exx", 0, 0xd9, 4, 0},       {"di", 0, 0xf3, 4, 0},
-    {"ei", 0, 0xfb, 4, 0},        {"ret", 0, 0xc9, 10, 0},      {"neg", 0xed, 0x44, 8, 0},
+// T-states; the ED page's opcode follows its prefix.
+constexpr std::array<SimpleInstruction, 35> kSimple{{
+    {"nop", 0x00, -1, 4, 0},      {"rlca", 0x07, -1, 4, 0},     {"rrca", 0x0f, -1, 4, 0},
+    {"rla", 0x17, -1, 4, 0},      {"rra", 0x1f, -1, 4, 0},      {"daa", 0x27, -1, 4, 0},
+    {"cpl", 0x2f, -1, 4, 0},      {"scf", 0x37, -1, 4, 0},      {"ccf", 0x3f, -1, 4, 0},
+    {"halt", 0x76, -1, 4, 0},     {"exx", 0xd9, -1, 4, 0},      {"di", 0xf3, -1, 4, 0},
+    {"ei", 0xfb, -1, 4, 0},       {"ret", 0xc9, -1, 10, 0},     {"neg", 0xed, 0x44, 8, 0},
     {"retn", 0xed, 0x45, 14, 0},  {"reti", 0xed, 0x4d, 14, 0},  {"rrd", 0xed, 0x67, 18, 0},
     {"rld", 0xed, 0x6f, 18, 0},   {"ldi", 0xed, 0xa0, 16, 0},   {"cpi", 0xed, 0xa1, 16, 0},
     {"ini", 0xed, 0xa2, 16, 0},   {"outi", 0xed, 0xa3, 16, 0},  {"ldd", 0xed, 0xa8, 16, 0},
@@ -116,12 +109,6 @@ constexpr std::array<OperandForms, 33> kWithOperands{{
     {"out", "(n),a (c),r"},
     {"im", "0 1 2"},
 }};
-
-bool z80_is_mnemonic(std::string_view lower_mnemonic) {
-  for (const Simple& s : kSimple)
-    if (s.mnemonic == lower_mnemonic) return true;
-  return !forms_of(kWithOperands, lower_mnemonic).empty();
-}
 
 std::optional<Encoding> encode_ld(const std::vector<Operand>& ops, LineContext& line) {
   Emitter out(line);
@@ -323,24 +310,13 @@ std::optional<Encoding> encode_operands(std::string_view m, const std::vector<Op
   return std::nullopt;
 }
 
+constexpr Z80FamilyCpu kZ80{false, kSimple, kWithOperands, "(bc) (de) (hl) (sp) (c) (ix+d) (iy+d) (ix) (iy) and (nn)",
+                            encode_operands};
+
+bool z80_is_mnemonic(std::string_view lower_mnemonic) { return is_mnemonic(kZ80, lower_mnemonic); }
+
 std::optional<Encoding> z80_encode(std::string_view m, std::string_view operands, LineContext& line) {
-  const std::vector<Operand> ops = parse_operands(operands, false);
-  if (refused_register_operand(line, ops, "(bc) (de) (hl) (sp) (c) (ix+d) (iy+d) (ix) (iy) and (nn)"))
-    return std::nullopt;
-  for (const Simple& s : kSimple) {
-    if (s.mnemonic != m || (m == "ret" && !ops.empty())) continue;
-    if (!ops.empty()) {
-      wrong_operands(line, m, operands, "no operands");
-      return std::nullopt;
-    }
-    Emitter out(line);
-    if (s.prefix != 0) out.bytes({s.prefix});
-    return out.bytes({s.opcode}).done(s.t_states, s.t_states_taken);
-  }
-  WatchedLine watch(line);
-  std::optional<Encoding> encoding = encode_operands(m, ops, watch);
-  if (!encoding && !watch.reported()) wrong_operands(line, m, operands, forms_of(kWithOperands, m));
-  return encoding;
+  return encode(kZ80, m, operands, line);
 }
 
 }  // namespace

@@ -226,6 +226,25 @@ std::optional<Encoding> encode_rst(const std::vector<Operand>& operands, LineCon
   return Emitter(line).bytes({0xc7 | static_cast<int>(*address)}).done(cycles);
 }
 
+namespace {
+
+// Forwards to a line and remembers whether an error was reported or an
+// evaluation failed, so a form that does not exist is reported once, and an
+// operand's own error alone.
+class WatchedLine : public LineContext {
+ public:
+  explicit WatchedLine(LineContext& line) : line_(line) {}
+  std::optional<Value> evaluate(std::string_view text) override;
+  void error(std::string_view where, std::string message) override;
+  std::uint32_t address() const override { return line_.address(); }
+  bool final_pass() const override { return line_.final_pass(); }
+  bool reported() const { return reported_; }
+
+ private:
+  LineContext& line_;
+  bool reported_ = false;
+};
+
 std::optional<Value> WatchedLine::evaluate(std::string_view text) {
   std::optional<Value> value = line_.evaluate(text);
   reported_ = reported_ || !value;
@@ -237,6 +256,9 @@ void WatchedLine::error(std::string_view where, std::string message) {
   line_.error(where, std::move(message));
 }
 
+// Reports a memory operand that names a register the CPU cannot index with,
+// such as the Z80's (hl+) or the SM83's (ix+1), instead of an undefined
+// symbol 'hl'. `forms` lists the register operands in parentheses it has.
 bool refused_register_operand(LineContext& line, const std::vector<Operand>& operands, std::string_view forms) {
   for (const Operand& op : operands) {
     if (op.kind != Operand::Kind::memory) continue;
@@ -254,12 +276,50 @@ bool refused_register_operand(LineContext& line, const std::vector<Operand>& ope
   return false;
 }
 
+// Reports that `operands` do not fit `mnemonic`, naming the forms it has.
 void wrong_operands(LineContext& line, std::string_view mnemonic, std::string_view operands,
                     std::string_view expected) {
   const std::string_view shown = trim(operands);
   line.error(operands, std::string(mnemonic) + (shown.empty() ? " without operands" : " " + std::string(shown)) +
                            " is not an instruction of this CPU; " + std::string(mnemonic) + " takes " +
                            std::string(expected));
+}
+
+}  // namespace
+
+std::string_view forms_of(std::span<const OperandForms> table, std::string_view mnemonic) {
+  for (const OperandForms& entry : table)
+    if (entry.mnemonic == mnemonic) return entry.forms;
+  return {};
+}
+
+bool is_mnemonic(const Z80FamilyCpu& cpu, std::string_view lower_mnemonic) {
+  for (const SimpleInstruction& simple : cpu.simple)
+    if (simple.mnemonic == lower_mnemonic) return true;
+  return !forms_of(cpu.with_operands, lower_mnemonic).empty();
+}
+
+std::optional<Encoding> encode(const Z80FamilyCpu& cpu, std::string_view mnemonic, std::string_view operands,
+                               LineContext& line) {
+  const std::vector<Operand> ops = parse_operands(operands, cpu.sm83);
+  if (refused_register_operand(line, ops, cpu.memory_forms)) return std::nullopt;
+  const std::string_view forms = forms_of(cpu.with_operands, mnemonic);
+  for (const SimpleInstruction& simple : cpu.simple) {
+    // ret is simple alone and takes a condition too.
+    if (simple.mnemonic != mnemonic || (!ops.empty() && !forms.empty())) continue;
+    if (!ops.empty()) {
+      wrong_operands(line, mnemonic, operands, "no operands");
+      return std::nullopt;
+    }
+    Emitter out(line);
+    out.bytes({simple.first});
+    if (simple.second >= 0) out.bytes({simple.second});
+    return out.done(simple.cycles, simple.cycles_taken);
+  }
+  WatchedLine watch(line);
+  std::optional<Encoding> encoding = cpu.encode_operands(mnemonic, ops, watch);
+  if (!encoding && !watch.reported()) wrong_operands(line, mnemonic, operands, forms);
+  return encoding;
 }
 
 }  // namespace shufflelab::assembler::z80_family

@@ -1,10 +1,12 @@
 // z80_family.hpp: internal to the assembler. What the Z80 and the SM83 (Game
 // Boy) encoders share: their operands look alike (registers, (hl), (nn),
-// conditions, immediates), and so do their register, ALU and CB-page codes.
+// conditions, immediates), and so do their register, ALU and CB-page codes
+// and the steps of encoding a line (encode).
 #pragma once
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -81,23 +83,6 @@ class Emitter {
 std::optional<Encoding> encode_rst(const std::vector<Operand>& operands, LineContext& line, std::uint32_t cycles,
                                    std::string_view targets);
 
-// Forwards to a line and remembers whether an error was reported or an
-// evaluation failed, so a form that does not exist is reported once, and an
-// operand's own error alone.
-class WatchedLine : public LineContext {
- public:
-  explicit WatchedLine(LineContext& line) : line_(line) {}
-  std::optional<Value> evaluate(std::string_view text) override;
-  void error(std::string_view where, std::string message) override;
-  std::uint32_t address() const override { return line_.address(); }
-  bool final_pass() const override { return line_.final_pass(); }
-  bool reported() const { return reported_; }
-
- private:
-  LineContext& line_;
-  bool reported_ = false;
-};
-
 // A mnemonic that takes operands, and the forms it has (for error messages).
 struct OperandForms {
   std::string_view mnemonic;
@@ -105,19 +90,35 @@ struct OperandForms {
 };
 
 // The forms of `mnemonic` in `table`; empty when it is not there.
-template <std::size_t N>
-std::string_view forms_of(const std::array<OperandForms, N>& table, std::string_view mnemonic) {
-  for (const OperandForms& entry : table)
-    if (entry.mnemonic == mnemonic) return entry.forms;
-  return {};
-}
+std::string_view forms_of(std::span<const OperandForms> table, std::string_view mnemonic);
 
-// Reports a memory operand that names a register the CPU cannot index with,
-// such as the Z80's (hl+) or the SM83's (ix+1), instead of an undefined
-// symbol 'hl'. `forms` lists the register operands in parentheses it has.
-bool refused_register_operand(LineContext& line, const std::vector<Operand>& operands, std::string_view forms);
+// An instruction without operands: one byte, or two (a Z80 ED-page opcode
+// after its prefix, the SM83's stop 0x10 0x00).
+struct SimpleInstruction {
+  std::string_view mnemonic;
+  int first;
+  int second;  // -1 for a one-byte instruction
+  std::uint8_t cycles;
+  std::uint8_t cycles_taken;  // when a block instruction repeats; else 0
+};
 
-// Reports that `operands` do not fit `mnemonic`, naming the forms it has.
-void wrong_operands(LineContext& line, std::string_view mnemonic, std::string_view operands, std::string_view expected);
+// What tells the Z80 from the SM83 where their encoders share the steps.
+struct Z80FamilyCpu {
+  bool sm83;  // parse the Game Boy's operand forms
+  std::span<const SimpleInstruction> simple;
+  std::span<const OperandForms> with_operands;
+  std::string_view memory_forms;  // the register operands in parentheses it takes, for errors
+  // Encodes an instruction with operands; nullopt for a form it does not have.
+  std::optional<Encoding> (*encode_operands)(std::string_view mnemonic, const std::vector<Operand>& operands,
+                                             LineContext& line);
+};
+
+bool is_mnemonic(const Z80FamilyCpu& cpu, std::string_view lower_mnemonic);
+
+// One instruction of `cpu`: its operands parsed, a simple instruction looked
+// up, else `encode_operands`; a form the CPU lacks is reported with the forms
+// the mnemonic has.
+std::optional<Encoding> encode(const Z80FamilyCpu& cpu, std::string_view mnemonic, std::string_view operands,
+                               LineContext& line);
 
 }  // namespace shufflelab::assembler::z80_family

@@ -4,6 +4,7 @@
 #include <cfloat>
 
 #include "imgui_internal.h"  // RenderArrow, RenderTextClipped, CalcWrapWidthForPos (ImGui 1.86)
+#include "ui/kit/keyboard.hpp"
 #include "ui/kit/legibility.hpp"
 #include "ui/kit/widgets.hpp"
 
@@ -77,13 +78,14 @@ bool g_result_first = false;
 void set_result_first(bool on) { g_result_first = on; }
 bool result_first() { return g_result_first; }
 
+bool controls_shown(const char* label) { return !g_result_first || folded_controls(label); }
+
 // A folded block of controls: a header only as wide as its label, on the line
 // before it when it fits there and that line ends with text (the panel's
 // title) or another folded block, not with a tab or a field, so folded
 // controls take as few lines as they can. Its open state is kept like a
 // collapsing header's, under the label's id.
-bool controls_shown(const char* label) {
-  if (!g_result_first) return true;
+bool folded_controls(const char* label) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float em = ImGui::GetFontSize();
   const ImVec2 text = ImGui::CalcTextSize(label, nullptr, true);
@@ -99,7 +101,11 @@ bool controls_shown(const char* label) {
   const ImGuiID id = last_folded = ImGui::GetID(label);
   bool open = storage->GetBool(id, false);
   const ImVec2 at = ImGui::GetCursorScreenPos();
-  if (ImGui::InvisibleButton(label, size)) storage->SetBool(id, open = !open);
+  bool pressed = ImGui::InvisibleButton(label, size);
+  // ImGui 1.86 presses a focused button with Space only; a header opens with Enter too, as keyboard users expect.
+  pressed |=
+      keyboard_navigation() && ImGui::IsItemFocused() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
+  if (pressed) storage->SetBool(id, open = !open);
   const ImGuiCol fill = ImGui::IsItemActive() ? ImGuiCol_HeaderActive
                         : ImGui::IsItemHovered() ? ImGuiCol_HeaderHovered : ImGuiCol_Header;
   ImDrawList* dl = ImGui::GetWindowDrawList();

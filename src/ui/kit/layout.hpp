@@ -60,6 +60,10 @@ class KeyValueTable {
 void set_result_first(bool on);
 bool result_first();
 bool controls_shown(const char* label);
+// The folded block itself, in any mode: for a panel with its own reason to put
+// its result first (the Shuffle lab folds the editor of a link's code when the
+// editor and the result do not both fit on the first screen).
+bool folded_controls(const char* label);
 
 // A verdict or a headline, wrapped as TextWrapped wraps: in result-first mode
 // at half as large again as the text around it (read from the back of a room),
