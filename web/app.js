@@ -298,10 +298,10 @@
     }
   }
   window.shufflelabJobs = {
-    start: function (id, kind, params) {
+    start: function (id, kind, params, text) {
       jobs.set(id, { state: 1, progress: 0, summary: 'starting' });
       const fileId = kind === 'check_file' ? Number(new URLSearchParams(params).get('file')) : 0;
-      queue.push({ id: id, kind: kind, params: params, blob: fileId ? checkFiles.get(fileId) : undefined });
+      queue.push({ id: id, kind: kind, params: params, text: text, blob: fileId ? checkFiles.get(fileId) : undefined });
       pump();
     },
     cancel: function (id) {

@@ -7,8 +7,8 @@
 #include "core/job_catalog.hpp"
 
 // clang-format off
-EM_JS(void, js_job_start, (int id, const char* kind, const char* params), {
-  window.shufflelabJobs.start(id, UTF8ToString(kind), UTF8ToString(params));
+EM_JS(void, js_job_start, (int id, const char* kind, const char* params, const char* text), {
+  window.shufflelabJobs.start(id, UTF8ToString(kind), UTF8ToString(params), UTF8ToString(text));
 });
 EM_JS(void, js_job_cancel, (int id), { window.shufflelabJobs.cancel(id); });
 EM_JS(int, js_job_workers, (), { return window.shufflelabJobs.workers(); });
@@ -33,11 +33,11 @@ EM_JS(char*, js_job_payload, (int id), {
 
 namespace shufflelab::web {
 
-int WorkerJobRunner::start(const std::string& kind, const std::string& params) {
+int WorkerJobRunner::start(const std::string& kind, const std::string& params, const std::string& text) {
   const int id = next_id_++;
   const auto parts = split_job(kind, params, static_cast<unsigned>(js_job_workers()));
   if (parts.size() < 2) {
-    js_job_start(id, kind.c_str(), params.c_str());
+    js_job_start(id, kind.c_str(), params.c_str(), text.c_str());
     return id;
   }
   Split& split = splits_[id];
@@ -46,7 +46,7 @@ int WorkerJobRunner::start(const std::string& kind, const std::string& params) {
   for (const std::string& part : parts) {
     const int part_id = next_id_++;
     split.parts.push_back(part_id);
-    js_job_start(part_id, kind.c_str(), part.c_str());
+    js_job_start(part_id, kind.c_str(), part.c_str(), text.c_str());
   }
   return id;
 }

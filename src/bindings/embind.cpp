@@ -56,8 +56,8 @@ val decode_link(const std::string& fragment) {
 }
 
 // Long jobs (core/base/jobs.hpp): the worker steps them in slices.
-std::shared_ptr<Job> make_job_or_throw(const std::string& kind, const std::string& params) {
-  auto job = make_job(kind, params);
+std::shared_ptr<Job> make_job_or_throw(const std::string& kind, const std::string& params, const std::string& text) {
+  auto job = make_job(kind, params, text);
   if (!job) throw_js(job.error());
   return job.value();
 }
@@ -152,7 +152,9 @@ EMSCRIPTEN_BINDINGS(shufflelab_core) {
       .function("done", &Job::done)
       .function("summary", &Job::summary)
       .function("payload", &Job::payload);
-  function("makeJob", &make_job_or_throw);
+  function("makeJob", +[](const std::string& kind, const std::string& params) { return make_job_or_throw(kind, params, {}); });
+  // A kind that reads a text longer than parameters may be (core/job_catalog: "deck_tests").
+  function("makeTextJob", &make_job_or_throw);
   // The module's wasm memory in bytes (it only grows): shows a streamed check stays bounded.
   function("heapBytes", +[]() { return static_cast<double>(emscripten_get_heap_size()); });
   class_<CheckFileReader>("CheckFileReader")

@@ -20,14 +20,14 @@ void ThreadJobRunner::join(Entry& e) {
     if (part->thread.joinable()) part->thread.join();
 }
 
-int ThreadJobRunner::start(const std::string& kind, const std::string& params) {
+int ThreadJobRunner::start(const std::string& kind, const std::string& params, const std::string& text) {
   const int id = next_id_++;
   auto e = std::make_unique<Entry>();
   e->kind = kind;
   std::vector<std::string> pieces = split_job(kind, params, threads_);
   if (pieces.size() < 2) pieces = {params};
   for (const std::string& piece : pieces) {
-    auto job = make_job(kind, piece);
+    auto job = make_job(kind, piece, text);
     if (!job) {
       e->cancelled = true;
       join(*e);

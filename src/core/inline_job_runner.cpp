@@ -4,10 +4,10 @@
 
 namespace shufflelab {
 
-int InlineJobRunner::start(const std::string& kind, const std::string& params) {
+int InlineJobRunner::start(const std::string& kind, const std::string& params, const std::string& text) {
   const int id = next_id_++;
   Entry e;
-  auto job = make_job(kind, params);
+  auto job = make_job(kind, params, text);
   if (!job) {
     e.status.state = JobStatus::State::failed;
     e.status.summary = job.error();

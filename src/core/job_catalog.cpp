@@ -3,6 +3,7 @@
 #include "core/asm/routine_check.hpp"
 #include "core/base/url_fields.hpp"
 #include "core/check/check_lab.hpp"
+#include "core/check/deck_tests_job.hpp"
 #include "core/chooser/chooser_job.hpp"
 #include "core/dice/dice_sample.hpp"
 #include "core/lfsr/lfsr_analysis.hpp"
@@ -29,20 +30,33 @@ constexpr JobKind kJobKinds[] = {
     {"check_example", make_check_example_job},         {"chooser", make_chooser_job},
     {"routine_check", make_routine_check_job},
 };
+// Kinds whose input is a text longer than parameters may be (JobRunner::start's `text`).
+using TextJobFactory = Result<std::shared_ptr<Job>> (*)(FieldReader&, std::string_view);
+struct TextJobKind {
+  std::string_view kind;
+  TextJobFactory make;
+};
+constexpr TextJobKind kTextJobKinds[] = {
+    {"deck_tests", make_deck_tests_job},
+};
 }  // namespace
 
-Result<std::shared_ptr<Job>> make_job(std::string_view kind, std::string_view params) {
+Result<std::shared_ptr<Job>> make_job(std::string_view kind, std::string_view params, std::string_view text) {
   using R = Result<std::shared_ptr<Job>>;
   if (params.size() > kMaxFragmentLength) return R::fail("job parameters too long");
   if (kind == "js_sort_sample") return R::fail("js_sort_sample: the browser's own sort runs only in the page's worker");
   const JobKind* entry = nullptr;
   for (const JobKind& k : kJobKinds)
     if (k.kind == kind) entry = &k;
-  if (!entry) return R::fail("unknown job kind \"" + printable_excerpt(kind) + "\"");
+  const TextJobKind* text_entry = nullptr;
+  for (const TextJobKind& k : kTextJobKinds)
+    if (k.kind == kind) text_entry = &k;
+  if (!entry && !text_entry) return R::fail("unknown job kind \"" + printable_excerpt(kind) + "\"");
+  if (entry && !text.empty()) return R::fail("job kind \"" + printable_excerpt(kind) + "\" takes no text");
   const FragmentPairs pairs = split_fragment(params);
   std::vector<std::string> notices;
   FieldReader fields(pairs, notices);
-  auto job = entry->make(fields);
+  auto job = entry ? entry->make(fields) : text_entry->make(fields, text);
   if (job && !notices.empty()) return R::fail(notices.front());
   return job;
 }

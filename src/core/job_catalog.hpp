@@ -14,7 +14,9 @@
 namespace shufflelab {
 
 // Builds a job from its kind and parameters; the message names the problem.
-Result<std::shared_ptr<Job>> make_job(std::string_view kind, std::string_view params);
+// `text`: the input of a kind that reads a text longer than parameters may be
+// ("deck_tests": a tally of decks); the other kinds take none.
+Result<std::shared_ptr<Job>> make_job(std::string_view kind, std::string_view params, std::string_view text = {});
 
 // Jobs whose work splits into independent parts (the browser runs the parts
 // on several workers at once). split_job: the parts' parameters, or empty

@@ -29,7 +29,8 @@ struct JobStatus {
 class JobRunner {
  public:
   virtual ~JobRunner() = default;
-  virtual int start(const std::string& kind, const std::string& params) = 0;  // returns a job id
+  // Returns a job id. `text`: the input of a kind that reads one (core/job_catalog).
+  virtual int start(const std::string& kind, const std::string& params, const std::string& text = {}) = 0;
   virtual void cancel(int id) = 0;
   virtual JobStatus status(int id) = 0;  // called once per frame by the panel that owns the job
 
@@ -59,9 +60,10 @@ struct JobSlot {
   std::optional<Result> result;  // filled by the panel when the job is done
   std::string error;             // a setup the core refused, or the job's failure
 
-  void start(JobRunner& jobs, const std::string& kind, const std::string& params, std::string key) {
+  void start(JobRunner& jobs, const std::string& kind, const std::string& params, std::string key,
+             const std::string& text = {}) {
     if (running()) jobs.cancel(id);
-    id = jobs.start(kind, params);
+    id = jobs.start(kind, params, text);
     status = JobStatus{};
     status.state = JobStatus::State::running;
     setup_key = std::move(key);

@@ -309,14 +309,14 @@ TEST(UserCode, CodeThatReadsMathRandomIsSampledInstead) {
 }
 
 // A finished sample goes through the Check lab's deck tests (core/code_deck_tests,
-// as the app session attaches them). Sattolo's decks of 4 cards are single
+// as the app session attaches them; the tests run as a "deck_tests" job). Sattolo's decks of 4 cards are single
 // 4-cycles: a uniform shuffle makes one in 6 of 24 orders, so 2,400 of them in
 // a row is no chance, and no card ever stays (9 of 24 orders are derangements).
 TEST(UserCode, ASampleGoesThroughTheCheckLabsDeckTests) {
   InlineJobRunner jobs;
   ShuffleLabState state{.n = 4, .shuffles = 2400};
   ShuffleSession s(state, jobs);
-  CodeDeckTests tests;
+  CodeDeckTests tests(jobs);
   s.set_code_deck_tests(&tests);
   ASSERT_TRUE(send(s, "code=" + percent_encode("function shuffle(deck, rand) { /* sattolo */ }")));
   ASSERT_TRUE(send(s, "code_sample"));
@@ -331,6 +331,11 @@ TEST(UserCode, ASampleGoesThroughTheCheckLabsDeckTests) {
     for (int d = 0; d < 1200; ++d) text += std::string(cycles[d % 6]) + "\n";
     ASSERT_TRUE(send(s, result_command(id, text)));
   }
+  // The tests are a job ("deck_tests", in the browser the worker's): busy until its report is in.
+  EXPECT_EQ(s.code_deck_report(), nullptr);
+  EXPECT_TRUE(s.busy());
+  for (int frame = 0; frame < 10 && s.busy(); ++frame) s.tick(0.016);
+  EXPECT_FALSE(s.busy());
   const DeckSampleReport* report = s.code_deck_report();
   ASSERT_NE(report, nullptr);
   EXPECT_TRUE(report->failed);
