@@ -7,10 +7,11 @@ const ready = createShufflelabCore();
 let loaded = false;
 ready.then(() => { loaded = true; });
 
-// The module (with the checks and the other jobs' code) is fetched on the first
-// job, then served from the offline cache: until it is in, the job's row says so.
+// Each worker loads the module (the checks and every other job's code) for its
+// first job: fetched on the page's first use, then from the offline cache. Until
+// it is in, the job's progress row says so.
 function coreLoaded(id) {
-  if (!loaded) self.postMessage({ id, state: 1, progress: 0, summary: 'loading the compute module (first use)' });
+  if (!loaded) self.postMessage({ id, state: 1, progress: 0, summary: 'loading the compute module' });
   return ready;
 }
 
