@@ -345,6 +345,27 @@ TEST(UserCode, ASampleGoesThroughTheCheckLabsDeckTests) {
   EXPECT_NE(s.describe_json().find("\"deckTests\":{\"failed\":true"), std::string::npos);
 }
 
+// Cancel drops the deck tests of a finished sample (a job); the sample's matrix stays.
+TEST(UserCode, CancelDropsTheDeckTestsOfAFinishedSample) {
+  InlineJobRunner jobs;
+  ShuffleLabState state{.n = 3, .shuffles = 6};
+  ShuffleSession s(state, jobs);
+  CodeDeckTests tests(jobs);
+  s.set_code_deck_tests(&tests);
+  ASSERT_TRUE(send(s, "code=" + percent_encode("function shuffle(deck, rand) {}")));
+  ASSERT_TRUE(send(s, "code_sample"));
+  const std::string asked = s.code_request_json();
+  const std::uint64_t id = std::stoull(asked.substr(asked.find("\"id\":") + 5));
+  ASSERT_TRUE(send(s, result_command(id, "sample n=3 decks=6 last=1\n0 1 2\n0 2 1\n1 0 2\n1 2 0\n2 0 1\n2 1 0\n")));
+  ASSERT_TRUE(s.busy());
+  ASSERT_TRUE(send(s, "code_cancel"));
+  for (int frame = 0; frame < 3; ++frame) s.tick(0.016);
+  EXPECT_FALSE(s.busy());
+  EXPECT_EQ(s.code_deck_report(), nullptr);
+  EXPECT_EQ(tests.job().status.state, JobStatus::State::cancelled);
+  EXPECT_EQ(s.view().code->sample()->total, 6u);
+}
+
 // A lesson step can be a code link ("fix this shuffle"): the step opens on the code.
 TEST(UserCode, ALessonStepCanCarryCode) {
   const std::string naive = "function shuffle(deck, rand) {\n  for (let i = 0; i < deck.length; i++) {\n"
