@@ -298,7 +298,7 @@
     }
   }
   window.shufflelabJobs = {
-    // text: the input of a job that reads one ("assemble": the source), or undefined.
+    // text: the input of a job that reads one ("assemble": the source, "deck_tests": a tally), or undefined.
     start: function (id, kind, params, text) {
       jobs.set(id, { state: 1, progress: 0, summary: 'starting' });
       const fileId = kind === 'check_file' ? Number(new URLSearchParams(params).get('file')) : 0;

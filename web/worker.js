@@ -4,6 +4,16 @@
 import createShufflelabCore from './shufflelab_core.mjs';
 
 const ready = createShufflelabCore();
+let loaded = false;
+ready.then(() => { loaded = true; });
+
+// Each worker loads the module (the checks and every other job's code) for its
+// first job: fetched on the page's first use, then from the offline cache. Until
+// it is in, the job's progress row says so.
+function coreLoaded(id) {
+  if (!loaded) self.postMessage({ id, state: 1, progress: 0, summary: 'loading the compute module' });
+  return ready;
+}
 
 self.onmessage = async (event) => {
   // Test hook: an uncaught error outside any job, as a real crash would be.
@@ -13,8 +23,8 @@ self.onmessage = async (event) => {
   if (kind === 'check_file') { checkFile(id, params, event.data.blob); return; }
   let job = null;
   try {
-    const core = await ready;
-    job = core.makeJob(kind, params, event.data.text || '');
+    const core = await coreLoaded(id);
+    job = event.data.text ? core.makeTextJob(kind, params, event.data.text) : core.makeJob(kind, params);
     let slice = 1 << 14;
     let lastPost = 0;
     while (!job.done()) {
@@ -98,7 +108,7 @@ async function checkFile(id, params, blob) {
   let core = null;
   try {
     if (!blob) throw new Error('the file is no longer available: choose it again');
-    core = await ready;
+    core = await coreLoaded(id);
     reader = new core.CheckFileReader(params);
     const files = new FileReaderSync();
     let lastPost = 0;

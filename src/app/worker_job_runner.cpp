@@ -7,12 +7,9 @@
 #include "core/job_catalog.hpp"
 
 // clang-format off
-EM_JS(void, js_job_start, (int id, const char* kind, const char* params), {
-  window.shufflelabJobs.start(id, UTF8ToString(kind), UTF8ToString(params));
-});
 // The text goes to the worker as a string beside the parameters (a 1 MB source too).
-EM_JS(void, js_job_start_with_text, (int id, const char* kind, const char* params, const char* text, int size), {
-  window.shufflelabJobs.start(id, UTF8ToString(kind), UTF8ToString(params), UTF8ToString(text, size));
+EM_JS(void, js_job_start, (int id, const char* kind, const char* params, const char* text, int size), {
+  window.shufflelabJobs.start(id, UTF8ToString(kind), UTF8ToString(params), size ? UTF8ToString(text, size) : undefined);
 });
 EM_JS(void, js_job_cancel, (int id), { window.shufflelabJobs.cancel(id); });
 EM_JS(int, js_job_workers, (), { return window.shufflelabJobs.workers(); });
@@ -37,11 +34,11 @@ EM_JS(char*, js_job_payload, (int id), {
 
 namespace shufflelab::web {
 
-int WorkerJobRunner::start(const std::string& kind, const std::string& params) {
+int WorkerJobRunner::start(const std::string& kind, const std::string& params, const std::string& text) {
   const int id = next_id_++;
   const auto parts = split_job(kind, params, static_cast<unsigned>(js_job_workers()));
   if (parts.size() < 2) {
-    js_job_start(id, kind.c_str(), params.c_str());
+    js_job_start(id, kind.c_str(), params.c_str(), text.data(), static_cast<int>(text.size()));
     return id;
   }
   Split& split = splits_[id];
@@ -50,14 +47,8 @@ int WorkerJobRunner::start(const std::string& kind, const std::string& params) {
   for (const std::string& part : parts) {
     const int part_id = next_id_++;
     split.parts.push_back(part_id);
-    js_job_start(part_id, kind.c_str(), part.c_str());
+    js_job_start(part_id, kind.c_str(), part.c_str(), text.data(), static_cast<int>(text.size()));
   }
-  return id;
-}
-
-int WorkerJobRunner::start_with_text(const std::string& kind, const std::string& params, const std::string& text) {
-  const int id = next_id_++;
-  js_job_start_with_text(id, kind.c_str(), params.c_str(), text.data(), static_cast<int>(text.size()));
   return id;
 }
 

@@ -16,8 +16,7 @@ namespace shufflelab::web {
 
 class WorkerJobRunner final : public JobRunner {
  public:
-  int start(const std::string& kind, const std::string& params) override;
-  int start_with_text(const std::string& kind, const std::string& params, const std::string& text) override;
+  int start(const std::string& kind, const std::string& params, const std::string& text = {}) override;
   void cancel(int id) override;
   JobStatus status(int id) override;
 

@@ -153,9 +153,9 @@ EMSCRIPTEN_BINDINGS(shufflelab_core) {
       .function("done", &Job::done)
       .function("summary", &Job::summary)
       .function("payload", &Job::payload);
-  // makeJob(kind, params) or makeJob(kind, params, text) (Embind picks by the number of arguments).
-  function("makeJob", +[](const std::string& kind, const std::string& params) { return make_job_or_throw(kind, params, ""); });
-  function("makeJob", &make_job_or_throw);
+  function("makeJob", +[](const std::string& kind, const std::string& params) { return make_job_or_throw(kind, params, {}); });
+  // A kind that reads a text longer than parameters may be (core/job_catalog: "assemble", "deck_tests").
+  function("makeTextJob", &make_job_or_throw);
   // The module's wasm memory in bytes (it only grows): shows a streamed check stays bounded.
   function("heapBytes", +[]() { return static_cast<double>(emscripten_get_heap_size()); });
   class_<CheckFileReader>("CheckFileReader")

@@ -20,7 +20,7 @@ void ThreadJobRunner::join(Entry& e) {
     if (part->thread.joinable()) part->thread.join();
 }
 
-int ThreadJobRunner::start_with_text(const std::string& kind, const std::string& params, const std::string& text) {
+int ThreadJobRunner::start(const std::string& kind, const std::string& params, const std::string& text) {
   const int id = next_id_++;
   auto e = std::make_unique<Entry>();
   e->kind = kind;

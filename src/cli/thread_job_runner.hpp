@@ -23,8 +23,7 @@ class ThreadJobRunner final : public JobRunner {
   ThreadJobRunner(const ThreadJobRunner&) = delete;
   ThreadJobRunner& operator=(const ThreadJobRunner&) = delete;
 
-  int start(const std::string& kind, const std::string& params) override { return start_with_text(kind, params, {}); }
-  int start_with_text(const std::string& kind, const std::string& params, const std::string& text) override;
+  int start(const std::string& kind, const std::string& params, const std::string& text = {}) override;
   void cancel(int id) override;
   JobStatus status(int id) override;  // progress of the parts; the merged result once all are done
 

@@ -15,6 +15,7 @@ AppSession::AppSession(JobRunner& jobs)
       chooser_(state_.chooser, jobs, open_link_),
       findings_(open_link_),
       lfsr_(state_.lfsr, jobs),
+      code_deck_tests_(jobs),
       shuffle_(state_.shuffle, jobs),
       dice_(state_.dice, jobs) {
   shuffle_.set_code_deck_tests(&code_deck_tests_);

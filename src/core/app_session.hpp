@@ -153,7 +153,7 @@ class AppSession {
   FindingsSession findings_;
   AboutSession about_;
   LfsrSession lfsr_;
-  CodeDeckTests code_deck_tests_;  // before shuffle_, which points at it
+  CodeDeckTests code_deck_tests_;  // before shuffle_, which points at it (its tests are a job)
   ShuffleSession shuffle_;
   DiceSession dice_;
   LabSession& session_of(LabId lab);

@@ -1,9 +1,13 @@
 #include "core/code_deck_tests.hpp"
 
+#include "core/check/check_report_wire.hpp"
+#include "core/check/deck_tally_wire.hpp"
+
 namespace shufflelab {
 
 void CodeDeckTests::start(std::uint32_t n) {
-  tally_ = std::make_unique<DeckTally>(n);
+  job_.clear(jobs_);
+  tally_ = n ? std::make_unique<DeckTally>(n) : nullptr;
   deck_.assign(n, 0);
 }
 
@@ -13,11 +17,19 @@ void CodeDeckTests::add(std::span<const std::uint32_t> deck) {
   tally_->add(deck_);
 }
 
-DeckSampleReport CodeDeckTests::report() {
-  if (!tally_ || tally_->decks() == 0) return {};
-  // Cards are the numbers 0..n-1 the reader's function was given.
-  const CheckReport report = deck_report(*tally_, DeckSpelling{}, kDefaultCheckAlpha);
-  return {report.failed, report.verdict, report_text(report)};
+void CodeDeckTests::finish() {
+  if (!tally_ || tally_->decks() == 0) return;
+  job_.start(jobs_, "deck_tests", "", "", encode_deck_tally(*tally_));
+}
+
+void CodeDeckTests::poll() {
+  if (!job_.poll(jobs_)) return;
+  auto report = decode_check_report(job_.status.payload);
+  if (!report) {
+    job_.error = report.error();
+    return;
+  }
+  job_.result = DeckSampleReport{report->failed, report->verdict, report_text(*report)};
 }
 
 }  // namespace shufflelab

@@ -4,7 +4,7 @@
 
 namespace shufflelab {
 
-int InlineJobRunner::start_with_text(const std::string& kind, const std::string& params, const std::string& text) {
+int InlineJobRunner::start(const std::string& kind, const std::string& params, const std::string& text) {
   const int id = next_id_++;
   Entry e;
   auto job = make_job(kind, params, text);

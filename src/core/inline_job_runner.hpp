@@ -13,8 +13,7 @@ namespace shufflelab {
 
 class InlineJobRunner final : public JobRunner {
  public:
-  int start(const std::string& kind, const std::string& params) override { return start_with_text(kind, params, {}); }
-  int start_with_text(const std::string& kind, const std::string& params, const std::string& text) override;
+  int start(const std::string& kind, const std::string& params, const std::string& text = {}) override;
   void cancel(int id) override;
   JobStatus status(int id) override;  // advances the job by one slice
 

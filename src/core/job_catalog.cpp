@@ -5,6 +5,7 @@
 #include "core/base/url_fields.hpp"
 #include "core/builtin_tours.hpp"
 #include "core/check/check_lab.hpp"
+#include "core/check/deck_tests_job.hpp"
 #include "core/chooser/chooser_job.hpp"
 #include "core/dice/dice_sample.hpp"
 #include "core/lfsr/lfsr_analysis.hpp"
@@ -32,22 +33,34 @@ constexpr JobKind kJobKinds[] = {
     {"routine_check", make_routine_check_job},         {"asm_listing_source", make_asm_listing_source_job},
     {"tour", make_builtin_tour_job},
 };
+// Kinds whose input is a text longer than parameters may be (JobRunner::start's `text`).
+using TextJobFactory = Result<std::shared_ptr<Job>> (*)(FieldReader&, std::string_view);
+struct TextJobKind {
+  std::string_view kind;
+  TextJobFactory make;
+};
+constexpr TextJobKind kTextJobKinds[] = {
+    {"deck_tests", make_deck_tests_job},
+    {"assemble", make_assemble_job},
+};
 }  // namespace
 
 Result<std::shared_ptr<Job>> make_job(std::string_view kind, std::string_view params, std::string_view text) {
   using R = Result<std::shared_ptr<Job>>;
   if (params.size() > kMaxFragmentLength) return R::fail("job parameters too long");
-  const bool reads_text = kind == "assemble";
-  if (!text.empty() && !reads_text) return R::fail("job kind \"" + printable_excerpt(kind) + "\" takes no text");
   if (kind == "js_sort_sample") return R::fail("js_sort_sample: the browser's own sort runs only in the page's worker");
   const JobKind* entry = nullptr;
   for (const JobKind& k : kJobKinds)
     if (k.kind == kind) entry = &k;
-  if (!entry && !reads_text) return R::fail("unknown job kind \"" + printable_excerpt(kind) + "\"");
+  const TextJobKind* text_entry = nullptr;
+  for (const TextJobKind& k : kTextJobKinds)
+    if (k.kind == kind) text_entry = &k;
+  if (!entry && !text_entry) return R::fail("unknown job kind \"" + printable_excerpt(kind) + "\"");
+  if (entry && !text.empty()) return R::fail("job kind \"" + printable_excerpt(kind) + "\" takes no text");
   const FragmentPairs pairs = split_fragment(params);
   std::vector<std::string> notices;
   FieldReader fields(pairs, notices);
-  auto job = reads_text ? make_assemble_job(fields, text) : entry->make(fields);
+  auto job = entry ? entry->make(fields) : text_entry->make(fields, text);
   if (job && !notices.empty()) return R::fail(notices.front());
   return job;
 }

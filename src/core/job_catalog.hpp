@@ -14,8 +14,8 @@
 namespace shufflelab {
 
 // Builds a job from its kind and parameters; the message names the problem.
-// `text`: the input of a kind that reads a text longer than parameters may
-// be ("assemble": the source); the other kinds take none.
+// `text`: the input of a kind that reads a text longer than parameters may be
+// ("deck_tests": a tally of decks; "assemble": the source); the other kinds take none.
 Result<std::shared_ptr<Job>> make_job(std::string_view kind, std::string_view params, std::string_view text = {});
 
 // Jobs whose work splits into independent parts (the browser runs the parts

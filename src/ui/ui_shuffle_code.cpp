@@ -15,6 +15,7 @@
 #include "core/base/text_format.hpp"
 #include "core/shuffle/user_code_starts.hpp"
 #include "imgui.h"
+#include "ui/kit/job_row.hpp"
 #include "ui/kit/layout.hpp"
 #include "ui/kit/text_field.hpp"
 #include "ui/kit/widgets.hpp"
@@ -152,11 +153,18 @@ void ShufflePanel::draw_code(ShuffleSession& s) {
     const BiasMatrix* counts = run.exact() ? &run.exact()->matrix : run.sample();
     draw_matrix_grid(*v.code_matrix, counts);
     explain("Red: the card lands at that position more often than 1/n; blue: less often.");
-    if (const DeckSampleReport* r = s.code_deck_report(); r && !v.code_matrix_exact) {
+    const JobSlot<DeckSampleReport>* tests = run.deck_tests_job();
+    if (tests && tests->id && !v.code_matrix_exact) {
       section("The Check lab's deck tests on this sample");
-      ImGui::PushTextWrapPos(0);
-      ImGui::TextUnformatted(r->text.c_str());
-      ImGui::PopTextWrapPos();
+      // The tests run in the worker's core module, loaded on their first use.
+      ImGui::PushID("deck_tests");
+      if (job_progress_row(JobRowView{tests->status, tests->error, tests->running()})) send(s, "code_cancel");
+      ImGui::PopID();
+      if (tests->result) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(tests->result->text.c_str());
+        ImGui::PopTextWrapPos();
+      }
     }
   }
 }

@@ -44,7 +44,7 @@ TEST(AppSession, ALinkWithoutRunShowsNoEarlierResult) {
 // A runner whose jobs run until cancelled, recording the cancels.
 class EndlessJobRunner final : public JobRunner {
  public:
-  int start(const std::string&, const std::string&) override { return ++started; }
+  int start(const std::string&, const std::string&, const std::string&) override { return ++started; }
   void cancel(int id) override { cancelled.push_back(id); }
   JobStatus status(int id) override {
     JobStatus s;

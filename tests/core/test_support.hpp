@@ -83,7 +83,7 @@ void expect_same_sweep(const Stats& got, const Stats& want, const std::string& w
 class ScriptedJobRunner final : public JobRunner {
  public:
   explicit ScriptedJobRunner(std::vector<double> result) : result_(std::move(result)) {}
-  int start(const std::string&, const std::string&) override { return ++started_; }
+  int start(const std::string&, const std::string&, const std::string&) override { return ++started_; }
   void cancel(int) override {}
   JobStatus status(int) override {
     JobStatus s;

@@ -279,6 +279,12 @@ test('code that reads Math.random is sampled instead: a million decks over the p
   assert.equal(sample.decks, 1000000);
   assert.equal(sample.real, true);
   assert.ok(sample.pValue < 1e-6, String(sample.pValue));
+  // Then the Check lab's deck tests on the sample's counts: a "deck_tests" job in the worker's core module.
+  const tested = await waitForState(page, (st) => st.shuffle?.code?.sample?.deckTests, 'the deck tests of the sample');
+  const { deckTests } = tested.shuffle.code.sample;
+  assert.equal(deckTests.failed, true, deckTests.text);
+  assert.match(deckTests.text, /decks read: 1,000,000/);
+  assert.match(deckTests.text, /FAIL position x card/);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -29,15 +29,8 @@ struct JobStatus {
 class JobRunner {
  public:
   virtual ~JobRunner() = default;
-  virtual int start(const std::string& kind, const std::string& params) = 0;  // returns a job id
-  // A job that also reads a text longer than parameters may be (an assembly
-  // source): the text goes beside them to core/job_catalog's make_job. The
-  // runners that build jobs (inline, threads, the page's workers) pass it on;
-  // this default is for test doubles that script their results.
-  virtual int start_with_text(const std::string& kind, const std::string& params, const std::string& text) {
-    (void)text;
-    return start(kind, params);
-  }
+  // Returns a job id. `text`: the input of a kind that reads one (core/job_catalog).
+  virtual int start(const std::string& kind, const std::string& params, const std::string& text = {}) = 0;
   virtual void cancel(int id) = 0;
   virtual JobStatus status(int id) = 0;  // called once per frame by the panel that owns the job
 
@@ -70,7 +63,7 @@ struct JobSlot {
   void start(JobRunner& jobs, const std::string& kind, const std::string& params, std::string key,
              const std::string& text = {}) {
     if (running()) jobs.cancel(id);
-    id = text.empty() ? jobs.start(kind, params) : jobs.start_with_text(kind, params, text);
+    id = jobs.start(kind, params, text);
     status = JobStatus{};
     status.state = JobStatus::State::running;
     setup_key = std::move(key);

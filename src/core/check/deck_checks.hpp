@@ -16,8 +16,10 @@
 #pragma once
 #include <cstdint>
 #include <span>
+#include <string_view>
 #include <vector>
 
+#include "core/base/result.hpp"
 #include "core/check/check_report.hpp"
 #include "core/check/deck_input.hpp"
 
@@ -39,6 +41,7 @@ class DeckTally {
   const std::vector<std::uint64_t>& successions() const { return successions_; }   // size n
 
  private:
+  friend Result<DeckTally> decode_deck_tally(std::string_view text);  // check/deck_tally_wire
   void add_lehmer(std::span<const std::uint16_t> deck);
   std::size_t n_;
   std::uint64_t decks_ = 0;

@@ -297,7 +297,9 @@ void ShuffleSession::start_linked_run() {
 
 bool ShuffleSession::busy() const {
   const bool models = std::any_of(engine_models_.begin(), engine_models_.end(), [](const auto& m) { return m.running(); });
-  return bias_.job.running() || predict_.running() || riffle_.running() || engine_sample_.running() || models;
+  const JobSlot<DeckSampleReport>* deck_tests = code_.deck_tests_job();
+  return bias_.job.running() || predict_.running() || riffle_.running() || engine_sample_.running() || models ||
+         (deck_tests && deck_tests->running());
 }
 
 // ---- Playback ---------------------------------------------------------------
@@ -337,6 +339,7 @@ void ShuffleSession::tick(double seconds) {
   poll();
   drop_stale_run();
   follow_code();
+  code_.poll_deck_tests();
   if (state_.tab == "animate" || state_.tab == "code") animate(seconds);
   if (state_.tab == "human") start_riffle_table();
 }

@@ -82,6 +82,12 @@ void ShuffleSession::code_text(TextLines& out) {
   } else if (const BiasMatrix* m = code_.sample(); m && m->total > 0) {
     out.sub("Sampled matrix (position x card)");
     out.para(v.code_summary);
+    const JobSlot<DeckSampleReport>* tests = code_.deck_tests_job();
+    if (tests && tests->id && !tests->result) {
+      out.sub("The Check lab's deck tests on this sample");
+      out.item(tests->running() ? "Running: " + tests->status.summary
+               : !tests->error.empty() ? tests->error : std::string("Cancelled."));
+    }
     if (const DeckSampleReport* r = code_.sample_report()) {
       out.sub("The Check lab's deck tests on this sample");
       std::size_t begin = 0;
@@ -123,6 +129,9 @@ std::string ShuffleSession::describe_code_json() {
     if (const DeckSampleReport* r = code_.sample_report())
       out += ",\"deckTests\":{\"failed\":" + json_bool(r->failed) + ",\"verdict\":" + json_string(r->verdict) +
              ",\"text\":" + json_string(r->text) + "}";
+    else if (const JobSlot<DeckSampleReport>* tests = code_.deck_tests_job(); tests && tests->id)
+      out += ",\"deckTestsJob\":{\"running\":" + json_bool(tests->running()) + ",\"summary\":" +
+             json_string(tests->status.summary) + ",\"error\":" + json_string(tests->error) + "}";
     out += "}";
   }
   out += "}";

@@ -38,12 +38,14 @@ void CodeRun::want(CodeMode mode) {
 void CodeRun::cancel() {
   wanted_.clear();
   request_.reset();
+  if (deck_tests_) deck_tests_->cancel();
 }
 
 void CodeRun::clear() {
   DeckSampleTests* tests = deck_tests_;
   *this = CodeRun{};
   deck_tests_ = tests;
+  if (deck_tests_) deck_tests_->start(0);
 }
 
 void CodeRun::next_request() {
@@ -56,7 +58,6 @@ void CodeRun::next_request() {
     sample_subject_ = subject_;
     sample_done_ = false;
     sample_wanted_ = sample_decks_;
-    sample_report_.reset();
     if (deck_tests_) deck_tests_->start(subject_.n);
   }
 }
@@ -123,7 +124,7 @@ Result<bool> CodeRun::accept(std::string_view arg) {
     }
     if (!chunk.last) return R::ok(true);  // the same request goes on
     sample_done_ = true;
-    if (deck_tests_) sample_report_ = deck_tests_->report();
+    if (deck_tests_) deck_tests_->finish();
   }
   finish("");
   return R::ok(true);

@@ -47,7 +47,7 @@ class CodeRun {
   void follow(const CodeSubject& subject, std::uint64_t sample_decks);
   // code_run, code_exact, code_sample (an exact run or a sample needs no trace first).
   void want(CodeMode mode);
-  void cancel();  // code_cancel: the pending runs are dropped, what came in stays
+  void cancel();  // code_cancel: the pending runs (and the deck tests) are dropped, what came in stays
   void clear();   // a link opens: every result goes
   // code_result=ID:TEXT; an answer to a request no longer pending is ignored (false).
   Result<bool> accept(std::string_view arg);
@@ -65,8 +65,14 @@ class CodeRun {
   const CodeSubject& sample_subject() const { return sample_subject_; }
   bool sample_done() const { return sample_done_; }
   std::uint64_t sample_wanted() const { return sample_wanted_; }
-  // The finished sample's deck tests (the Check lab's), when tests are set.
-  const DeckSampleReport* sample_report() const { return sample_report_ ? &*sample_report_ : nullptr; }
+  // The finished sample's deck tests (the Check lab's, a job), when tests are set: null before their report.
+  const DeckSampleReport* sample_report() const {
+    return deck_tests_ && deck_tests_->job().result ? &*deck_tests_->job().result : nullptr;
+  }
+  const JobSlot<DeckSampleReport>* deck_tests_job() const { return deck_tests_ ? &deck_tests_->job() : nullptr; }
+  void poll_deck_tests() {
+    if (deck_tests_) deck_tests_->poll();
+  }
   // Where a sample's decks also go (owned by the caller; may stay null).
   void set_deck_tests(DeckSampleTests* tests) { deck_tests_ = tests; }
 
@@ -89,7 +95,6 @@ class CodeRun {
   bool sample_done_ = false;
   std::uint64_t sample_wanted_ = 0;
   DeckSampleTests* deck_tests_ = nullptr;
-  std::optional<DeckSampleReport> sample_report_;
 };
 
 }  // namespace shufflelab

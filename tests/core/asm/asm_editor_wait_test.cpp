@@ -25,10 +25,9 @@ using Units = std::vector<std::uint16_t>;
 // Jobs wait while `held` (a worker still loading), then run inline.
 class HeldJobRunner final : public JobRunner {
  public:
-  int start(const std::string& kind, const std::string& params) override { return start_with_text(kind, params, {}); }
-  int start_with_text(const std::string& kind, const std::string& params, const std::string& text) override {
+  int start(const std::string& kind, const std::string& params, const std::string& text = {}) override {
     kinds.push_back(kind);
-    return inline_.start_with_text(kind, params, text);
+    return inline_.start(kind, params, text);
   }
   void cancel(int id) override {
     cancelled.push_back(id);

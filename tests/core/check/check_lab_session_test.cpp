@@ -24,8 +24,8 @@ namespace {
 class PageJobs final : public JobRunner {
  public:
   std::map<int, std::string> files;
-  int start(const std::string& kind, const std::string& params) override {
-    if (kind != "check_file") return inline_.start(kind, params) * 2;
+  int start(const std::string& kind, const std::string& params, const std::string& text = {}) override {
+    if (kind != "check_file") return inline_.start(kind, params, text) * 2;
     JobStatus s;
     s.state = JobStatus::State::done;
     const std::size_t at = params.find("&file=");

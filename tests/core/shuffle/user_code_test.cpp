@@ -309,14 +309,14 @@ TEST(UserCode, CodeThatReadsMathRandomIsSampledInstead) {
 }
 
 // A finished sample goes through the Check lab's deck tests (core/code_deck_tests,
-// as the app session attaches them). Sattolo's decks of 4 cards are single
+// as the app session attaches them; the tests run as a "deck_tests" job). Sattolo's decks of 4 cards are single
 // 4-cycles: a uniform shuffle makes one in 6 of 24 orders, so 2,400 of them in
 // a row is no chance, and no card ever stays (9 of 24 orders are derangements).
 TEST(UserCode, ASampleGoesThroughTheCheckLabsDeckTests) {
   InlineJobRunner jobs;
   ShuffleLabState state{.n = 4, .shuffles = 2400};
   ShuffleSession s(state, jobs);
-  CodeDeckTests tests;
+  CodeDeckTests tests(jobs);
   s.set_code_deck_tests(&tests);
   ASSERT_TRUE(send(s, "code=" + percent_encode("function shuffle(deck, rand) { /* sattolo */ }")));
   ASSERT_TRUE(send(s, "code_sample"));
@@ -331,6 +331,11 @@ TEST(UserCode, ASampleGoesThroughTheCheckLabsDeckTests) {
     for (int d = 0; d < 1200; ++d) text += std::string(cycles[d % 6]) + "\n";
     ASSERT_TRUE(send(s, result_command(id, text)));
   }
+  // The tests are a job ("deck_tests", in the browser the worker's): busy until its report is in.
+  EXPECT_EQ(s.code_deck_report(), nullptr);
+  EXPECT_TRUE(s.busy());
+  for (int frame = 0; frame < 10 && s.busy(); ++frame) s.tick(0.016);
+  EXPECT_FALSE(s.busy());
   const DeckSampleReport* report = s.code_deck_report();
   ASSERT_NE(report, nullptr);
   EXPECT_TRUE(report->failed);
@@ -338,6 +343,27 @@ TEST(UserCode, ASampleGoesThroughTheCheckLabsDeckTests) {
   EXPECT_NE(report->text.find("FAIL fixed points"), std::string::npos) << report->text;
   EXPECT_NE(report->text.find("decks read: 2,400"), std::string::npos) << report->text;
   EXPECT_NE(s.describe_json().find("\"deckTests\":{\"failed\":true"), std::string::npos);
+}
+
+// Cancel drops the deck tests of a finished sample (a job); the sample's matrix stays.
+TEST(UserCode, CancelDropsTheDeckTestsOfAFinishedSample) {
+  InlineJobRunner jobs;
+  ShuffleLabState state{.n = 3, .shuffles = 6};
+  ShuffleSession s(state, jobs);
+  CodeDeckTests tests(jobs);
+  s.set_code_deck_tests(&tests);
+  ASSERT_TRUE(send(s, "code=" + percent_encode("function shuffle(deck, rand) {}")));
+  ASSERT_TRUE(send(s, "code_sample"));
+  const std::string asked = s.code_request_json();
+  const std::uint64_t id = std::stoull(asked.substr(asked.find("\"id\":") + 5));
+  ASSERT_TRUE(send(s, result_command(id, "sample n=3 decks=6 last=1\n0 1 2\n0 2 1\n1 0 2\n1 2 0\n2 0 1\n2 1 0\n")));
+  ASSERT_TRUE(s.busy());
+  ASSERT_TRUE(send(s, "code_cancel"));
+  for (int frame = 0; frame < 3; ++frame) s.tick(0.016);
+  EXPECT_FALSE(s.busy());
+  EXPECT_EQ(s.code_deck_report(), nullptr);
+  EXPECT_EQ(tests.job().status.state, JobStatus::State::cancelled);
+  EXPECT_EQ(s.view().code->sample()->total, 6u);
 }
 
 // A lesson step can be a code link ("fix this shuffle"): the step opens on the code.

@@ -1,0 +1,35 @@
+// The app's own wasm (the first download) links none of the Check lab's
+// readers and checks: they run as jobs in the worker's core module, loaded on
+// first use (docs/architecture.md, "What loads when"). A function linked in
+// brings its message texts into the wasm's data, so each module is looked for
+// by a message only it writes; the worker's module must hold every one of them
+// (else the search would find nothing anywhere and prove nothing).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SITE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'build', 'wasm', 'site');
+const app = readFileSync(join(SITE, 'shufflelab.wasm'));
+const worker = readFileSync(join(SITE, 'shufflelab_core.wasm'));
+
+// A message per module, each written by that module alone (grep src/ for it).
+const kOnlyInTheChecks = {
+  'check/deck_input': 'expected a card number (0..999)',
+  'check/roll_input': 'expected a whole number (a die face)',
+  'check/byte_input': 'half a byte: hex bytes are two digits',
+  'check/check_session': 'what to check must be decks, rolls or bytes',
+  'check/deck_checks (deck_report)': 'the permutations are made of a different number of cycles',
+  'check/roll_checks': 'most deviant face: ',
+  'check/byte_checks': 'chi-square of byte counts (ent)',
+  'check/deck_diagnosis': 'the off-by-one Fisher-Yates (random(i)',
+  'check/linear_complexity': 'no LFSR lab form',
+};
+
+for (const [module, message] of Object.entries(kOnlyInTheChecks)) {
+  test(`${module} runs in the worker's core module, not in the app's wasm`, () => {
+    assert.ok(worker.includes(message), `the worker's module should hold "${message}"`);
+    assert.ok(!app.includes(message), `the app's wasm links ${module} ("${message}")`);
+  });
+}
