@@ -77,7 +77,7 @@ TEST(UiSmoke, EveryLessonStepDrawsResultFirst) {
 // command (tour_exit) stops it.
 class SilentJobRunner final : public shufflelab::JobRunner {
  public:
-  int start(const std::string&, const std::string&) override { return ++started_; }
+  int start(const std::string&, const std::string&, const std::string&) override { return ++started_; }
   void cancel(int) override {}
   shufflelab::JobStatus status(int) override {
     shufflelab::JobStatus s;
