@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { launch, openApp, command, state, SITE } from '../tests/e2e/browser.mjs';
 
-const files = ['shufflelab.js', 'shufflelab.wasm', 'app.js', 'index.html', 'style.css', 'offline.js', 'prefs.js', 'textview.js', 'note.js', 'share.js', 'lesson_bar.js', 'page_view.js', 'page_keys.js', 'code_sandbox.js', 'sw.js'];
+const files = ['shufflelab.js', 'shufflelab.wasm', 'app.js', 'index.html', 'style.css', 'offline.js', 'prefs.js', 'textview.js', 'note.js', 'share.js', 'lesson_bar.js', 'page_view.js', 'page_keys.js', 'code_sandbox_loader.js', 'sw.js'];
 let raw = 0, gz = 0;
 for (const f of files) {
   const data = readFileSync(join(SITE, f));

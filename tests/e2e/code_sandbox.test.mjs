@@ -16,6 +16,8 @@ const trapped = [];  // every request the trap server saw
 before(async () => {
   env = await launch();
   app = await openApp(env, '#v=1&lab=shuffle&n=8');
+  // No run was asked for, so the sandbox is not loaded yet: load it as the first request would.
+  await app.page.evaluate(() => window.shufflelabLoadCodeSandbox());
   trap = createServer((req, res) => { trapped.push(req.url); res.writeHead(200, { 'Access-Control-Allow-Origin': '*' }).end('x'); });
   await new Promise((ok) => trap.listen(0, '127.0.0.1', ok));
 });
@@ -128,7 +130,8 @@ test('without the policy header (a static host) the removed globals alone stop e
   const context = await env.browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.goto(`http://127.0.0.1:${bare.address().port}/index.html`);
-  await page.waitForFunction(() => window.shufflelabCodeSandbox);
+  await page.waitForFunction(() => window.shufflelabLoadCodeSandbox);
+  await page.evaluate(() => window.shufflelabLoadCodeSandbox());
   const url = `http://127.0.0.1:${trap.address().port}/`;
   for (const body of [`fetch('${url}bare-fetch')`, `importScripts('${url}bare.js')`, `new XMLHttpRequest().open('GET', '${url}bare')`,
     `eval('imp' + 'ort("${url}bare-eval.js")')`, `new FontFace('x', 'url(${url}bare-font)').load()`]) {
@@ -144,6 +147,7 @@ test('without the policy header (a static host) the removed globals alone stop e
   const installed = await offline.newPage();
   await installed.goto(`http://127.0.0.1:${bare.address().port}/index.html`);
   await installed.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+  await installed.evaluate(() => window.shufflelabLoadCodeSandbox());
   const served = await installed.evaluate(async () => (await fetch('code_worker.js')).headers.get('content-security-policy'));
   assert.equal(served, "default-src 'none'; script-src 'self' 'unsafe-eval'");
   const [late] = await runCode(installed, { source: fn(`rand(2); fetch('${url}offline-fetch');`), n: 4, seed: 1, mode: 'trace' });
@@ -213,6 +217,32 @@ test('Fisher-Yates in the sandbox is uniform for n <= 7; the same request gives 
 const NAIVE = fn('  for (let i = 0; i < deck.length; i++) {\n    const j = rand(deck.length);\n    const t = deck[i]; deck[i] = deck[j]; deck[j] = t;\n  }');
 const codeLink = (source, n, seed = 7) => `#v=1&lab=shuffle&tab=code&n=${n}&seed=${seed}&code=${encodeURIComponent(source)}`;
 const resultShown = (s) => s.shuffle && s.shuffle.code && s.shuffle.code.exact && !s.shuffle.code.busy && s.shuffle.code.totalSteps > 0;
+
+test('the sandbox loads when the Your code tab first asks for a run, not before', async () => {
+  // A fresh page without the service worker (whose install fetches every file of the site), so the
+  // requests are the page's own.
+  const context = await env.browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const requested = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname.slice(1)));
+  const sandboxFiles = () => requested.filter((name) => /^(code_sandbox\.js|code_worker|shuffle_runner)/.test(name));
+  await page.goto(env.base + '#v=1&lab=shuffle&n=8');
+  await page.waitForFunction(() => window.shufflelab && window.shufflelab.ready, null, { timeout: 20000 });
+  await nextFrames(page, 3);
+  assert.ok(requested.includes('code_sandbox_loader.js'), requested.join(' '));
+  assert.deepEqual(sandboxFiles(), []);
+  assert.equal(await page.evaluate(() => window.shufflelabCodeSandbox), undefined);
+  // The code tab with no code asks for nothing yet; code asks for its trace, which loads the sandbox and runs.
+  await setHash(page, '#v=1&lab=shuffle&n=3&tab=code');
+  await nextFrames(page, 3);
+  assert.deepEqual(sandboxFiles(), []);
+  await setHash(page, codeLink(NAIVE, 3));
+  const s = await waitForState(page, resultShown, 'the code\'s steps and exact matrix');
+  assert.deepEqual(s.shuffle.code.exact.counts.slice(0, 3), [9, 10, 8]);
+  assert.equal(sandboxFiles()[0], 'code_sandbox.js');
+  assert.equal(await page.evaluate(() => document.getElementById('sandbox-status').hidden), true);
+  await context.close();
+});
 
 test('a link with code opens on its steps and exact counts, the same when opened twice', async () => {
   // The naive swap's matrix by brute force over its 27 answer lists, here.

@@ -36,7 +36,8 @@ test('the built sw.js lists every site file with its hash, and its version follo
   assert.ok(existsSync(join(SITE, 'sw.js')), 'build/wasm/site/sw.js: build the site target first');
   const built = listedOf(SITE);
   for (const name of ['index.html', 'app.js', 'offline.js', 'worker.js', 'style.css', 'shufflelab.js', 'shufflelab.wasm',
-    'shufflelab_core.mjs', 'shufflelab_core.wasm', 'embed.html', 'embed.css']) {
+    'shufflelab_core.mjs', 'shufflelab_core.wasm', 'embed.html', 'embed.css', 'code_sandbox_loader.js', 'code_sandbox.js',
+    'code_worker.js', 'shuffle_runner.mjs']) {
     assert.equal(built[name], sha256(join(SITE, name)), `${name} missing or stale in sw.js`);
   }
   assert.equal(built['sw.js'], undefined);
@@ -162,6 +163,11 @@ test('after the first visit the app opens offline; a new build replaces the cach
   await page.waitForFunction(() => window.shufflelab.state().tour?.id === 'loaded-dice' && window.shufflelab.state().tour.step === 2,
                              null, { timeout: 20000 });
   assert.deepEqual((await page.evaluate(() => window.shufflelab.state())).notices, []);
+  // The sandbox for a reader's code, never loaded online here, loads on its first run offline (the naive swap
+  // on 3 cards: 3^3 = 27 answer lists).
+  const naive = 'function shuffle(deck, rand) { for (let i = 0; i < 3; i++) { const j = rand(3); [deck[i], deck[j]] = [deck[j], deck[i]]; } }';
+  await page.evaluate((h) => { location.hash = h; }, '#v=1&lab=shuffle&tab=code&n=3&code=' + encodeURIComponent(naive));
+  await page.waitForFunction(() => window.shufflelab.state().shuffle?.code?.exact?.runs === 27, null, { timeout: 30000 });
   assert.deepEqual(served, []);
   assert.deepEqual(problems, []);
   assert.deepEqual(foreign, []);
