@@ -162,6 +162,13 @@ test('after the first visit the app opens offline; a new build replaces the cach
   await page.waitForFunction(() => window.shufflelab.state().tour?.id === 'loaded-dice' && window.shufflelab.state().tour.step === 2,
                              null, { timeout: 20000 });
   assert.deepEqual((await page.evaluate(() => window.shufflelab.state())).notices, []);
+  // So do the findings.
+  await page.evaluate(() => { location.hash = '#v=1&lab=findings'; });
+  await page.waitForFunction(() => window.shufflelab.state().lab === 'findings' && !window.shufflelab.state().findingsLoading,
+                             null, { timeout: 20000 });
+  const offlineFindings = await page.evaluate(() => window.shufflelab.state().findings.entries);
+  assert.ok(offlineFindings.length >= 10, `${offlineFindings.length} findings offline`);
+  assert.deepEqual((await page.evaluate(() => window.shufflelab.state())).notices, []);
   assert.deepEqual(served, []);
   assert.deepEqual(problems, []);
   assert.deepEqual(foreign, []);
