@@ -42,7 +42,8 @@ std::vector<TextLine> FindingsSession::text() {
   TextLines out;
   const std::vector<GalleryEntry>& in = entries();  // starts the load the first time
   if (loading()) out.para("Loading the findings...");
-  if (given_up()) out.para("The findings did not load: " + (job_.error.empty() ? std::string("cancelled") : job_.error));
+  if (given_up())
+    out.para("The findings did not load: " + (job_.error.empty() ? std::string("cancelled") : job_.error));
   for (const GalleryEntry& e : in) {
     out.sub(e.title);
     out.para(e.text + " (" + e.source + ")");
@@ -52,8 +53,8 @@ std::vector<TextLine> FindingsSession::text() {
 
 std::string FindingsSession::describe_json() {
   const std::vector<GalleryEntry>& in = entries();
-  return "{\"loading\":" + std::string(loading() ? "true" : "false") + ",\"entries\":" +
-         json_array(in, [](const GalleryEntry& e) {
+  return "{\"loading\":" + std::string(loading() ? "true" : "false") +
+         ",\"entries\":" + json_array(in, [](const GalleryEntry& e) {
            return "{\"title\":" + json_string(e.title) + ",\"link\":" + json_string(e.link) +
                   ",\"text\":" + json_string(e.text) + "}";
          });  // the caller closes the object

@@ -73,7 +73,9 @@ Result<std::vector<GalleryEntry>> decode_findings(std::string_view text) {
     } else if (f[0] == "quote" && !entries.empty()) {
       ok = read_quote(f, entries.back().quotes.emplace_back());
     }
-    if (!ok) return R::fail("the findings' text, line " + std::to_string(line + 1) + ": \"" + readable_excerpt(record, 40) + "\" is not an entry or a quote");
+    if (!ok)
+      return R::fail("the findings' text, line " + std::to_string(line + 1) + ": \"" + readable_excerpt(record, 40) +
+                     "\" is not an entry or a quote");
   }
   if (line == 0) return R::fail("the findings' text is empty");
   return R::ok(std::move(entries));

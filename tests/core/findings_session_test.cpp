@@ -99,7 +99,8 @@ TEST(FindingsSession, TheAppSaysTheFindingsAreLoadingOnlyOnTheirPage) {
   HeldJobRunner jobs;
   AppSession app(jobs);
   app.open("#v=1&lab=findings");
-  EXPECT_NE(app.describe_json_fields().find("\"findingsLoading\":true"), std::string::npos);  // before its first tick too
+  EXPECT_NE(app.describe_json_fields().find("\"findingsLoading\":true"),
+            std::string::npos);  // before its first tick too
   app.tick(0.0);
   EXPECT_TRUE(app.busy());
   EXPECT_NE(app.describe_json_fields().find("\"findingsLoading\":true"), std::string::npos);
