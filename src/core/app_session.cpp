@@ -13,7 +13,7 @@ AppSession::AppSession(JobRunner& jobs)
       asm_(state_.assembly, jobs),
       check_(state_.check, jobs),
       chooser_(state_.chooser, jobs, open_link_),
-      findings_(open_link_),
+      findings_(jobs, open_link_),
       lfsr_(state_.lfsr, jobs),
       code_deck_tests_(jobs),
       shuffle_(state_.shuffle, jobs),
@@ -238,6 +238,7 @@ std::string AppSession::describe_json_fields() const {
          ",\"note\":" + json_string(state_.note) + ",\"noteProblem\":" + json_string(note_problem_) +
          ",\"lessonStep\":" + json_string(step_line ? *step_line : "") + ",\"tour\":" + lesson_json() +
          ",\"lessonLoading\":" + json_string(lesson_load_ ? lesson_load_->id : "") +
+         ",\"findingsLoading\":" + (state_.lab == LabId::gallery && findings_.awaited() ? "true" : "false") +
          ",\"runText\":" + json_string(linked_run_text(state_)) + ",\"notices\":" + notices;
 }
 

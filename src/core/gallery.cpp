@@ -1,5 +1,7 @@
 #include "core/gallery.hpp"
 
+#include "core/gallery_wire.hpp"
+
 #include "core/base/text_format.hpp"
 
 #include <algorithm>
@@ -293,7 +295,25 @@ GalleryEntry small_xorshift() {
   return e;
 }
 
+// Builds every entry in its one step.
+class FindingsJob final : public Job {
+ public:
+  double step(std::uint64_t) override {
+    payload_ = encode_findings(gallery_entries());
+    return 1.0;
+  }
+  bool done() const override { return !payload_.empty(); }
+  std::vector<double> result() const override { return {}; }
+  std::string summary() const override { return done() ? "the findings" : "building the findings"; }
+  std::string payload() const override { return payload_; }
+
+ private:
+  std::string payload_;
+};
+
 }  // namespace
+
+Result<std::shared_ptr<Job>> make_findings_job(FieldReader&) { return Result<std::shared_ptr<Job>>::ok(std::make_shared<FindingsJob>()); }
 
 std::vector<GalleryEntry> gallery_entries() {
   return {tarot_mask(),    z80_weak_seed(),   z80_d20(),     maxu8_hundred(), tarot_roller(), float_scaling(),

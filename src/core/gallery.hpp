@@ -5,10 +5,16 @@
 // so a test can open it and check the app shows exactly that state. Each
 // number a text quotes from the lab is declared in `quotes` with where the
 // link's view shows it (core/base/quoted_number.hpp).
+// The app's download does not hold the entries: its findings session runs
+// the "findings" job (make_findings_job, no parameters) in the worker's core
+// module and reads the job's payload (core/gallery_wire). The CLI and native
+// tests run the same job inline, or call gallery_entries() directly.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "core/base/jobs.hpp"
 #include "core/base/quoted_number.hpp"
 
 namespace shufflelab {
@@ -22,5 +28,9 @@ struct GalleryEntry {
 };
 
 std::vector<GalleryEntry> gallery_entries();
+
+class FieldReader;
+// The "findings" job: its payload is gallery_entries() as encode_findings writes them.
+Result<std::shared_ptr<Job>> make_findings_job(FieldReader& fields);
 
 }  // namespace shufflelab

@@ -7,6 +7,7 @@
 #include "core/check/check_lab.hpp"
 #include "core/check/deck_tests_job.hpp"
 #include "core/chooser/chooser_job.hpp"
+#include "core/gallery.hpp"
 #include "core/dice/dice_sample.hpp"
 #include "core/lfsr/lfsr_analysis.hpp"
 #include "core/poker/poker_sweep.hpp"
@@ -31,7 +32,7 @@ constexpr JobKind kJobKinds[] = {
     {"shuffle_seed_search", make_seed_search_job},     {"riffle_table", make_riffle_table_job},
     {"check_example", make_check_example_job},         {"chooser", make_chooser_job},
     {"routine_check", make_routine_check_job},         {"asm_listing_source", make_asm_listing_source_job},
-    {"tour", make_builtin_tour_job},
+    {"tour", make_builtin_tour_job},                   {"findings", make_findings_job},
 };
 // Kinds whose input is a text longer than parameters may be (JobRunner::start's `text`).
 using TextJobFactory = Result<std::shared_ptr<Job>> (*)(FieldReader&, std::string_view);

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "ui/kit/job_row.hpp"
 #include "ui/kit/layout.hpp"
 #include "ui/kit/widgets.hpp"
 
@@ -15,7 +16,8 @@ void GalleryPanel::draw(FindingsSession& session) {
   // Present mode: the findings themselves first, their titles large.
   if (!result_first()) explain("What the source articles claim, and what the numbers say. Open an entry to see it in its lab.");
   const float em = ImGui::GetFontSize();
-  const std::vector<GalleryEntry>& entries = session.entries();
+  const std::vector<GalleryEntry>& entries = session.entries();  // the first call starts their load
+  if (entries.empty()) job_progress_row(session.job(), session.jobs(), JobRowText{nullptr, "Loading the findings..."});
   for (std::size_t k = 0; k < entries.size(); ++k) {
     const GalleryEntry& e = entries[k];
     ImGui::PushID(e.link.c_str());

@@ -18,6 +18,7 @@
 
 #include "core/base/lab_session.hpp"
 #include "core/base/job_slot.hpp"
+#include "core/inline_job_runner.hpp"
 
 namespace shufflelab::test {
 
@@ -96,6 +97,32 @@ class ScriptedJobRunner final : public JobRunner {
  private:
   std::vector<double> result_;
   int started_ = 0;
+};
+
+// Jobs wait while `held` (a worker still loading), then run inline; it
+// records the kinds started and the ids cancelled.
+class HeldJobRunner final : public JobRunner {
+ public:
+  int start(const std::string& kind, const std::string& params, const std::string& text = {}) override {
+    kinds.push_back(kind);
+    return inline_.start(kind, params, text);
+  }
+  void cancel(int id) override {
+    cancelled.push_back(id);
+    inline_.cancel(id);
+  }
+  JobStatus status(int id) override {
+    if (!held) return inline_.status(id);
+    JobStatus waiting;
+    waiting.state = JobStatus::State::running;
+    return waiting;
+  }
+  bool held = true;
+  std::vector<std::string> kinds;
+  std::vector<int> cancelled;
+
+ private:
+  InlineJobRunner inline_;
 };
 
 }  // namespace shufflelab::test

@@ -44,6 +44,7 @@ export async function openApp(env, hash = '', { scale = 1, width = 1280, height 
   await page.goto(env.base + hash);
   await page.waitForFunction(() => window.shufflelab && window.shufflelab.ready, null, { timeout: 20000 });
   const firstFrameMs = Date.now() - started;
+  await findingsIn(page);
   return { context, page, problems, foreign, firstFrameMs };
 }
 
@@ -183,7 +184,15 @@ export async function goTo(page, hash, { canonical } = {}) {
     history.replaceState(null, '', h);
     window.Module.ccall('shufflelab_set_hash', null, ['string'], [h]);
   }, hash);
-  if (canonical) return waitForHash(page, canonical, { timeout: 10000 });
+  if (canonical) return waitForHash(page, canonical, { timeout: 10000 }).then(() => findingsIn(page));
   // A built-in lesson the page has not had yet loads first (the link stays as it is meanwhile).
-  return waitForState(page, (s) => !s.lessonLoading && linkShows(s.hash, hash), `the app's link showing ${hash}`, { timeout: 10000 });
+  return waitForState(page, (s) => !s.lessonLoading && !s.findingsLoading && linkShows(s.hash, hash),
+                      `the app's link showing ${hash}`, { timeout: 20000 });
+}
+
+// The Findings page's entries come from the worker's core module the first
+// time the page shows (docs/architecture.md, "What loads when"): on that page,
+// waits until they are in. Returns the state.
+export function findingsIn(page) {
+  return waitForState(page, (s) => !s.findingsLoading, 'the findings loaded', { timeout: 20000 });
 }

@@ -168,6 +168,13 @@ test('after the first visit the app opens offline; a new build replaces the cach
   const naive = 'function shuffle(deck, rand) { for (let i = 0; i < 3; i++) { const j = rand(3); [deck[i], deck[j]] = [deck[j], deck[i]]; } }';
   await page.evaluate((h) => { location.hash = h; }, '#v=1&lab=shuffle&tab=code&n=3&code=' + encodeURIComponent(naive));
   await page.waitForFunction(() => window.shufflelab.state().shuffle?.code?.exact?.runs === 27, null, { timeout: 30000 });
+  // So do the findings.
+  await page.evaluate(() => { location.hash = '#v=1&lab=findings'; });
+  await page.waitForFunction(() => window.shufflelab.state().lab === 'findings' && !window.shufflelab.state().findingsLoading,
+                             null, { timeout: 20000 });
+  const offlineFindings = await page.evaluate(() => window.shufflelab.state().findings.entries);
+  assert.ok(offlineFindings.length >= 10, `${offlineFindings.length} findings offline`);
+  assert.deepEqual((await page.evaluate(() => window.shufflelab.state())).notices, []);
   assert.deepEqual(served, []);
   assert.deepEqual(problems, []);
   assert.deepEqual(foreign, []);

@@ -1,6 +1,7 @@
 // node:test: what the app's first download leaves to the worker's core module
 // (docs/architecture.md, "What loads when"). The built-in lessons' steps are
 // built by the worker's "tour" job; the app's wasm holds only their headings.
+// The findings (titles, sources, links, sentences) are built by its "findings" job.
 // The words are looked for as bytes: string literals sit in a wasm data
 // section as they are, so the headings found in the app's wasm show the
 // search works there.
@@ -57,5 +58,32 @@ test('each built-in lesson comes from the worker\'s core module; the app\'s wasm
       assert.ok(pieces.length > 0, `${id}: the core module holds a piece of "${step}"`);
       assert.ok(pieces.some((p) => !has(appWasm, p)), `${id}: the app's wasm holds every piece of "${step}"`);
     }
+  }
+});
+
+// The findings as the worker's "findings" job hands them to the app (core/gallery_wire.hpp's format).
+function findings() {
+  const job = core.makeJob('findings', '');
+  while (!job.done()) job.step(1 << 16);
+  const text = job.payload();
+  job.delete();
+  const lines = text.split('\n');
+  assert.equal(lines[0], 'shufflelab findings 1');
+  return lines.filter((l) => l.startsWith('entry ')).map((l) => {
+    const [title, source, link, sentence] = l.split(' ').slice(1).map(decodeURIComponent);
+    return { title, source, link, sentence };
+  });
+}
+
+test('the findings come from the worker\'s core module; the app\'s wasm has none of their titles or sentences', () => {
+  const entries = findings();
+  assert.ok(entries.length >= 10, `${entries.length} findings`);
+  for (const { title, sentence } of entries) {
+    assert.ok(has(coreWasm, title), `the core module holds the title "${title}"`);
+    assert.ok(!has(appWasm, title), `the app's wasm holds the title "${title}"`);
+    // Were the findings linked into the app, it would hold every piece the core module holds.
+    const pieces = literalPieces(sentence).filter((p) => has(coreWasm, p));
+    assert.ok(pieces.length > 0, `the core module holds a piece of "${sentence}"`);
+    for (const p of pieces) assert.ok(!has(appWasm, p), `the app's wasm holds "${p}" of "${title}"`);
   }
 });

@@ -105,6 +105,20 @@ TEST(UiSmoke, ALessonLoadingDrawsItsRowAndCanBeLeft) {
   EXPECT_EQ(app.fragment().find("tour="), std::string::npos) << app.fragment();
 }
 
+// The findings stay loading with that worker: the page draws its row on a laptop and a phone.
+TEST(UiSmoke, TheFindingsLoadingDrawTheirRow) {
+  HeadlessImGui imgui;
+  SilentJobRunner jobs;
+  shufflelab::ui::LabApp app{jobs};
+  app.open_fragment("#v=1&lab=findings");
+  imgui.frames(app, 5, ImVec2(1280, 800));
+  imgui.frames(app, 5, ImVec2(390, 844));
+  EXPECT_EQ(app.fragment(), "#v=1&lab=findings");
+  const std::string json = app.describe_json();
+  EXPECT_NE(json.find("\"findingsLoading\":true"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"entries\":[]"), std::string::npos) << json;
+}
+
 TEST(UiSmoke, MalformedLinkShowsNoticeAndStillDraws) {
   HeadlessImGui imgui;
   shufflelab::InlineJobRunner jobs;

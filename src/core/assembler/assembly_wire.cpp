@@ -15,16 +15,6 @@ namespace {
 
 constexpr std::string_view kHeader = "shufflelab assembly 1";
 
-std::vector<std::string_view> fields_of(std::string_view record) {
-  std::vector<std::string_view> out;
-  for (std::size_t at = 0; at <= record.size();) {
-    const std::size_t space = std::min(record.find(' ', at), record.size());
-    out.push_back(record.substr(at, space - at));
-    at = space + 1;
-  }
-  return out;
-}
-
 template <class Int>
 bool read_int(std::string_view text, Int& out, int base = 10) {
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), out, base);
@@ -122,7 +112,7 @@ Result<Assembly> decode_assembly(std::string_view text) {
     const std::size_t end = std::min(text.find('\n', at), text.size());
     const std::string_view record = text.substr(at, end - at);
     ++number;
-    if (number == 1 ? record != kHeader : !read_record(fields_of(record), assembly))
+    if (number == 1 ? record != kHeader : !read_record(space_fields(record), assembly))
       return R::fail("assembly, line " + std::to_string(number) + ": unreadable: \"" + printable_excerpt(record) + "\"");
     at = end + 1;
   }

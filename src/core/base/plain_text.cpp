@@ -1,5 +1,6 @@
 #include "core/base/plain_text.hpp"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace shufflelab {
@@ -118,6 +119,16 @@ Result<std::string> percent_decode(std::string_view text, std::string_view what,
     out += '%';  // a percent sign someone typed ("100% sure"), as URL parsers read it
   }
   return R::ok(std::move(out));
+}
+
+std::vector<std::string_view> space_fields(std::string_view record) {
+  std::vector<std::string_view> out;
+  for (std::size_t at = 0; at <= record.size();) {
+    const std::size_t space = std::min(record.find(' ', at), record.size());
+    out.push_back(record.substr(at, space - at));
+    at = space + 1;
+  }
+  return out;
 }
 
 }  // namespace shufflelab

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/base/result.hpp"
 
@@ -40,5 +41,10 @@ std::string readable_excerpt(std::string_view text, std::size_t max_characters);
 enum class StrayPercent { refuse, keep };
 std::string percent_encode(std::string_view text);
 Result<std::string> percent_decode(std::string_view text, std::string_view what, StrayPercent stray = StrayPercent::refuse);
+
+// A record of the wire texts (core/assembler/assembly_wire, core/gallery_wire):
+// its fields split at each space, empty ones kept; fields that may hold
+// spaces are percent-encoded.
+std::vector<std::string_view> space_fields(std::string_view record);
 
 }  // namespace shufflelab

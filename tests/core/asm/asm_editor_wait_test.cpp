@@ -19,33 +19,9 @@ namespace shufflelab {
 namespace {
 
 using test::all_text;
+using test::HeldJobRunner;
 using test::send;
 using Units = std::vector<std::uint16_t>;
-
-// Jobs wait while `held` (a worker still loading), then run inline.
-class HeldJobRunner final : public JobRunner {
- public:
-  int start(const std::string& kind, const std::string& params, const std::string& text = {}) override {
-    kinds.push_back(kind);
-    return inline_.start(kind, params, text);
-  }
-  void cancel(int id) override {
-    cancelled.push_back(id);
-    inline_.cancel(id);
-  }
-  JobStatus status(int id) override {
-    if (!held) return inline_.status(id);
-    JobStatus waiting;
-    waiting.state = JobStatus::State::running;
-    return waiting;
-  }
-  bool held = true;
-  std::vector<std::string> kinds;
-  std::vector<int> cancelled;
-
- private:
-  InlineJobRunner inline_;
-};
 
 struct Lab {
   AsmLabState state;
