@@ -441,6 +441,12 @@ void frame() {
   follow_canvas_size();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  // ImGui repeats a key held longer than KeyRepeatDelay (0.275 s) by adding each
+  // frame's time, and a tap's release reaches it a frame late: one slow frame
+  // (a busy phone) would turn a tap into repeats. Its clock advances at most
+  // 0.1 s a frame; the labs' playback keeps the real time.
+  const float elapsed_seconds = ImGui::GetIO().DeltaTime;
+  ImGui::GetIO().DeltaTime = std::min(elapsed_seconds, 0.1f);
   apply_touch();
   feed_text_queue();
   shufflelab::ui::update_keyboard_navigation();
@@ -449,7 +455,7 @@ void frame() {
   apply_wheel();
   shufflelab::ui::g_help_shown.clear();
   shufflelab::ui::g_help_focused.clear();
-  g_app->lab.frame();
+  g_app->lab.frame(elapsed_seconds);
   shufflelab::ui::draw_focus_ring(2.0f * static_cast<float>(shufflelab::web::canvas_size().device_pixel_ratio));
   ImGui::Render();
   sync_text_proxy();
@@ -582,7 +588,7 @@ EMSCRIPTEN_KEEPALIVE const char* shufflelab_test_query(const char* command) {
     for (long i = 0; i < frames && i < 100000; ++i) {
       ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
       ImGui::NewFrame();
-      g_app->lab.frame();
+      g_app->lab.frame(1.0f / 60.0f);
       ImGui::Render();
     }
   } else if (!cmd.empty() && !g_app->lab.command(cmd)) {

@@ -330,7 +330,7 @@ void LabApp::draw_notices() {
 
 // [SECTION] The frame
 
-void LabApp::frame() {
+void LabApp::frame(float elapsed_seconds) {
   ++frames_;
   apply_theme(theme_);
   legibility::begin_frame();
@@ -363,7 +363,7 @@ void LabApp::frame() {
   // Every line of text in the lab wraps at its edge instead of running past it
   // (phones); child regions and tooltips keep their own setting.
   ImGui::PushTextWrapPos(0.0f);
-  session_.tick(ImGui::GetIO().DeltaTime);
+  session_.tick(elapsed_seconds);
   if (session_.tour() && lab_shortcuts_active()) {
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown), false)) go_to_step(session_.state().tour_step + 1);
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp), false)) go_to_step(session_.state().tour_step - 1);

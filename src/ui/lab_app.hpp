@@ -36,7 +36,9 @@ class LabApp {
   void open_fragment(const std::string& fragment);
 
   // Draws one frame of the whole UI into the current ImGui context.
-  void frame();
+  // One frame; `elapsed_seconds` is the real time since the last one, which the
+  // labs' playback follows (ImGui's own DeltaTime is capped, see main.cpp).
+  void frame(float elapsed_seconds);
 
   // The fragment for the current state (what the address bar should show).
   std::string fragment() const;

@@ -55,7 +55,7 @@ test('the note follows the state on screen: gone on a lesson step and a link wit
 
   // Another lab keeps the note; a finding's link, opened in the app, has none: the strip goes; Back: it is back.
   assert.ok(await command(page, 'lab=findings'));
-  await waitForState(page, (x) => x.lab === 'findings' && x.note === NOTE, 'the findings, with the note');
+  await waitForState(page, (x) => x.lab === 'findings' && x.note === NOTE && !x.findingsLoading, 'the findings, with the note');
   assert.ok(await command(page, 'open=1'));
   s = await waitForState(page, (x) => x.lab !== 'findings', 'the first finding opens its link');
   assert.equal(s.note, '');

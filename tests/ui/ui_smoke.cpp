@@ -32,7 +32,7 @@ class HeadlessImGui {
       ImGui::GetIO().MousePos = ImVec2(static_cast<float>((i * 37) % static_cast<int>(size.x)),
                                        static_cast<float>((i * 53) % static_cast<int>(size.y)));
       ImGui::NewFrame();
-      app.frame();
+      app.frame(ImGui::GetIO().DeltaTime);
       ImGui::Render();
       ASSERT_NE(ImGui::GetDrawData(), nullptr);
     }
@@ -174,7 +174,7 @@ TEST(UiSmoke, FingerprintChangesExactlyWhenTheFrameWould) {
   const auto look = [&](ImVec2 size, int gpu_changes = 0, ImVec4 clear = ImVec4(0, 0, 0, 1)) {
     ImGui::GetIO().DisplaySize = size;
     ImGui::NewFrame();
-    app.frame();
+    app.frame(ImGui::GetIO().DeltaTime);
     ImGui::Render();
     return shufflelab::ui::draw_fingerprint({ImGui::GetDrawData(), static_cast<int>(size.x), static_cast<int>(size.y), clear,
                                              static_cast<std::uint64_t>(gpu_changes)});
