@@ -42,7 +42,9 @@ function step(s, tapsHigh) {
 }
 
 const SETUP = '#v=1&lab=asm&edit=1&cpu=6502&entry=next&state=HI%2CLO&against=galois16&seed=ACE1&calls=4';
-const verdictShown = (s) => Boolean(s.asm?.editor?.check?.verdict) && !s.asm.editor.check.running;
+// The comparison of the source now in the editor: while a newer edit assembles, the last good routine's verdict stays
+// on screen (goodIsCurrent false), and a test that took it would judge an older source.
+const verdictShown = (s) => Boolean(s.asm?.editor?.goodIsCurrent && s.asm.editor.check?.verdict) && !s.asm.editor.check.running;
 
 async function sendSource(page, source) {
   const s = await command(page, 'src=' + encodeURIComponent(source));

@@ -171,6 +171,12 @@ AsmCheckView AsmEditor::check_view() const {
   view.why_none = good_ ? why_none_ : "";
   if (!good_ || !good_->request) return view;
   view.status = job_.status;
+  // A new good routine's comparison starts at the next tick; until then the
+  // result is an older routine's and is not shown as this one's.
+  if (check_due_) {
+    view.running = true;
+    return view;
+  }
   view.running = job_.running();
   view.progress = job_.status.progress;
   view.cancelled = job_.status.state == JobStatus::State::cancelled;
