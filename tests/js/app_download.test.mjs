@@ -87,3 +87,19 @@ test('the findings come from the worker\'s core module; the app\'s wasm has none
     for (const p of pieces) assert.ok(!has(appWasm, p), `the app's wasm holds "${p}" of "${title}"`);
   }
 });
+
+test('the app ships its two DejaVu fonts and not ImGui\'s default font (src/app/no_default_font.cpp)', () => {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  // ImGui's ProggyClean, as imgui_draw.cpp (Debian's source, in .cache) writes it: compressed TTF in base85.
+  const draw = readFileSync(join(root, '.cache', 'imgui-1.86', 'imgui_draw.cpp'), 'utf8');
+  const base85 = draw.match(/proggy_clean_ttf_compressed_data_base85\[[^\]]*\] =\s*"([^"]{64})/)[1];
+  assert.equal(has(appWasm, base85), false, 'the app\'s wasm holds ImGui\'s default font');
+  // The fonts the app draws with are there, as the build cut them (build/wasm/generated). wasm-opt splits data
+  // segments at runs of zeros, so the bytes looked for are the font's first 48 in a row with no zero.
+  for (const font of ['ui_font.ttf', 'mono_font.ttf']) {
+    const ttf = readFileSync(join(root, 'build', 'wasm', 'generated', font));
+    let start = 0;
+    while (ttf.subarray(start, start + 48).includes(0)) start++;
+    assert.ok(appWasm.includes(ttf.subarray(start, start + 48)), `${font} is in the app's wasm`);
+  }
+});
