@@ -102,6 +102,7 @@ struct CheckReportView {
   bool operator==(const CheckReportView&) const = default;
 };
 constexpr int kCheckPictureWidth = 256;
+// Called by the jobs (in the browser, in the worker's core module): the app only decodes views.
 CheckReportView make_check_report_view(const CheckReport& report);
 
 }  // namespace shufflelab
