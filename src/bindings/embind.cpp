@@ -9,7 +9,7 @@
 
 #include "core/builtin_tours.hpp"
 #include "core/check/check_lab.hpp"
-#include "core/check/check_report_wire.hpp"
+#include "core/check/check_view_wire.hpp"
 #include "core/golden.hpp"
 #include "core/job_catalog.hpp"
 #include "core/gen/lfsr.hpp"
@@ -109,7 +109,8 @@ val comparator_law(const std::string& algo, unsigned n) {
 }
 
 // The Check lab's file check: the worker feeds the file in chunks (typed
-// arrays) and takes the report as its payload text (core/check/check_report_wire).
+// arrays) and takes the report, made into what the app shows, as its payload
+// text (core/check/check_view_wire).
 class CheckFileReader {
  public:
   explicit CheckFileReader(const std::string& params) {
@@ -125,11 +126,11 @@ class CheckFileReader {
   std::string finish() {
     auto report = session_->finish();
     if (!report) throw_js(report.error());
-    return encode_check_report(*report);
+    return encode_check_report_view(make_check_report_view(*report));
   }
   std::string verdict(const std::string& payload) const {
-    auto report = decode_check_report(payload);
-    return report ? report->verdict : report.error();
+    auto view = decode_check_report_view(payload);
+    return view ? view->verdict : view.error();
   }
 
  private:

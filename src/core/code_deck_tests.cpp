@@ -1,6 +1,6 @@
 #include "core/code_deck_tests.hpp"
 
-#include "core/check/check_report_wire.hpp"
+#include "core/check/check_view_wire.hpp"
 #include "core/check/deck_tally_wire.hpp"
 
 namespace shufflelab {
@@ -24,12 +24,12 @@ void CodeDeckTests::finish() {
 
 void CodeDeckTests::poll() {
   if (!job_.poll(jobs_)) return;
-  auto report = decode_check_report(job_.status.payload);
-  if (!report) {
-    job_.error = report.error();
+  auto view = decode_check_report_view(job_.status.payload);
+  if (!view) {
+    job_.error = view.error();
     return;
   }
-  job_.result = DeckSampleReport{report->failed, report->verdict, report_text(*report)};
+  job_.result = DeckSampleReport{view->failed, view->verdict, std::move(view->text)};
 }
 
 }  // namespace shufflelab

@@ -5,7 +5,7 @@
 #include "core/base/plain_text.hpp"
 #include "core/base/text_format.hpp"
 #include "core/check/check_examples.hpp"
-#include "core/check/check_report_wire.hpp"
+#include "core/check/check_view_wire.hpp"
 #include "core/check/deck_input.hpp"
 #include "core/check/roll_input.hpp"
 #include "core/dice/dice_lab.hpp"
@@ -169,7 +169,7 @@ class CheckExampleJob final : public Job {
     session_->feed(chunk_);
     if (!more) {
       auto report = session_->finish();
-      if (report) payload_ = encode_check_report(*report), summary_ = report->verdict;
+      if (report) payload_ = encode_check_report_view(make_check_report_view(*report)), summary_ = report->verdict;
       else summary_ = report.error();
       done_ = true;
     }
@@ -300,6 +300,8 @@ CheckReportView make_check_report_view(const CheckReport& r) {
   const std::size_t row_bytes = kCheckPictureWidth / 8;
   v.picture_height = static_cast<int>(r.picture.size() / row_bytes);
   v.picture.assign(r.picture.begin(), r.picture.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(v.picture_height) * row_bytes));
+  v.text = report_text(r);
+  v.json = report_json(r);
   return v;
 }
 

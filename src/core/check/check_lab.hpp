@@ -76,10 +76,13 @@ struct CheckFileRef {
 Result<CheckFileRef> parse_check_file_ref(std::string_view text);
 CheckFileRef make_check_file_ref(int id, std::uint64_t size, std::string_view name);
 
-// What the panel draws of one report: strings only, plus the plot and picture data.
+// What the app shows of one report: the panel's strings, plot and picture data,
+// and the whole report as the Text view's text and the hook's JSON. The worker
+// makes it (core/check/check_view_wire carries it to the page).
 struct CheckTestRow {
   std::string name, statistic, p, p_adjusted, result, observed, meaning, more;
   bool failed = false;
+  bool operator==(const CheckTestRow&) const = default;
 };
 struct CheckReportView {
   std::string verdict;
@@ -94,8 +97,12 @@ struct CheckReportView {
   std::string profile_range;            // "0 .. 65,536 bits"
   std::vector<std::uint8_t> picture;    // bits, a row of kCheckPictureWidth bits per 32 bytes
   int picture_height = 0;
+  std::string text;  // report_text
+  std::string json;  // report_json
+  bool operator==(const CheckReportView&) const = default;
 };
 constexpr int kCheckPictureWidth = 256;
+// Called by the jobs (in the browser, in the worker's core module): the app only decodes views.
 CheckReportView make_check_report_view(const CheckReport& report);
 
 }  // namespace shufflelab

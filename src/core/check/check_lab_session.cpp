@@ -4,7 +4,7 @@
 #include <string_view>
 
 #include "core/base/text_format.hpp"
-#include "core/check/check_report_wire.hpp"
+#include "core/check/check_view_wire.hpp"
 
 namespace shufflelab {
 
@@ -27,9 +27,8 @@ std::string job_state_name(const JobSlot<bool>& job) {
   }
 }
 
-void report_lines(const CheckReport& report, TextLines& out) {
-  const std::string whole = report_text(report);
-  std::string_view text = whole;
+void report_lines(const CheckReportView& report, TextLines& out) {
+  std::string_view text = report.text;
   while (!text.empty()) {
     const std::size_t end = text.find('\n');
     out.item(std::string(text.substr(0, end)));
@@ -48,12 +47,12 @@ void CheckLabSession::start_file() {
 template <class Result>
 std::optional<CheckShownReport> CheckLabSession::take_report(JobSlot<Result>& slot) {
   if (!slot.poll(jobs_)) return std::nullopt;
-  auto report = decode_check_report(slot.status.payload);
-  if (!report) {
-    slot.error = report.error();
+  auto view = decode_check_report_view(slot.status.payload);
+  if (!view) {
+    slot.error = view.error();
     return std::nullopt;
   }
-  return CheckShownReport{*report, make_check_report_view(*report), ++reports_shown_};
+  return CheckShownReport{std::move(view.value()), ++reports_shown_};
 }
 
 void CheckLabSession::tick(double) {
@@ -126,12 +125,12 @@ std::vector<TextLine> CheckLabSession::text() {
   if (file_job_.status.state == JobStatus::State::failed && !file_job_.error.empty()) out.item(file_job_.error);
   if (file_report_) {
     out.sub(file_report_heading());
-    report_lines(file_report_->report, out);
+    report_lines(file_report_->view, out);
   }
   for (int side = 0; side < 2; ++side) {
     out.sub("Example " + std::string(side == 0 ? "A" : "B") + ": " + check_example_title(state_, side));
     const JobSlot<CheckShownReport>& slot = examples_[static_cast<std::size_t>(side)];
-    if (slot.result) report_lines(slot.result->report, out);
+    if (slot.result) report_lines(slot.result->view, out);
     else out.item("computing");
   }
   return out.take();
@@ -139,7 +138,7 @@ std::vector<TextLine> CheckLabSession::text() {
 
 std::string CheckLabSession::describe_json() {
   auto report_json_or_null = [](const std::optional<CheckShownReport>& r) {
-    return r ? report_json(r->report) : std::string("null");
+    return r ? r->view.json : std::string("null");
   };
   return "{\"what\":" + json_string(state_.what) + ",\"file\":{\"name\":" + json_string(file_.name) +
          ",\"state\":" + json_string(job_state_name(file_job_)) + ",\"progress\":" + json_number(file_job_.status.progress) +

@@ -27,8 +27,7 @@
 namespace shufflelab {
 
 struct CheckShownReport {
-  CheckReport report;
-  CheckReportView view;
+  CheckReportView view;  // made in the worker: the panel's rows, the Text view's text, the hook's JSON
   std::uint64_t revision = 0;  // new for each report shown (the page uploads its picture once)
 };
 

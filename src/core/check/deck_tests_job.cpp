@@ -1,7 +1,8 @@
 #include "core/check/deck_tests_job.hpp"
 
 #include "core/base/text_format.hpp"
-#include "core/check/check_report_wire.hpp"
+#include "core/check/check_lab.hpp"
+#include "core/check/check_view_wire.hpp"
 #include "core/check/deck_tally_wire.hpp"
 
 namespace shufflelab {
@@ -16,7 +17,7 @@ class DeckTestsJob final : public Job {
     if (!done_) {
       // Cards are the numbers 0..n-1 the reader's function was given.
       const CheckReport report = deck_report(tally_, DeckSpelling{}, kDefaultCheckAlpha);
-      payload_ = encode_check_report(report);
+      payload_ = encode_check_report_view(make_check_report_view(report));
       summary_ = report.verdict;
       done_ = true;
     }

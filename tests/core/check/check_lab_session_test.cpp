@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/base/parse.hpp"
-#include "core/check/check_report_wire.hpp"
+#include "core/check/check_view_wire.hpp"
 #include "core/inline_job_runner.hpp"
 #include "test_support.hpp"
 
@@ -33,7 +33,7 @@ class PageJobs final : public JobRunner {
     auto session = CheckSession::make(options.value());
     session.value()->feed(files[std::stoi(params.substr(at + 6))]);
     auto report = session.value()->finish();
-    if (report) s.payload = encode_check_report(*report);
+    if (report) s.payload = encode_check_report_view(make_check_report_view(*report));
     else s.state = JobStatus::State::failed, s.summary = report.error();
     files_read_[++read_] = s;
     return read_ * 2 + 1;
@@ -68,18 +68,18 @@ TEST(CheckLabSession, TheLinksExamplesRunAndLandOnEitherSideOfTheVerdict) {
   c.settle();
   const CheckLabView v = c.session.view();
   ASSERT_TRUE(v.examples[0]->result && v.examples[1]->result);
-  EXPECT_FALSE(v.examples[0]->result->report.failed);  // Fisher-Yates
-  EXPECT_TRUE(v.examples[1]->result->report.failed);   // the naive swap
+  EXPECT_FALSE(v.examples[0]->result->view.failed);  // Fisher-Yates
+  EXPECT_TRUE(v.examples[1]->result->view.failed);   // the naive swap
   const std::string text = all_text(c.session.text());
   EXPECT_NE(text.find("Example A: fisher-yates, 20,000 decks of 3 (splitmix64)"), std::string::npos) << text;
   EXPECT_NE(text.find("Example B: naive, 20,000 decks of 3 (splitmix64)"), std::string::npos) << text;
-  EXPECT_NE(text.find(v.examples[1]->result->report.verdict), std::string::npos) << text;
+  EXPECT_NE(text.find(v.examples[1]->result->view.verdict), std::string::npos) << text;
   EXPECT_EQ(text.find("computing"), std::string::npos) << text;
   // Another example source: that side checks again.
   ASSERT_TRUE(c.send("db=fisher-yates").value());
   EXPECT_TRUE(c.session.busy());
   c.settle();
-  EXPECT_FALSE(c.session.view().examples[1]->result->report.failed);
+  EXPECT_FALSE(c.session.view().examples[1]->result->view.failed);
 }
 
 TEST(CheckLabSession, AFileThePageHoldsIsCheckedAndItsLastGoodReportStays) {

@@ -1,13 +1,13 @@
 // The Your code tab's deck counts cross to the worker's "deck_tests" job as
-// text (core/check/deck_tally_wire) and its report comes back as text
-// (core/check/check_report_wire). Expected counts are worked out by hand
+// text (core/check/deck_tally_wire) and its report comes back as the view the
+// app shows, as text (core/check/check_view_wire). Expected counts are worked out by hand
 // from the six orders of three cards, not by the tally's code.
 #include <gtest/gtest.h>
 
 #include <array>
 #include <string>
 
-#include "core/check/check_report_wire.hpp"
+#include "core/check/check_view_wire.hpp"
 #include "core/check/deck_tally_wire.hpp"
 #include "core/job_catalog.hpp"
 
@@ -90,12 +90,12 @@ TEST(DeckTallyWire, TheDeckTestsJobReportsWhatTheTestsSay) {
   auto job = make_job("deck_tests", "", encode_deck_tally(sattolo));
   ASSERT_TRUE(job) << job.error();
   while (!job.value()->done()) job.value()->step(1 << 16);
-  auto report = decode_check_report(job.value()->payload());
-  ASSERT_TRUE(report) << report.error();
-  EXPECT_TRUE(report->failed);
-  EXPECT_EQ(report_text(*report), report_text(deck_report(sattolo, DeckSpelling{}, kDefaultCheckAlpha)));
-  EXPECT_NE(report_text(*report).find("decks read: 2,400"), std::string::npos);
-  EXPECT_EQ(job.value()->summary(), report->verdict);
+  auto view = decode_check_report_view(job.value()->payload());
+  ASSERT_TRUE(view) << view.error();
+  EXPECT_TRUE(view->failed);
+  EXPECT_EQ(view->text, report_text(deck_report(sattolo, DeckSpelling{}, kDefaultCheckAlpha)));
+  EXPECT_NE(view->text.find("decks read: 2,400"), std::string::npos);
+  EXPECT_EQ(job.value()->summary(), view->verdict);
 }
 
 TEST(DeckTallyWire, OnlyTextKindsTakeText) {

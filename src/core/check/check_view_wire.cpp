@@ -1,8 +1,11 @@
-#include "core/check/check_report_wire.hpp"
+#include "core/check/check_view_wire.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -10,7 +13,7 @@ namespace shufflelab {
 
 namespace {
 
-constexpr std::string_view kHeader = "shufflelab check report 1";
+constexpr std::string_view kHeader = "shufflelab check view 1";
 
 // Fields are tab-separated, records newline-separated: escape both (and the escape).
 std::string escape(std::string_view text) {
@@ -84,41 +87,49 @@ std::vector<std::string_view> split(std::string_view line, char separator) {
   }
 }
 
+bool parse_flag(const std::string& text, bool& out) {
+  if (text != "0" && text != "1") return false;
+  out = text == "1";
+  return true;
+}
+
 }  // namespace
 
-std::string encode_check_report(const CheckReport& r) {
+std::string encode_check_report_view(const CheckReportView& v) {
   std::string out(kHeader);
   auto record = [&out](std::initializer_list<std::string> fields) {
     out += '\n';
     bool first = true;
     for (const std::string& f : fields) out += (first ? "" : "\t") + f, first = false;
   };
-  record({"kind", escape(r.kind)});
-  record({"alpha", number(r.alpha)});
-  record({"failed", r.failed ? "1" : "0"});
-  record({"inconclusive", r.inconclusive ? "1" : "0"});
-  record({"verdict", escape(r.verdict)});
-  for (const CheckFact& f : r.facts) record({"fact", escape(f.key), escape(f.label), number(f.value), escape(f.text)});
-  for (const CheckTest& t : r.tests)
-    record({"test", escape(t.key), escape(t.name), number(t.statistic), number(t.dof), number(t.p), number(t.p_adjusted),
+  record({"verdict", escape(v.verdict)});
+  record({"failed", v.failed ? "1" : "0"});
+  record({"inconclusive", v.inconclusive ? "1" : "0"});
+  for (const auto& [label, text] : v.facts) record({"fact", escape(label), escape(text)});
+  for (const std::string& d : v.diagnosis) record({"diagnosis", escape(d)});
+  for (const CheckTestRow& t : v.tests)
+    record({"test", escape(t.name), escape(t.statistic), escape(t.p), escape(t.p_adjusted), escape(t.result),
             t.failed ? "1" : "0", escape(t.observed), escape(t.meaning), escape(t.more)});
-  for (const CheckSeries& s : r.series) record({"series", escape(s.key), escape(s.label), numbers(s.x), numbers(s.y)});
-  for (const std::string& d : r.diagnosis) record({"diagnosis", escape(d)});
-  for (const std::string& n : r.notes) record({"note", escape(n)});
-  if (!r.picture.empty()) {
+  for (const std::string& n : v.notes) record({"note", escape(n)});
+  if (!v.profile.empty())
+    record({"profile", escape(v.profile_label), escape(v.profile_range),
+            numbers(std::vector<double>(v.profile.begin(), v.profile.end()))});
+  if (!v.picture.empty()) {
     static constexpr char kHex[] = "0123456789abcdef";
     std::string hex;
-    for (std::uint8_t b : r.picture) hex += kHex[b >> 4], hex += kHex[b & 15];
+    for (std::uint8_t b : v.picture) hex += kHex[b >> 4], hex += kHex[b & 15];
     record({"picture", hex});
   }
+  record({"text", escape(v.text)});
+  record({"json", escape(v.json)});
   return out;
 }
 
-Result<CheckReport> decode_check_report(std::string_view text) {
-  using R = Result<CheckReport>;
+Result<CheckReportView> decode_check_report_view(std::string_view text) {
+  using R = Result<CheckReportView>;
   const std::vector<std::string_view> lines = split(text, '\n');
   if (lines.empty() || lines[0] != kHeader) return R::fail("check report: the first line is not '" + std::string(kHeader) + "'");
-  CheckReport r;
+  CheckReportView v;
   for (std::size_t n = 1; n < lines.size(); ++n) {
     const auto bad = [n](const std::string& what) { return R::fail("check report line " + std::to_string(n + 1) + ": " + what); };
     const std::vector<std::string_view> f = split(lines[n], '\t');
@@ -129,36 +140,37 @@ Result<CheckReport> decode_check_report(std::string_view text) {
       if (!u) return bad("a bad escape in field " + std::to_string(i + 1));
       s.push_back(std::move(*u));
     }
-    const auto num = [&s](std::size_t i) { return parse_number(s[i]); };
     const std::string_view tag = f[0];
-    if (tag == "kind" && s.size() == 1) r.kind = s[0];
-    else if (tag == "alpha" && s.size() == 1 && num(0)) r.alpha = *num(0);
-    else if (tag == "failed" && s.size() == 1 && (s[0] == "0" || s[0] == "1")) r.failed = s[0] == "1";
-    else if (tag == "inconclusive" && s.size() == 1 && (s[0] == "0" || s[0] == "1")) r.inconclusive = s[0] == "1";
-    else if (tag == "verdict" && s.size() == 1) r.verdict = s[0];
-    else if (tag == "fact" && s.size() == 4 && num(2)) r.facts.push_back({s[0], s[1], *num(2), s[3]});
-    else if (tag == "test" && s.size() == 10 && num(2) && num(3) && num(4) && num(5) && (s[6] == "0" || s[6] == "1")) {
-      CheckTest t = make_test(s[0], s[1], *num(2), *num(3), *num(4));
-      t.p_adjusted = *num(5);
-      t.failed = s[6] == "1";
-      t.observed = s[7], t.meaning = s[8], t.more = s[9];
-      r.tests.push_back(std::move(t));
-    } else if (tag == "series" && s.size() == 4) {
-      auto x = parse_numbers(s[2]), y = parse_numbers(s[3]);
-      if (!x || !y || x->size() != y->size()) return bad("a series needs as many x as y numbers");
-      r.series.push_back({s[0], s[1], std::move(*x), std::move(*y)});
-    } else if (tag == "note" && s.size() == 1) r.notes.push_back(s[0]);
-    else if (tag == "diagnosis" && s.size() == 1) r.diagnosis.push_back(s[0]);
-    else if (tag == "picture" && s.size() == 1 && s[0].size() % 2 == 0) {
+    if (tag == "verdict" && s.size() == 1) v.verdict = s[0];
+    else if (tag == "failed" && s.size() == 1 && parse_flag(s[0], v.failed)) continue;
+    else if (tag == "inconclusive" && s.size() == 1 && parse_flag(s[0], v.inconclusive)) continue;
+    else if (tag == "fact" && s.size() == 2) v.facts.emplace_back(s[0], s[1]);
+    else if (tag == "diagnosis" && s.size() == 1) v.diagnosis.push_back(s[0]);
+    else if (tag == "test" && s.size() == 9) {
+      CheckTestRow t{s[0], s[1], s[2], s[3], s[4], s[6], s[7], s[8]};
+      if (!parse_flag(s[5], t.failed)) return bad("a test's failed flag must be 0 or 1");
+      v.tests.push_back(std::move(t));
+    } else if (tag == "note" && s.size() == 1) v.notes.push_back(s[0]);
+    else if (tag == "profile" && s.size() == 3) {
+      auto values = parse_numbers(s[2]);
+      const auto is_float = [](double x) { return std::isfinite(x) && std::fabs(x) <= std::numeric_limits<float>::max(); };
+      if (!values || values->empty() || !std::all_of(values->begin(), values->end(), is_float))
+        return bad("the profile is not a list of finite numbers");
+      v.profile_label = s[0], v.profile_range = s[1];
+      v.profile.assign(values->begin(), values->end());
+    } else if (tag == "picture" && s.size() == 1 && s[0].size() % (kCheckPictureWidth / 4) == 0) {
       for (std::size_t i = 0; i < s[0].size(); i += 2) {
         unsigned value = 0;
         const auto [end, ec] = std::from_chars(s[0].data() + i, s[0].data() + i + 2, value, 16);
         if (ec != std::errc() || end != s[0].data() + i + 2) return bad("the picture is not hex");
-        r.picture.push_back(static_cast<std::uint8_t>(value));
+        v.picture.push_back(static_cast<std::uint8_t>(value));
       }
-    } else return bad("unexpected record '" + std::string(tag.substr(0, 20)) + "' or field count");
+      v.picture_height = static_cast<int>(v.picture.size() / (kCheckPictureWidth / 8));
+    } else if (tag == "text" && s.size() == 1) v.text = s[0];
+    else if (tag == "json" && s.size() == 1) v.json = s[0];
+    else return bad("unexpected record '" + std::string(tag.substr(0, 20)) + "' or field count");
   }
-  return R::ok(std::move(r));
+  return R::ok(std::move(v));
 }
 
 }  // namespace shufflelab
