@@ -23,9 +23,10 @@ namespace {
 // WebAssembly the run-time plan's per-batch dispatch measured ~20% slower,
 // and sharing one flattened body with the other paths as much again). Each
 // batch's swaps wait behind the next two batches' draws, so their addresses
-// are known before they run; the swaps right after their own batch's draws
-// (after_draws) measured 1.5-1.9x the swap floor in WebAssembly, behind one
-// batch's draws 1.4-1.6x, behind three or four no better than two.
+// are ready when they run. Times the swap floor, 52 / 78 cards: natively
+// 1.38 / 1.16x (the run-time plan: 1.44 / 1.28x); in WebAssembly 1.48 /
+// 1.53x (the swaps after their own batch's draws: 1.75 / 1.98x; behind one
+// batch: 1.5 / 1.75x; behind three or four: no better than two).
 template <std::uint32_t N>
 [[gnu::flatten, gnu::noinline]] void shuffle_fixed(std::span<std::uint32_t, N> deck, XoshiroWords& state) {
   XoshiroWords words = state;

@@ -258,6 +258,7 @@ template <std::uint32_t N, std::size_t I, class NextWord>
   for (unsigned j = 0; j < batch.count; ++j) std::swap(deck[batch.first_bound - 1 - j], deck[draws[I][j]]);
 }
 
+// The first kDrawsAhead batches' draws (First), then every batch (I) as above.
 template <std::uint32_t N, class NextWord, std::size_t... First, std::size_t... I>
 [[gnu::always_inline]] inline void fisher_yates_fixed_behind_all(NextWord& next_word, std::uint32_t* deck,
                                                                  std::index_sequence<First...>,
