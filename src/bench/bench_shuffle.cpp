@@ -71,19 +71,21 @@ void check_batched_twins(Context& ctx, const std::string& what, const Words& wor
   const BatchPlan plan(N);
   Words for_draws = words, for_runtime = words, for_fixed = words, for_pencil = words;
   Deck draws(N - 1), runtime(N), pencil(N);
-  std::array<std::uint32_t, N> fixed{}, fixed_after{};
-  Words for_fixed_after = words;
+  std::array<std::uint32_t, N> fixed{}, fixed_after{}, fixed_behind{};
+  Words for_fixed_after = words, for_fixed_behind = words;
   batched_draws(plan, for_draws, draws);
   fisher_yates_batched(plan, runtime, for_runtime);
   fisher_yates_batched_fixed<N>(fixed, for_fixed);
   fisher_yates_batched_fixed<N, BatchSwaps::after_draws>(fixed_after, for_fixed_after);
+  fisher_yates_batched_fixed<N, BatchSwaps::behind_draws>(fixed_behind, for_fixed_behind);
   SequenceDraws replay(draws);
   const Deck stepped = stepper_deck(spec_of(ShuffleAlgo::FisherYates, N), replay);
   ctx.check(is_permutation_of_n(runtime) && runtime == stepped,
             what + ": batched Fisher-Yates differs from ShuffleStepper fed the same draws");
   ctx.check(std::equal(fixed.begin(), fixed.end(), runtime.begin()) &&
-                std::equal(fixed_after.begin(), fixed_after.end(), runtime.begin()),
-            what + ": fisher_yates_batched_fixed (either swap order) differs from fisher_yates_batched");
+                std::equal(fixed_after.begin(), fixed_after.end(), runtime.begin()) &&
+                std::equal(fixed_behind.begin(), fixed_behind.end(), runtime.begin()),
+            what + ": fisher_yates_batched_fixed (some swap order) differs from fisher_yates_batched");
   if constexpr (N <= 64) {
     pencil_batched(plan, pencil, for_pencil);
     Deck pencil_draws = draws;

@@ -11,8 +11,7 @@ namespace {
 // with the generator in a local, so its state stays in registers for the
 // whole shuffle; otherwise it went back to memory after every word.
 
-// The run-time plan: natively the fastest (shuffle52 50-51 ns against 58 ns
-// for the fixed plan, shuffle78 75-78 against 96 ns, same run).
+// The run-time plan, for decks without a fixed plan.
 [[gnu::flatten, gnu::noinline]] void shuffle_by_plan(const BatchPlan& plan, std::span<std::uint32_t> deck,
                                                      XoshiroWords& state) {
   XoshiroWords words = state;
@@ -20,29 +19,28 @@ namespace {
   state = words;
 }
 
-#ifdef __EMSCRIPTEN__
-// One compile-time plan: in WebAssembly the run-time plan's per-batch
-// dispatch measured ~20% slower. A function of its own per deck size:
-// sharing one flattened body with the other paths cost as much again.
-// after_draws measured faster here than as_drawn (the block twister's choice).
+// One compile-time plan per deck size, a function of its own each (in
+// WebAssembly the run-time plan's per-batch dispatch measured ~20% slower,
+// and sharing one flattened body with the other paths as much again). Each
+// batch's swaps wait behind the next two batches' draws, so their addresses
+// are ready when they run. Times the swap floor, 52 / 78 cards: natively
+// 1.38 / 1.16x (the run-time plan: 1.44 / 1.28x); in WebAssembly 1.48 /
+// 1.53x (the swaps after their own batch's draws: 1.75 / 1.98x; behind one
+// batch: 1.5 / 1.75x; behind three or four: no better than two).
 template <std::uint32_t N>
 [[gnu::flatten, gnu::noinline]] void shuffle_fixed(std::span<std::uint32_t, N> deck, XoshiroWords& state) {
   XoshiroWords words = state;
-  fisher_yates_batched_fixed<N, BatchSwaps::after_draws>(deck, words);
+  fisher_yates_batched_fixed<N, BatchSwaps::behind_draws>(deck, words);
   state = words;
 }
-#endif
 }  // namespace
 
 void FastShuffler::shuffle(std::span<std::uint32_t> deck) {
-#ifdef __EMSCRIPTEN__
   switch (plan_.n()) {
     case 52: return shuffle_fixed<52>(deck.first<52>(), words_);
     case 78: return shuffle_fixed<78>(deck.first<78>(), words_);
-    default: break;
+    default: return shuffle_by_plan(plan_, deck, words_);
   }
-#endif
-  shuffle_by_plan(plan_, deck, words_);
 }
 
 }  // namespace shufflelab

@@ -21,6 +21,7 @@
 // with the draw for bound n-s); the pencil form strikes the draw-th remaining
 // card (shuffle.hpp's Pdep, n <= 64). Limit: n <= kMaxShuffleCards.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -103,8 +104,11 @@ struct XoshiroWords {
   std::uint64_t operator()() { return generator.next(); }
 };
 
-// When a batch's swaps are made (fisher_yates_batched_fixed).
-enum class BatchSwaps { after_draws, as_drawn };
+// When a batch's swaps are made (fisher_yates_batched_fixed). behind_draws
+// (compile-time plans only): once the draws of the kDrawsAhead batches after
+// it are made, so the draws are ready before their swaps (see FastShuffler).
+enum class BatchSwaps { after_draws, as_drawn, behind_draws };
+constexpr std::size_t kDrawsAhead = 2;
 
 namespace detail {
 
@@ -233,6 +237,38 @@ template <std::uint32_t N, BatchSwaps Order, class NextWord, std::size_t... P>
   (fisher_yates_fixed_pair<N, Order, P>(next_word, deck), ...);
 }
 
+// The behind_draws order, batch I of a fixed plan: the draws of batch
+// I + kDrawsAhead (from the fractions described at the top of this file;
+// word holds the latest pair's word), then the swaps of batch I. Each batch
+// has a row of `draws` of its own.
+template <std::uint32_t N, std::size_t I, class NextWord>
+[[gnu::always_inline]] inline void fixed_draws(NextWord& next_word, std::uint64_t& word, std::uint32_t* draws) {
+  constexpr DrawBatch batch = FixedPlan<N>::kBatches[I];
+  if constexpr (I % 2 == 0) word = next_word();
+  fill_batch<batch.count>(batch, static_cast<std::uint32_t>(I % 2 == 0 ? word : word >> 32), next_word, draws);
+}
+
+template <std::uint32_t N, std::size_t I, class NextWord>
+[[gnu::always_inline]] inline void fisher_yates_fixed_behind(NextWord& next_word, std::uint64_t& word,
+                                                             std::uint32_t (*draws)[kMaxBatchDraws],
+                                                             std::uint32_t* deck) {
+  constexpr DrawBatch batch = FixedPlan<N>::kBatches[I];
+  constexpr std::size_t kAhead = I + kDrawsAhead;
+  if constexpr (kAhead < FixedPlan<N>::kSize) fixed_draws<N, kAhead>(next_word, word, draws[kAhead]);
+  for (unsigned j = 0; j < batch.count; ++j) std::swap(deck[batch.first_bound - 1 - j], deck[draws[I][j]]);
+}
+
+// The first kDrawsAhead batches' draws (First), then every batch (I) as above.
+template <std::uint32_t N, class NextWord, std::size_t... First, std::size_t... I>
+[[gnu::always_inline]] inline void fisher_yates_fixed_behind_all(NextWord& next_word, std::uint32_t* deck,
+                                                                 std::index_sequence<First...>,
+                                                                 std::index_sequence<I...>) {
+  std::uint32_t draws[sizeof...(I) + 1][kMaxBatchDraws];  // + 1: n = 1 has no batch
+  std::uint64_t word = 0;
+  (fixed_draws<N, First>(next_word, word, draws[First]), ...);
+  (fisher_yates_fixed_behind<N, I>(next_word, word, draws, deck), ...);
+}
+
 }  // namespace detail
 
 // The n-1 draws a batched Fisher-Yates run makes (bounds n, n-1, ..., 2), in
@@ -266,12 +302,17 @@ void fisher_yates_batched(const BatchPlan& plan, std::span<std::uint32_t> deck, 
 }
 
 // The same with the plan fixed at compile time (fully unrolled): identical
-// decks for identical words, in either swap order.
+// decks for identical words, in any swap order.
 template <std::uint32_t N, BatchSwaps Order = BatchSwaps::as_drawn, class NextWord>
 void fisher_yates_batched_fixed(std::span<std::uint32_t, N> deck, NextWord& next_word) {
   std::iota(deck.begin(), deck.end(), std::uint32_t{0});
-  detail::fisher_yates_fixed_pairs<N, Order>(next_word, deck.data(),
-                                             std::make_index_sequence<(detail::FixedPlan<N>::kSize + 1) / 2>{});
+  using Plan = detail::FixedPlan<N>;
+  if constexpr (Order == BatchSwaps::behind_draws)
+    detail::fisher_yates_fixed_behind_all<N>(next_word, deck.data(),
+                                             std::make_index_sequence<std::min(kDrawsAhead, Plan::kSize)>{},
+                                             std::make_index_sequence<Plan::kSize>{});
+  else
+    detail::fisher_yates_fixed_pairs<N, Order>(next_word, deck.data(), std::make_index_sequence<(Plan::kSize + 1) / 2>{});
 }
 
 namespace detail {
@@ -306,11 +347,11 @@ void pencil_batched(const BatchPlan& plan, std::span<std::uint32_t> deck, NextWo
 }
 
 // The default fast path: batched Fisher-Yates on xoshiro256** (seeded by
-// SplitMix64 as its authors advise). In WebAssembly the plan is fixed at
-// compile time for the decks of the seed articles (52 and 78 cards: the
-// run-time plan's per-batch dispatch measured ~20% slower there); natively
-// the run-time plan is faster. Same decks as fisher_yates_batched for the
-// same words, whatever n and platform.
+// SplitMix64 as its authors advise). For the decks of the seed articles (52
+// and 78 cards) the plan is fixed at compile time, each batch's swaps made
+// behind the next two batches' draws (BatchSwaps::behind_draws); other decks
+// run the run-time plan. Same decks as fisher_yates_batched for the same
+// words, whatever n and platform.
 class FastShuffler {
  public:
   FastShuffler(std::uint32_t n, std::uint64_t seed) : plan_(n), words_{Xoshiro256ss::from_seed(seed)} {}

@@ -138,7 +138,7 @@ TEST(FastShuffle, FastPathsEqualStepperForTheSameDraws) {
   }
 }
 
-// Both swap orders of the compile-time plan against ShuffleStepper fed the
+// Every swap order of the compile-time plan against ShuffleStepper fed the
 // draws batched_draws reports, on words where every third one has a zero
 // half (a zero fraction is rejected unless P is a power of two), so the
 // as_drawn order's undo path runs many times.
@@ -150,23 +150,27 @@ void expect_fixed_equals_stepper(std::uint64_t seed) {
     const std::uint64_t word = rng();
     words.words.push_back(w % 3 == 1 ? word & (seed % 2 ? 0xffffffff00000000u : 0xffffffffu) : word);
   }
-  ListedWords for_draws = words, for_after = words, for_as_drawn = words;
-  std::array<std::uint32_t, N> after{}, as_drawn{};
+  ListedWords for_draws = words, for_after = words, for_as_drawn = words, for_behind = words;
+  std::array<std::uint32_t, N> after{}, as_drawn{}, behind{};
   Deck draws(N - 1);
   batched_draws(BatchPlan(N), for_draws, draws);
   fisher_yates_batched_fixed<N, BatchSwaps::after_draws>(after, for_after);
   fisher_yates_batched_fixed<N, BatchSwaps::as_drawn>(as_drawn, for_as_drawn);
+  fisher_yates_batched_fixed<N, BatchSwaps::behind_draws>(behind, for_behind);
   const Deck expected = stepper_deck(ShuffleAlgo::FisherYates, N, draws);
   EXPECT_EQ(Deck(after.begin(), after.end()), expected) << N;
   EXPECT_EQ(Deck(as_drawn.begin(), as_drawn.end()), expected) << N;
+  EXPECT_EQ(Deck(behind.begin(), behind.end()), expected) << N;
   EXPECT_EQ(for_after.next, for_draws.next);
   EXPECT_EQ(for_as_drawn.next, for_draws.next);
+  EXPECT_EQ(for_behind.next, for_draws.next);
 }
 
-TEST(FastShuffle, FixedPlanInBothSwapOrdersEqualsStepper) {
+TEST(FastShuffle, FixedPlanInEverySwapOrderEqualsStepper) {
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     expect_fixed_equals_stepper<2>(seed);
     expect_fixed_equals_stepper<3>(seed);
+    expect_fixed_equals_stepper<10>(seed);  // two batches: fewer than kDrawsAhead + 1
     expect_fixed_equals_stepper<52>(seed);
     expect_fixed_equals_stepper<78>(seed);
   }
