@@ -1,7 +1,8 @@
 // node:test: what the app's first download leaves to the worker's core module
 // (docs/architecture.md, "What loads when"). The built-in lessons' steps are
 // built by the worker's "tour" job; the app's wasm holds only their headings.
-// The findings (titles, sources, links, sentences) are built by its "findings" job.
+// The findings (titles, sources, links, sentences) are built by its "findings" job,
+// an LCG's lattice lines and planes (with their sentences) by its "lcg_lattice" job.
 // The words are looked for as bytes: string literals sit in a wasm data
 // section as they are, so the headings found in the app's wasm show the
 // search works there.
@@ -85,5 +86,22 @@ test('the findings come from the worker\'s core module; the app\'s wasm has none
     const pieces = literalPieces(sentence).filter((p) => has(coreWasm, p));
     assert.ok(pieces.length > 0, `the core module holds a piece of "${sentence}"`);
     for (const p of pieces) assert.ok(!has(appWasm, p), `the app's wasm holds "${p}" of "${title}"`);
+  }
+});
+
+test('RANDU\'s lines and planes come from the worker\'s core module; the app\'s wasm only asks for them', () => {
+  const job = core.makeJob('lcg_lattice', 'a=65539&c=0&bits=31');
+  while (!job.done()) job.step(1 << 16);
+  const numbers = Array.from(core.jobResult(job));
+  const sentences = job.payload().split('\n');
+  job.delete();
+  // a^2 = 6a - 9 (mod 2^31) for a = 65539: s = (9, -6, 1), |s| = sqrt(118); 9x - 6y + z lies in (-6m, 10m): 15 planes.
+  assert.deepEqual(numbers.slice(6), [3, 9, -6, 1, 15, Math.sqrt(118)]);
+  assert.equal(sentences.length, 2);
+  assert.equal(sentences[1], 's = (9, -6, 1): every triple lies on one of 15 parallel planes s . x = k m + r, 10.86 apart (times 1/|s|)');
+  assert.ok(has(appWasm, 'lcg_lattice'), 'the app starts the job by its kind');
+  for (const piece of [' s . x = k m + r, ', ' apart (times 1/|s|)']) {
+    assert.ok(has(coreWasm, piece), `the core module holds "${piece}"`);
+    assert.ok(!has(appWasm, piece), `the app's wasm holds "${piece}"`);
   }
 });

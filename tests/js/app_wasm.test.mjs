@@ -1,6 +1,7 @@
 // The app's own wasm (the first download) links none of the Check lab's
-// readers and checks: they run as jobs in the worker's core module, loaded on
-// first use (docs/architecture.md, "What loads when"). A function linked in
+// readers and checks, nor the LFSR lab's lattice search (an LCG's lines and
+// planes): they run as jobs in the worker's core module, loaded on first use
+// (docs/architecture.md, "What loads when"). A function linked in
 // brings its message texts into the wasm's data, so each module is looked for
 // by a message only it writes; the worker's module must hold every one of them
 // (else the search would find nothing anywhere and prove nothing).
@@ -25,6 +26,8 @@ const kOnlyInTheChecks = {
   'check/byte_checks': 'chi-square of byte counts (ent)',
   'check/deck_diagnosis': 'the off-by-one Fisher-Yates (random(i)',
   'check/linear_complexity': 'no LFSR lab form',
+  'lfsr/lfsr_lattice (the "lcg_lattice" job)': 'computing the lattice\'s lines and planes',
+  'lfsr/lfsr_lattice (lattice_description)': ' apart (times 1/|s|)',
 };
 
 for (const [module, message] of Object.entries(kOnlyInTheChecks)) {
