@@ -305,7 +305,7 @@ void LfsrSession::start_linked_run() {
 
 void LfsrSession::tick(double seconds) {
   poll_step_check();
-  if (lattice_job_.running()) lattice_duals_in();
+  if (state_.gen == LabGen::lcg32) lattice_duals_in();  // the hook and the CLI show it for any tab
   note_run();
   if (playing_) play(seconds);
 }

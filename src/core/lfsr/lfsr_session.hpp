@@ -106,7 +106,7 @@ class LfsrSession final : public LabSession {
   void start_linked_run() override;                        // run=period: the check by stepping
   Result<bool> apply(const LabCommand& command) override;  // true: the state changed
   void tick(double seconds) override;                      // plays, polls the check
-  bool busy() const override { return step_check_.running() || lattice_job_.running(); }
+  bool busy() const override { return step_check_.running() || lattice_awaited(); }
   std::vector<TextLine> text() override;
   std::string describe_json() override { return describe_json_with("", ""); }
   // The hook's object without its closing brace, with the screen's fields
@@ -119,8 +119,8 @@ class LfsrSession final : public LabSession {
   const LfsrStepperView& stepper();
   const LfsrBitPlane& bit_plane();
   const LfsrBitPlane& built_bit_plane() const { return plane_; }  // as last built
-  // lcg32 only; null while its lines and planes are computed (the first call
-  // for a preset starts the "lcg_lattice" job, see core/lfsr/lfsr_lattice.hpp).
+  // lcg32 only; null while its lines and planes are computed (the first tick
+  // or call for a preset starts the "lcg_lattice" job, see core/lfsr/lfsr_lattice.hpp).
   const LcgLattice* lattice();
   // lcg32: the preset's lines and planes are neither in nor failed nor cancelled.
   bool lattice_awaited() const;
