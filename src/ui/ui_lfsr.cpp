@@ -398,7 +398,7 @@ bool LfsrPanel::download_stream(LfsrSession& s, PanelContext& ctx, const std::st
 //-----------------------------------------------------------------------------
 
 void LfsrPanel::point_edge_on(const LcgLattice& lattice) {
-  const auto angles = edge_on_angles(lattice.duals.planes);
+  const auto& angles = lattice.duals.edge_on;
   yaw_ = static_cast<float>(angles[0]);
   pitch_ = static_cast<float>(angles[1]);
 }

@@ -96,7 +96,9 @@ test('RANDU\'s lines and planes come from the worker\'s core module; the app\'s 
   const sentences = job.payload().split('\n');
   job.delete();
   // a^2 = 6a - 9 (mod 2^31) for a = 65539: s = (9, -6, 1), |s| = sqrt(118); 9x - 6y + z lies in (-6m, 10m): 15 planes.
-  assert.deepEqual(numbers.slice(6), [3, 9, -6, 1, 15, Math.sqrt(118)]);
+  assert.deepEqual(numbers.slice(6, 12), [3, 9, -6, 1, 15, Math.sqrt(118)]);
+  // The camera that shows the planes edge-on: the normal (9, -6, 1) along the screen's x axis.
+  assert.deepEqual(numbers.slice(12), [Math.atan2(-6, 9), Math.asin(1 / Math.sqrt(118))]);
   assert.equal(sentences.length, 2);
   assert.equal(sentences[1], 's = (9, -6, 1): every triple lies on one of 15 parallel planes s . x = k m + r, 10.86 apart (times 1/|s|)');
   assert.ok(has(appWasm, 'lcg_lattice'), 'the app starts the job by its kind');

@@ -5,7 +5,7 @@
 // sentences. The numbers (the job's result, doubles: exact for these
 // integers, and the lengths as they are) are, for the lines then the planes:
 //   DIMS S0 S1 S2 HYPERPLANES LENGTH
-// and the text (the job's payload) is the lines' sentence, a newline, the
+// then the edge-on camera's YAW PITCH, and the text (the job's payload) is the lines' sentence, a newline, the
 // planes' sentence.
 #pragma once
 #include <string>

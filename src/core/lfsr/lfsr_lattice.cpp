@@ -125,9 +125,10 @@ std::string lattice_description(const DualVector& d, const char* what) {
 }
 
 LatticeDuals lattice_duals(std::uint64_t a, std::uint64_t c, int modulus_bits) {
-  LatticeDuals out{shortest_dual_vector(a, c, modulus_bits, 2), shortest_dual_vector(a, c, modulus_bits, 3), {}, {}};
+  LatticeDuals out{shortest_dual_vector(a, c, modulus_bits, 2), shortest_dual_vector(a, c, modulus_bits, 3), {}, {}, {}};
   out.lines_text = lattice_description(out.lines, "lines");
   out.planes_text = lattice_description(out.planes, "planes");
+  out.edge_on = edge_on_angles(out.planes);
   return out;
 }
 

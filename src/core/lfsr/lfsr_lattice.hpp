@@ -43,11 +43,13 @@ DualVector shortest_dual_vector(std::uint64_t a, std::uint64_t c, int modulus_bi
 // "s = (1, -3, 9): every triple lies on one of 15 parallel planes s . x = k m + r, 0.58 apart (times 1/|s|)"
 std::string lattice_description(const DualVector& d, const char* what);
 
-// The shortest dual vectors of an LCG's pairs and triples, and their sentences.
+// The shortest dual vectors of an LCG's pairs and triples, their sentences,
+// and the camera that shows the planes edge-on.
 struct LatticeDuals {
   DualVector lines;   // pairs
   DualVector planes;  // triples
   std::string lines_text, planes_text;  // lattice_description's
+  std::array<double, 2> edge_on{};      // edge_on_angles(planes)
 };
 LatticeDuals lattice_duals(std::uint64_t a, std::uint64_t c, int modulus_bits);
 

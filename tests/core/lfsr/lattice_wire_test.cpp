@@ -55,10 +55,10 @@ TEST(LatticeWire, TheDualsComeBackExactly) {
   // Lengths with no short decimal form, negative entries, a count above 2^32, and
   // sentences with a percent sign and spaces.
   LatticeDuals duals{vector_of(2, 46341, -3, 0, 8589934593ULL, std::sqrt(2.0)),
-                     vector_of(3, -1, 1234567, -2147483647, 1, 1.0 / 3.0), "a b%c", "one two"};
+                     vector_of(3, -1, 1234567, -2147483647, 1, 1.0 / 3.0), "a b%c", "one two", {-0.1, 1.5}};
   const LatticeWire wire = encode_lattice_duals(duals);
   EXPECT_EQ(wire.numbers, (std::vector<double>{2, 46341, -3, 0, 8589934593.0, std::sqrt(2.0),  //
-                                               3, -1, 1234567, -2147483647, 1, 1.0 / 3.0}));
+                                               3, -1, 1234567, -2147483647, 1, 1.0 / 3.0, -0.1, 1.5}));
   EXPECT_EQ(wire.text, "a b%c\none two");
   auto back = decode_lattice_duals(wire.numbers, wire.text);
   ASSERT_TRUE(back) << back.error();
@@ -66,6 +66,7 @@ TEST(LatticeWire, TheDualsComeBackExactly) {
   expect_same(back.value().planes, duals.planes);
   EXPECT_EQ(back.value().lines_text, "a b%c");
   EXPECT_EQ(back.value().planes_text, "one two");
+  EXPECT_EQ(back.value().edge_on, duals.edge_on);
 }
 
 TEST(LatticeWire, BadOutputIsRefusedSayingWhatIsWrong) {
@@ -73,7 +74,7 @@ TEST(LatticeWire, BadOutputIsRefusedSayingWhatIsWrong) {
   ASSERT_TRUE(decode_lattice_duals(good.numbers, good.text));
   auto r = decode_lattice_duals({}, good.text);  // a job with no result
   ASSERT_FALSE(r);
-  EXPECT_NE(r.error().find("0 numbers, not 12"), std::string::npos) << r.error();
+  EXPECT_NE(r.error().find("0 numbers, not 14"), std::string::npos) << r.error();
   std::vector<double> numbers = good.numbers;
   numbers[6] = 2;  // the planes in two dimensions
   r = decode_lattice_duals(numbers, good.text);
@@ -87,6 +88,11 @@ TEST(LatticeWire, BadOutputIsRefusedSayingWhatIsWrong) {
   numbers = good.numbers;
   numbers[11] = std::nan("");
   EXPECT_FALSE(decode_lattice_duals(numbers, good.text));
+  numbers = good.numbers;
+  numbers[13] = std::nan("");  // the pitch
+  r = decode_lattice_duals(numbers, good.text);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("edge-on"), std::string::npos) << r.error();
   r = decode_lattice_duals(good.numbers, "one line");
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().find("not two lines"), std::string::npos) << r.error();
@@ -101,6 +107,9 @@ TEST(LatticeWire, TheJobGivesRandusFifteenPlanes) {
   EXPECT_EQ(duals.value().planes_text,
             "s = (9, -6, 1): every triple lies on one of 15 parallel planes s . x = k m + r, 10.86 apart (times 1/|s|)");
   EXPECT_EQ(duals.value().lines.dims, 2);
+  // Edge-on: the normal (9, -6, 1) along the screen's x axis, yaw atan2(-6, 9), pitch asin(1 / sqrt(118)).
+  EXPECT_NEAR(duals.value().edge_on[0], std::atan2(-6.0, 9.0), 1e-15);
+  EXPECT_NEAR(duals.value().edge_on[1], std::asin(1.0 / std::sqrt(118.0)), 1e-15);
   auto bad = make_job("lcg_lattice", "a=65539&c=0&bits=33");
   ASSERT_FALSE(bad);
   EXPECT_NE(bad.error().find("bits"), std::string::npos) << bad.error();
