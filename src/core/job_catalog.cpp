@@ -10,6 +10,7 @@
 #include "core/gallery.hpp"
 #include "core/dice/dice_sample.hpp"
 #include "core/lfsr/lfsr_analysis.hpp"
+#include "core/lfsr/lfsr_lattice.hpp"
 #include "core/poker/poker_sweep.hpp"
 #include "core/shuffle/riffle_view.hpp"
 #include "core/shuffle/shuffle_bias.hpp"
@@ -33,6 +34,7 @@ constexpr JobKind kJobKinds[] = {
     {"check_example", make_check_example_job},         {"chooser", make_chooser_job},
     {"routine_check", make_routine_check_job},         {"asm_listing_source", make_asm_listing_source_job},
     {"tour", make_builtin_tour_job},                   {"findings", make_findings_job},
+    {"lcg_lattice", make_lcg_lattice_job},
 };
 // Kinds whose input is a text longer than parameters may be (JobRunner::start's `text`).
 using TextJobFactory = Result<std::shared_ptr<Job>> (*)(FieldReader&, std::string_view);

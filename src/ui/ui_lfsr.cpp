@@ -24,6 +24,7 @@
 #include "core/base/parse.hpp"
 #include "core/base/text_format.hpp"
 #include "ui/gpu_views.hpp"
+#include "ui/kit/job_row.hpp"
 #include "ui/kit/layout.hpp"
 #include "ui/kit/table.hpp"
 #include "ui/kit/text_field.hpp"
@@ -397,14 +398,18 @@ bool LfsrPanel::download_stream(LfsrSession& s, PanelContext& ctx, const std::st
 //-----------------------------------------------------------------------------
 
 void LfsrPanel::point_edge_on(const LcgLattice& lattice) {
-  const auto angles = edge_on_angles(lattice.planes);
+  const auto& angles = lattice.duals.edge_on;
   yaw_ = static_cast<float>(angles[0]);
   pitch_ = static_cast<float>(angles[1]);
 }
 
 void LfsrPanel::draw_lattice(LfsrSession& s) {
-  const LcgLattice* lattice = s.lattice();
-  if (!lattice) return;
+  const LcgLattice* lattice = s.lattice();  // the first call for a preset starts its job
+  if (!lattice) {
+    if (!s.lattice_job().result)
+      job_progress_row(s.lattice_job(), s.jobs(), JobRowText{nullptr, "Computing the lattice's lines and planes..."});
+    return;
+  }
   const LcgLattice& l = *lattice;
   const float em = ImGui::GetFontSize();
   const double m = static_cast<double>(l.modulus);
@@ -425,7 +430,7 @@ void LfsrPanel::draw_lattice(LfsrSession& s) {
   }
   ImGui::Dummy(ImVec2(side, side));
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + side);
-  ImGui::TextColored(colors::kMuted, "%s", lattice_description(l.lines, "lines").c_str());
+  ImGui::TextColored(colors::kMuted, "%s", l.duals.lines_text.c_str());
   ImGui::PopTextWrapPos();
 
   columns.next();
@@ -450,7 +455,7 @@ void LfsrPanel::draw_lattice(LfsrSession& s) {
   ImGui::SetNextItemWidth(side * 0.5f - em * 0.3f);
   ImGui::SliderFloat("##pitch", &pitch_, -1.5708f, 1.5708f, "pitch %.2f");
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + side);
-  ImGui::TextColored(colors::kMuted, "%s", lattice_description(l.planes, "planes").c_str());
+  ImGui::TextColored(colors::kMuted, "%s", l.duals.planes_text.c_str());
   ImGui::PopTextWrapPos();
 }
 

@@ -68,6 +68,20 @@ test('open: a built-in lesson link prints its step, or refuses a step it does no
   assert.match(r.stderr, /step: the tour has 6 steps; showing the last one/);
 });
 
+// An LCG's lattice lines and planes are computed by the "lcg_lattice" job (as a
+// worker computes them for the page): open waits for them on every tab. RANDU:
+// a^2 = 6a - 9 (mod 2^31) for a = 65539, so every triple lies on 9x - 6y + z = k m,
+// k = -5..9: 15 planes.
+test('open: an lcg32 link shows its lattice once the job is done, on any tab', () => {
+  for (const tab of ['', '&tab=lattice']) {
+    const r = run('open', '#v=1&lab=lfsr&gen=lcg32&preset=randu&seed=00000001&t=7' + tab, '--json');
+    assert.equal(r.status, 0, r.stderr);
+    const hook = JSON.parse(r.stdout);
+    assert.equal(hook.latticeLoading, false);
+    assert.deepEqual(hook.lfsr.lattice.planes, { s: [9, -6, 1], count: 15 });
+  }
+});
+
 // A link with JavaScript: the CLI says it cannot run it, and takes the page's
 // answers by hand (docs/code_protocol.md). The naive swap of 3 cards over its
 // 27 answer lists, counted here: card 0 stays on top in 9, card 1 gets there in 10.

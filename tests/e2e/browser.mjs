@@ -44,7 +44,7 @@ export async function openApp(env, hash = '', { scale = 1, width = 1280, height 
   await page.goto(env.base + hash);
   await page.waitForFunction(() => window.shufflelab && window.shufflelab.ready, null, { timeout: 20000 });
   const firstFrameMs = Date.now() - started;
-  await findingsIn(page);
+  await workerPartsIn(page);
   return { context, page, problems, foreign, firstFrameMs };
 }
 
@@ -184,15 +184,16 @@ export async function goTo(page, hash, { canonical } = {}) {
     history.replaceState(null, '', h);
     window.Module.ccall('shufflelab_set_hash', null, ['string'], [h]);
   }, hash);
-  if (canonical) return waitForHash(page, canonical, { timeout: 10000 }).then(() => findingsIn(page));
+  if (canonical) return waitForHash(page, canonical, { timeout: 10000 }).then(() => workerPartsIn(page));
   // A built-in lesson the page has not had yet loads first (the link stays as it is meanwhile).
-  return waitForState(page, (s) => !s.lessonLoading && !s.findingsLoading && linkShows(s.hash, hash),
+  return waitForState(page, (s) => !s.lessonLoading && !s.findingsLoading && !s.latticeLoading && linkShows(s.hash, hash),
                       `the app's link showing ${hash}`, { timeout: 20000 });
 }
 
-// The Findings page's entries come from the worker's core module the first
-// time the page shows (docs/architecture.md, "What loads when"): on that page,
-// waits until they are in. Returns the state.
-export function findingsIn(page) {
-  return waitForState(page, (s) => !s.findingsLoading, 'the findings loaded', { timeout: 20000 });
+// The Findings page's entries and an LCG's lattice lines and planes come from
+// the worker's core module the first time they show (docs/architecture.md,
+// "What loads when"): waits until they are in. Returns the state.
+export function workerPartsIn(page) {
+  return waitForState(page, (s) => !s.findingsLoading && !s.latticeLoading, 'the findings or the lattice computed',
+                      { timeout: 20000 });
 }

@@ -1,7 +1,8 @@
 // node:test: what the app's first download leaves to the worker's core module
 // (docs/architecture.md, "What loads when"). The built-in lessons' steps are
 // built by the worker's "tour" job; the app's wasm holds only their headings.
-// The findings (titles, sources, links, sentences) are built by its "findings" job.
+// The findings (titles, sources, links, sentences) are built by its "findings" job,
+// an LCG's lattice lines and planes (with their sentences) by its "lcg_lattice" job.
 // The words are looked for as bytes: string literals sit in a wasm data
 // section as they are, so the headings found in the app's wasm show the
 // search works there.
@@ -101,5 +102,24 @@ test('the app ships its two DejaVu fonts and not ImGui\'s default font (src/app/
     let start = 0;
     while (ttf.subarray(start, start + 48).includes(0)) start++;
     assert.ok(appWasm.includes(ttf.subarray(start, start + 48)), `${font} is in the app's wasm`);
+  }
+});
+
+test('RANDU\'s lines and planes come from the worker\'s core module; the app\'s wasm only asks for them', () => {
+  const job = core.makeJob('lcg_lattice', 'a=65539&c=0&bits=31');
+  while (!job.done()) job.step(1 << 16);
+  const numbers = Array.from(core.jobResult(job));
+  const sentences = job.payload().split('\n');
+  job.delete();
+  // a^2 = 6a - 9 (mod 2^31) for a = 65539: s = (9, -6, 1), |s| = sqrt(118); 9x - 6y + z lies in (-6m, 10m): 15 planes.
+  assert.deepEqual(numbers.slice(6, 12), [3, 9, -6, 1, 15, Math.sqrt(118)]);
+  // The camera that shows the planes edge-on: the normal (9, -6, 1) along the screen's x axis.
+  assert.deepEqual(numbers.slice(12), [Math.atan2(-6, 9), Math.asin(1 / Math.sqrt(118))]);
+  assert.equal(sentences.length, 2);
+  assert.equal(sentences[1], 's = (9, -6, 1): every triple lies on one of 15 parallel planes s . x = k m + r, 10.86 apart (times 1/|s|)');
+  assert.ok(has(appWasm, 'lcg_lattice'), 'the app starts the job by its kind');
+  for (const piece of [' s . x = k m + r, ', ' apart (times 1/|s|)']) {
+    assert.ok(has(coreWasm, piece), `the core module holds "${piece}"`);
+    assert.ok(!has(appWasm, piece), `the app's wasm holds "${piece}"`);
   }
 });

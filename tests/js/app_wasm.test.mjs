@@ -1,8 +1,10 @@
 // The app's own wasm (the first download) links none of the Check lab's
 // readers and checks, nor what makes a report into what the app shows (the
-// panel's rows, the Text view's lines, the hook's JSON): they run as jobs in
-// the worker's core module, loaded on first use, and the app decodes the view
-// the job made (core/check/check_view_wire; docs/architecture.md, "What loads when"). A function linked in
+// panel's rows, the Text view's lines, the hook's JSON), nor the LFSR lab's
+// lattice search (an LCG's lines and planes): they run as jobs in the
+// worker's core module, loaded on first use, and the app decodes what the
+// job made (core/check/check_view_wire, core/lfsr/lattice_wire;
+// docs/architecture.md, "What loads when"). A function linked in
 // brings its message texts into the wasm's data, so each module is looked for
 // by a message only it writes; the worker's module must hold every one of them
 // (else the search would find nothing anywhere and prove nothing).
@@ -30,6 +32,8 @@ const kOnlyInTheChecks = {
   'check/check_lab (make_check_report_view, the panel\'s rows)': ' df)',
   'check/check_report (report_text, the Text view\'s lines)': ', corrected p ',
   'check/check_report (report_json, the hook\'s JSON)': ',"p_adjusted":',
+  'lfsr/lfsr_lattice (the "lcg_lattice" job)': 'computing the lattice\'s lines and planes',
+  'lfsr/lfsr_lattice (lattice_description)': ' apart (times 1/|s|)',
 };
 
 for (const [module, message] of Object.entries(kOnlyInTheChecks)) {

@@ -18,10 +18,6 @@ constexpr std::array<std::string_view, 9> kGenNames{"tarot32", "z80",        "fi
 
 int register_digits(int width) { return (width + 3) / 4; }
 
-const LcgPreset& preset_of(const LfsrLabState& s) {
-  return kLcgPresets[static_cast<std::size_t>(std::clamp(s.preset, 0, static_cast<int>(kLcgPresets.size()) - 1))];
-}
-
 // t from the link; above the generator's range is refused with the reason.
 void decode_step(FieldReader& f, LfsrLabState& c) {
   std::uint64_t t = 0;
@@ -98,6 +94,10 @@ std::string hex32(std::uint64_t v) { return format_hex_upper(v, 8); }
 std::string hex64(std::uint64_t v) { return format_hex_upper(v, 16); }
 }  // namespace
 
+const LcgPreset& lab_lcg_preset(const LfsrLabState& s) {
+  return kLcgPresets[static_cast<std::size_t>(std::clamp(s.preset, 0, static_cast<int>(kLcgPresets.size()) - 1))];
+}
+
 std::string_view lab_gen_name(LabGen gen) { return kGenNames[static_cast<std::size_t>(gen)]; }
 
 std::string_view lab_step_unit(LabGen gen) {
@@ -163,7 +163,7 @@ Result<ByteGenerator> lab_generator(const LfsrLabState& s) {
       if (s.seed == 0) return R::fail("seed must not be zero: an all-zero register stays zero forever");
       return R::ok(ByteGenerator(Z80Lfsr::from_packed(s.seed)));
     case LabGen::lcg32: {
-      const LcgPreset& p = preset_of(s);
+      const LcgPreset& p = lab_lcg_preset(s);
       if (s.seed > 0xffffffffu) return R::fail("seed: at most 8 hex digits");
       return lift(make_lcg32(p.a, p.c, p.modulus_bits, static_cast<std::uint32_t>(s.seed)));
     }
@@ -299,7 +299,7 @@ void encode_lfsr_lab(const LfsrLabState& s, FieldWriter& out) {
   if (s.gen != LabGen::tarot32) out.add("gen", lab_gen_name(s.gen));
   if (s.gen == LabGen::fibonacci || s.gen == LabGen::xorshift || (s.gen == LabGen::tarot32 && s.width != 32))
     out.add("width", static_cast<std::uint64_t>(s.width));
-  if (s.gen == LabGen::lcg32) out.add("preset", preset_of(s).name);
+  if (s.gen == LabGen::lcg32) out.add("preset", lab_lcg_preset(s).name);
   out.add_hex("seed", s.seed, lab_seed_digits(s));
   if (s.gen == LabGen::tarot32) {
     if (s.full_taps) out.add_hex("taps", s.taps, register_digits(s.width));

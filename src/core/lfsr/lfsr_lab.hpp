@@ -58,6 +58,9 @@ struct LfsrLabState {
   bool operator==(const LfsrLabState&) const = default;
 };
 
+// lcg32: the preset the state names (kLcgPresets).
+const LcgPreset& lab_lcg_preset(const LfsrLabState& s);
+
 constexpr std::uint64_t kMaxLfsrStep = (std::uint64_t{1} << 53);     // exact in a JS number
 constexpr std::uint64_t kMaxReplaySteps = (std::uint64_t{1} << 20);  // glibc, xoshiro256**
 

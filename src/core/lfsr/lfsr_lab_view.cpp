@@ -143,7 +143,7 @@ bool step_check_agrees(const SeedPeriod& seed, std::uint64_t counted) {
 }
 
 // ---------------------------------------------------------------------------
-// Claims, dice, lattice
+// Claims, dice
 
 std::string factor_degrees(const MapAnalysis& map) {
   std::string s;
@@ -158,15 +158,6 @@ std::string flip_span(const DiceRollRecord& roll) {
   const std::uint64_t last = roll.first_flip + roll.flips - 1;
   return "call " + std::to_string(roll.first_flip / 8 + 1) + " bit " + std::to_string(roll.first_flip % 8) +
          " .. call " + std::to_string(last / 8 + 1) + " bit " + std::to_string(last % 8);
-}
-
-std::string lattice_description(const DualVector& d, const char* what) {
-  std::string s = "s = (" + std::to_string(d.s[0]) + ", " + std::to_string(d.s[1]);
-  if (d.dims == 3) s += ", " + std::to_string(d.s[2]);
-  const std::string length = std::to_string(d.length);
-  s += "): every " + std::string(d.dims == 3 ? "triple" : "pair") + " lies on one of " + grouped(d.hyperplanes) +
-       " parallel " + what + " s . x = k m + r, " + length.substr(0, length.find('.') + 3) + " apart (times 1/|s|)";
-  return s;
 }
 
 LfsrLabState tarot_setup(int width, std::uint64_t mask, std::uint64_t seed) {

@@ -91,15 +91,13 @@ std::uint64_t step_check_limit(const LfsrLabState& state, const LabAnalysis* ana
 // tail (it never returns), else the period.
 bool step_check_agrees(const SeedPeriod& seed, std::uint64_t counted);
 
-// --- Claims, dice, lattice -------------------------------------------------
+// --- Claims, dice -------------------------------------------------
 // "1, 1, 30": the degrees of the characteristic polynomial's factors, with multiplicity.
 std::string factor_degrees(const MapAnalysis& map);
 // share in [0, 1] as a percentage cut to 5 characters: 0.0123 -> "1.230".
 std::string short_percent(double share);
 // "call 1 bit 0 .. call 2 bit 3": where a draw's flips came from.
 std::string flip_span(const DiceRollRecord& roll);
-// "s = (1, -3, 9): every triple lies on one of 15 parallel planes s . x = k m + r, 0.58 apart (times 1/|s|)"
-std::string lattice_description(const DualVector& d, const char* what);
 
 // A tarot32 setup at t = 0 (the other fields their defaults).
 LfsrLabState tarot_setup(int width, std::uint64_t mask, std::uint64_t seed);

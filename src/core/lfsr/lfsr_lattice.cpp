@@ -3,6 +3,9 @@
 #include <cmath>
 #include <utility>
 
+#include "core/base/text_format.hpp"
+#include "core/lfsr/lattice_wire.hpp"
+
 namespace shufflelab {
 
 namespace {
@@ -112,16 +115,64 @@ DualVector shortest_dual_vector(std::uint64_t a, std::uint64_t c, int modulus_bi
   return out;
 }
 
-LcgLattice lcg_lattice(Lcg32 generator, std::size_t count) {
-  LcgLattice out;
-  out.modulus = std::uint64_t{1} << generator.modulus_bits;
-  out.lines = shortest_dual_vector(generator.a, generator.c, generator.modulus_bits, 2);
-  out.planes = shortest_dual_vector(generator.a, generator.c, generator.modulus_bits, 3);
+std::string lattice_description(const DualVector& d, const char* what) {
+  std::string s = "s = (" + std::to_string(d.s[0]) + ", " + std::to_string(d.s[1]);
+  if (d.dims == 3) s += ", " + std::to_string(d.s[2]);
+  const std::string length = std::to_string(d.length);
+  s += "): every " + std::string(d.dims == 3 ? "triple" : "pair") + " lies on one of " + grouped(d.hyperplanes) +
+       " parallel " + what + " s . x = k m + r, " + length.substr(0, length.find('.') + 3) + " apart (times 1/|s|)";
+  return s;
+}
+
+LatticeDuals lattice_duals(std::uint64_t a, std::uint64_t c, int modulus_bits) {
+  LatticeDuals out{shortest_dual_vector(a, c, modulus_bits, 2), shortest_dual_vector(a, c, modulus_bits, 3), {}, {}, {}};
+  out.lines_text = lattice_description(out.lines, "lines");
+  out.planes_text = lattice_description(out.planes, "planes");
+  out.edge_on = edge_on_angles(out.planes);
+  return out;
+}
+
+namespace {
+// Both searches take well under a millisecond: one step.
+class LcgLatticeJob final : public Job {
+ public:
+  LcgLatticeJob(std::uint64_t a, std::uint64_t c, int modulus_bits) : a_(a), c_(c), modulus_bits_(modulus_bits) {}
+  double step(std::uint64_t) override {
+    out_ = encode_lattice_duals(lattice_duals(a_, c_, modulus_bits_));
+    return 1.0;
+  }
+  bool done() const override { return !out_.numbers.empty(); }
+  std::vector<double> result() const override { return out_.numbers; }
+  std::string summary() const override {
+    return done() ? "the lattice's lines and planes" : "computing the lattice's lines and planes";
+  }
+  std::string payload() const override { return out_.text; }
+
+ private:
+  std::uint64_t a_, c_;
+  int modulus_bits_;
+  LatticeWire out_;
+};
+}  // namespace
+
+Result<std::shared_ptr<Job>> make_lcg_lattice_job(FieldReader& f) {
+  using R = Result<std::shared_ptr<Job>>;
+  std::uint64_t a = 0, c = 0;
+  int bits = 0;
+  if (!f.decimal("bits", 1, 32, bits)) return R::fail("bits: missing or not 1..32");
+  const std::uint64_t max = (std::uint64_t{1} << bits) - 1;
+  if (!f.decimal("a", 0, max, a)) return R::fail("a: missing or not below 2^" + std::to_string(bits));
+  if (!f.decimal("c", 0, max, c)) return R::fail("c: missing or not below 2^" + std::to_string(bits));
+  return R::ok(std::make_shared<LcgLatticeJob>(a, c, bits));
+}
+
+std::vector<LcgTriple> lcg_triples(Lcg32 generator, std::size_t count) {
+  std::vector<LcgTriple> out;
   std::uint32_t x0 = generator.next(), x1 = generator.next();
-  out.triples.reserve(count);
+  out.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
     const std::uint32_t x2 = generator.next();
-    out.triples.push_back({x0, x1, x2});
+    out.push_back({x0, x1, x2});
     x0 = x1;
     x1 = x2;
   }

@@ -10,11 +10,19 @@
 // The shortest vector is found by Lagrange reduction (2-D, exact) and LLL
 // with a small exhaustive search over the reduced basis (3-D), in 128-bit
 // integers; checked against brute force for small moduli in the tests.
+//
+// The search is not in the app's download: the LFSR session runs the
+// "lcg_lattice" job (the worker's core module in the browser, inline
+// natively) and reads its payload with core/lfsr/lattice_wire.
 #pragma once
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <string>
 #include <vector>
 
+#include "core/base/jobs.hpp"
+#include "core/base/url_fields.hpp"
 #include "core/gen/generators.hpp"
 
 namespace shufflelab {
@@ -32,14 +40,32 @@ struct DualVector {
 // (1..32), in 2 or 3 dimensions; c shifts the hyperplanes (r above), not s.
 DualVector shortest_dual_vector(std::uint64_t a, std::uint64_t c, int modulus_bits, int dims);
 
-struct LcgLattice {
-  std::uint64_t modulus = 0;
-  std::vector<std::array<std::uint32_t, 3>> triples;  // (x_n, x_n+1, x_n+2) for the next outputs
+// "s = (1, -3, 9): every triple lies on one of 15 parallel planes s . x = k m + r, 0.58 apart (times 1/|s|)"
+std::string lattice_description(const DualVector& d, const char* what);
+
+// The shortest dual vectors of an LCG's pairs and triples, their sentences,
+// and the camera that shows the planes edge-on.
+struct LatticeDuals {
   DualVector lines;   // pairs
   DualVector planes;  // triples
+  std::string lines_text, planes_text;  // lattice_description's
+  std::array<double, 2> edge_on{};      // edge_on_angles(planes)
 };
+LatticeDuals lattice_duals(std::uint64_t a, std::uint64_t c, int modulus_bits);
+
+// The "lcg_lattice" job: parameters a=A&c=C&bits=B (decimal), one step, its
+// result and payload the duals as core/lfsr/lattice_wire writes them.
+Result<std::shared_ptr<Job>> make_lcg_lattice_job(FieldReader& fields);
+
+using LcgTriple = std::array<std::uint32_t, 3>;  // (x_n, x_n+1, x_n+2)
 // `count` overlapping triples from the generator's next outputs.
-LcgLattice lcg_lattice(Lcg32 generator, std::size_t count);
+std::vector<LcgTriple> lcg_triples(Lcg32 generator, std::size_t count);
+
+struct LcgLattice {
+  std::uint64_t modulus = 0;
+  std::vector<LcgTriple> triples;  // for the next outputs
+  LatticeDuals duals;
+};
 
 // A rotation for drawing points of the unit cube: screen x = right . p,
 // screen y = up . p (right and up orthonormal).

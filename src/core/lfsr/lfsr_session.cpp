@@ -18,6 +18,7 @@
 #include "core/base/parse.hpp"
 #include "core/base/text_format.hpp"
 #include "core/gen/gf2.hpp"
+#include "core/lfsr/lattice_wire.hpp"
 
 namespace shufflelab {
 
@@ -154,15 +155,40 @@ const LfsrBitPlane& LfsrSession::bit_plane() {
   return plane_;
 }
 
+std::string LfsrSession::lattice_params() const {
+  const LcgPreset& p = lab_lcg_preset(state_);
+  return "a=" + std::to_string(p.a) + "&c=" + std::to_string(p.c) + "&bits=" + std::to_string(p.modulus_bits);
+}
+
+// Starts the preset's job the first time, takes its payload when it is done.
+const LatticeDuals* LfsrSession::lattice_duals_in() {
+  const std::string params = lattice_params();
+  if (!lattice_job_.belongs_to(params)) lattice_job_.start(jobs_, "lcg_lattice", params, params);
+  if (lattice_job_.poll(jobs_)) {  // the inline runner has finished it at once
+    auto decoded = decode_lattice_duals(lattice_job_.status.result, lattice_job_.status.payload);
+    if (decoded) lattice_job_.result = decoded.value();
+    else lattice_job_.error = decoded.error();
+  }
+  return lattice_job_.current(params);
+}
+
+bool LfsrSession::lattice_awaited() const {
+  if (state_.gen != LabGen::lcg32) return false;
+  return !lattice_job_.belongs_to(lattice_params()) || lattice_job_.running();
+}
+
 const LcgLattice* LfsrSession::lattice() {
   refresh();
-  if (state_.gen != LabGen::lcg32 || !timeline_) return nullptr;
+  if (state_.gen != LabGen::lcg32) return nullptr;
+  const LatticeDuals* duals = lattice_duals_in();
+  if (!duals || !timeline_) return nullptr;
   std::string key = lfsr_setup_key(state_, true);
   if (key != lattice_key_) {
     lattice_key_ = std::move(key);
-    lattice_ = lcg_lattice(std::get<Lcg32>(timeline_->at(state_.t)), kLatticePoints);
+    const Lcg32& generator = std::get<Lcg32>(timeline_->at(state_.t));
+    lattice_ = LcgLattice{std::uint64_t{1} << generator.modulus_bits, lcg_triples(generator, kLatticePoints), *duals};
   }
-  return lattice_ ? &*lattice_ : nullptr;
+  return &*lattice_;
 }
 
 const ArticleClaims* LfsrSession::claims() {
@@ -279,6 +305,7 @@ void LfsrSession::start_linked_run() {
 
 void LfsrSession::tick(double seconds) {
   poll_step_check();
+  if (state_.gen == LabGen::lcg32) lattice_duals_in();  // the hook and the CLI show it for any tab
   note_run();
   if (playing_) play(seconds);
 }
@@ -510,6 +537,12 @@ std::vector<TextLine> LfsrSession::text() {
     }
   }
 
+  if (s.gen == LabGen::lcg32 && s.tab == "lattice" && !lattice()) {
+    const std::string& error = lattice_job_.error;
+    out.para(lattice_job_.running() ? "Computing the lattice's lines and planes..."
+                                    : "The lattice's lines and planes were not computed: " +
+                                          (error.empty() ? std::string("cancelled") : error));
+  }
   if (!lab_gen_is_linear(s.gen)) return out.take();
   out.sub("Period");
   if (!view.analysis || !view.period) {
@@ -630,7 +663,7 @@ std::string LfsrSession::describe_json_with(std::string_view bit_plane_screen, s
       if (d.dims == 3) v += "," + std::to_string(d.s[2]);
       return v + "],\"count\":" + std::to_string(d.hyperplanes) + "}";
     };
-    out += ",\"lattice\":{\"lines\":" + vec(l->lines) + ",\"planes\":" + vec(l->planes) + std::string(lattice_screen) +
+    out += ",\"lattice\":{\"lines\":" + vec(l->duals.lines) + ",\"planes\":" + vec(l->duals.planes) + std::string(lattice_screen) +
            "}";
   }
   if (const ArticleClaims* c = claims())

@@ -106,7 +106,7 @@ class LfsrSession final : public LabSession {
   void start_linked_run() override;                        // run=period: the check by stepping
   Result<bool> apply(const LabCommand& command) override;  // true: the state changed
   void tick(double seconds) override;                      // plays, polls the check
-  bool busy() const override { return step_check_.running(); }
+  bool busy() const override { return step_check_.running() || lattice_awaited(); }
   std::vector<TextLine> text() override;
   std::string describe_json() override { return describe_json_with("", ""); }
   // The hook's object without its closing brace, with the screen's fields
@@ -119,7 +119,13 @@ class LfsrSession final : public LabSession {
   const LfsrStepperView& stepper();
   const LfsrBitPlane& bit_plane();
   const LfsrBitPlane& built_bit_plane() const { return plane_; }  // as last built
-  const LcgLattice* lattice();        // lcg32 only
+  // lcg32 only; null while its lines and planes are computed (the first tick
+  // or call for a preset starts the "lcg_lattice" job, see core/lfsr/lfsr_lattice.hpp).
+  const LcgLattice* lattice();
+  // lcg32: the preset's lines and planes are neither in nor failed nor cancelled.
+  bool lattice_awaited() const;
+  JobSlot<LatticeDuals>& lattice_job() { return lattice_job_; }  // for the progress row, and why it failed
+  JobRunner& jobs() { return jobs_; }
   const ArticleClaims* claims();      // null: claims_error()
   const std::string& claims_error() const { return claims_error_; }
   std::vector<ClaimRow> claim_rows();
@@ -140,6 +146,8 @@ class LfsrSession final : public LabSession {
   void start_step_check();
   void poll_step_check();
   void note_run();
+  std::string lattice_params() const;  // the "lcg_lattice" job's parameters, also its setup key
+  const LatticeDuals* lattice_duals_in();
 
   LfsrLabState& state_;
   JobRunner& jobs_;
@@ -160,6 +168,7 @@ class LfsrSession final : public LabSession {
   LfsrBitPlane plane_;
   std::string lattice_key_;  // with t
   std::optional<LcgLattice> lattice_;
+  JobSlot<LatticeDuals> lattice_job_;
   std::optional<ArticleClaims> claims_;
   std::string claims_error_;
   JobSlot<std::uint64_t> step_check_;  // its result: the period counted (0: the seed never came back)

@@ -23,10 +23,10 @@ TEST(LcgLattice, RanduLiesOnFifteenPlanes) {
   EXPECT_NEAR(v.length, std::sqrt(118.0), 1e-9);
   EXPECT_EQ(v.hyperplanes, 15u);
   Lcg32 randu{65539, 0, 31, 1};
-  const LcgLattice lattice = lcg_lattice(randu, 5000);
-  ASSERT_EQ(lattice.triples.size(), 5000u);
+  const std::vector<LcgTriple> triples = lcg_triples(randu, 5000);
+  ASSERT_EQ(triples.size(), 5000u);
   std::set<long long> planes;
-  for (const auto& p : lattice.triples) {
+  for (const auto& p : triples) {
     const long long dot = 9LL * p[0] - 6LL * p[1] + p[2];
     ASSERT_EQ(dot % (1LL << 31), 0);
     planes.insert(dot / (1LL << 31));
@@ -79,11 +79,12 @@ TEST(LcgLattice, EveryPointLiesOnACountedHyperplane) {
     Lcg32 g{static_cast<std::uint32_t>(rng()) | 1, static_cast<std::uint32_t>(rng()), bits, 0};
     g.c &= static_cast<std::uint32_t>(width_mask(bits));
     g.state = static_cast<std::uint32_t>(rng() & width_mask(bits));
-    const LcgLattice lattice = lcg_lattice(g, 2000);
+    const std::vector<LcgTriple> triples = lcg_triples(g, 2000);
+    const LatticeDuals duals = lattice_duals(g.a, g.c, bits);
     const I128 m = I128{1} << bits;
-    for (const DualVector* v : {&lattice.lines, &lattice.planes}) {
+    for (const DualVector* v : {&duals.lines, &duals.planes}) {
       std::set<long long> ks;
-      for (const auto& p : lattice.triples) {
+      for (const auto& p : triples) {
         I128 dot = 0;
         for (int i = 0; i < v->dims; ++i) dot += I128{v->s[static_cast<std::size_t>(i)]} * p[static_cast<std::size_t>(i)];
         I128 k = dot / m;
@@ -94,7 +95,7 @@ TEST(LcgLattice, EveryPointLiesOnACountedHyperplane) {
                   static_cast<long long>([&] {
                     I128 d0 = 0;
                     for (int i = 0; i < v->dims; ++i)
-                      d0 += I128{v->s[static_cast<std::size_t>(i)]} * lattice.triples[0][static_cast<std::size_t>(i)];
+                      d0 += I128{v->s[static_cast<std::size_t>(i)]} * triples[0][static_cast<std::size_t>(i)];
                     I128 k0 = d0 / m;
                     if (d0 % m != 0 && d0 < 0) --k0;
                     return d0 - k0 * m;
