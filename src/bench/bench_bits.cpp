@@ -10,7 +10,6 @@
 #include "core/shuffle/bits.hpp"
 #include "core/gen/fast_lfsr.hpp"
 #include "core/dice/fast_range.hpp"
-#include "core/shuffle/fast_select.hpp"
 #include "core/shuffle/rank_deal.hpp"
 #include "core/shuffle/fast_shuffle.hpp"
 #include "core/gen/generators.hpp"
@@ -229,15 +228,6 @@ void pdep_group(Context& ctx) {
                      striker([](std::uint64_t x, std::uint32_t i) { return pdep_u64_soft(~(std::uint64_t{1} << i), x); })});
   methods.push_back({"bitset strike, broadword select (bits.hpp)",
                      striker([](std::uint64_t x, std::uint32_t i) { return detail::clear_nth_set_bit_by_select(x, i); })});
-  methods.push_back({"bitset strike, select with kept byte counts",
-                     [](const std::uint32_t* list, Deal& deck) {
-                       // Four strikes per loop turn: wasm engines check for interrupts on
-                       // every turn (8-10% of this row in node, ~5% natively).
-                       static_assert(kCards % 4 == 0);
-                       SelectCardSet cards(kCards);
-                       for (std::uint32_t t = 0; t < kCards; t += 4)
-                         for (std::uint32_t j = t; j < t + 4; ++j) deck[j] = cards.strike(list[j]);
-                     }});
   methods.push_back({"rank deal, byte-vector compares (rank_deal.hpp)",
                      [](const std::uint32_t* list, Deal& deck) { deal_by_ranks<kCards>(list, deck.data()); }});
 
@@ -274,13 +264,8 @@ void pdep_group(Context& ctx) {
                 method.name.starts_with("array")};
     // The array deal is both the baseline and the strike's floor.
     timed.floor = timed.baseline;
-    // The software strike each platform uses without fast PDEP (fast_shuffle.hpp, pencil_batched): the rank
-    // deal natively, kept byte counts in WebAssembly; the others are for comparison.
-#if defined(__wasm__)
-    if (method.name.find("kept byte counts") != std::string::npos) timed.target = floor_within(1.3, "any");
-#else
+    // The rank deal is the software strike (WebAssembly has no PDEP); the others are for comparison.
     if (method.name.starts_with("rank deal")) timed.target = floor_within(1.3, "any");
-#endif
     variants.push_back(std::move(timed));
   }
   const auto samples = ctx.time_variants(variants);

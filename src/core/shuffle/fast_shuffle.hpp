@@ -31,7 +31,6 @@
 #include <vector>
 
 #include "core/shuffle/bits.hpp"
-#include "core/shuffle/fast_select.hpp"
 #include "core/shuffle/rank_deal.hpp"
 #include "core/gen/generators.hpp"
 
@@ -334,9 +333,7 @@ inline void pencil_deal(const BatchPlan& plan, std::uint32_t* out, NextWord& nex
 
 // Pencil and paper on a 64-bit card set (n <= 64): card t is the draw-th
 // remaining card, struck with PDEP where the CPU has a fast one (bits.hpp),
-// else natively the draws are dealt at once by ranks (rank_deal.hpp), and in
-// WebAssembly by broadword select with kept byte counts (fast_select.hpp),
-// which measured faster there: 2.1x the array deal against 2.7x.
+// else the draws are dealt at once by ranks (rank_deal.hpp).
 // deck ends as shuffle_with_draws({Pdep, n}, batched_draws(...) + final 0).
 template <class NextWord>
 void pencil_batched(const BatchPlan& plan, std::span<std::uint32_t> deck, NextWord& next_word) {
@@ -344,15 +341,10 @@ void pencil_batched(const BatchPlan& plan, std::span<std::uint32_t> deck, NextWo
     std::uint64_t cards = ~std::uint64_t{0} >> (64 - plan.n());
     detail::pencil_deal(plan, deck.data(), next_word, [&](std::uint32_t i) { return strike_nth_card(cards, i); });
   } else {
-#if defined(__wasm__)
-    SelectCardSet cards(plan.n());
-    detail::pencil_deal(plan, deck.data(), next_word, [&](std::uint32_t i) { return cards.strike(i); });
-#else
     std::uint32_t draws[kMaxRankDealCards];
     std::uint32_t t = 0;
     detail::pencil_deal(plan, deck.data(), next_word, [&](std::uint32_t i) { return draws[t++] = i; });
     deal_by_ranks(std::span<const std::uint32_t>(draws, plan.n()), deck);
-#endif
   }
 }
 

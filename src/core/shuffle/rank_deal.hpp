@@ -4,14 +4,14 @@
 // Walk the deck backwards. Lane j of a byte vector holds the rank of card j
 // among the cards left when card j is dealt; going from step t+1 back to
 // step t puts card t back among them, which raises by one every later rank
-// at or above draw[t]. So one compare and one subtraction per 16 cards per
-// step, with no dependence on where the previous card was. Natively it
-// measured 1.15-1.18x the array deal, against 1.8x for a broadword select
-// per card (fast_select.hpp); in node 2.7x, where the select stays (2.1x):
-// clang turns "minus the compare's mask" into "plus (mask and 1)", and V8's
-// code for the 570 vector operations runs well below its native speed.
-// Lanes of cards not yet reached are masked by comparing them with 127.
-// Lanes hold rank + 1 so the compare "rank >= draw" is one signed ">".
+// at or above draw[t]. So one compare and one addition per 16 cards per
+// step, with no dependence on where the previous card was. It replaced a
+// broadword select per card with kept byte counts: natively 1.8x -> 1.2x the
+// array deal, in node 2.1x -> 2.0x (V8's code for these ~460 vector
+// operations runs at about half the native speed).
+// Lanes hold -1 - rank, so "rank >= draw" is one signed "lane < -draw" and
+// the raise adds the compare's mask; lanes of cards not yet reached are
+// compared with -128, below any lane.
 // Limits: n <= 126 cards, draw[t] < n - t. Results equal the strike's
 // (clear_nth_set_bit / PDEP, bits.hpp) for the same draws.
 #pragma once
@@ -36,32 +36,36 @@ namespace detail {
 typedef std::int8_t RankLanes __attribute__((vector_size(16)));
 
 struct RankTables {
-  alignas(16) std::int8_t splat[127][16];  // splat[d]: d in every lane
-  alignas(16) std::int8_t asleep[16][16];  // asleep[i]: 127 in lanes 0..i
+  alignas(16) std::int8_t minus[127][16];  // minus[d]: -d in every lane
+  alignas(16) std::int8_t awake[16][16];   // awake[i]: lanes above i all ones, lanes 0..i zero
+  alignas(16) std::int8_t asleep[16][16];  // asleep[i]: -128 in lanes 0..i
 };
 // Read from memory, not folded into each step as immediates (GCC builds those lane by lane).
 inline const RankTables kRankTables = [] {
   RankTables tables{};
   for (int d = 0; d < 127; ++d)
-    for (int lane = 0; lane < 16; ++lane) tables.splat[d][lane] = static_cast<std::int8_t>(d);
+    for (int lane = 0; lane < 16; ++lane) tables.minus[d][lane] = static_cast<std::int8_t>(-d);
   for (int i = 0; i < 16; ++i)
-    for (int lane = 0; lane <= i; ++lane) tables.asleep[i][lane] = 127;
+    for (int lane = 0; lane < 16; ++lane) {
+      tables.awake[i][lane] = static_cast<std::int8_t>(lane > i ? -1 : 0);
+      tables.asleep[i][lane] = static_cast<std::int8_t>(lane > i ? 0 : -128);
+    }
   return tables;
 }();
 
-// Step t on vectors t/16 and above: only those hold cards after t.
+// Step t on vectors t/16 and above: only those hold cards after t. "Plus the
+// compare's mask" stays two operations in wasm; clang turns "minus a mask"
+// into "plus (mask and 1)".
 template <std::uint32_t kVectors>
 inline __attribute__((always_inline)) void rank_step(RankLanes (&ranks)[kVectors], std::uint32_t t, std::uint32_t draw) {
-  RankLanes splat, asleep;
-  std::memcpy(&splat, kRankTables.splat[draw], 16);
+  RankLanes minus, awake, asleep;
+  std::memcpy(&minus, kRankTables.minus[draw], 16);
+  std::memcpy(&awake, kRankTables.awake[t % 16], 16);
   std::memcpy(&asleep, kRankTables.asleep[t % 16], 16);
   const std::uint32_t first = t / 16;
-  ranks[first] -= reinterpret_cast<RankLanes>(ranks[first] > (splat | asleep));
-  for (std::uint32_t k = first + 1; k < kVectors; ++k) ranks[k] -= reinterpret_cast<RankLanes>(ranks[k] > splat);
+  ranks[first] += reinterpret_cast<RankLanes>(ranks[first] < ((minus & awake) | asleep));
+  for (std::uint32_t k = first + 1; k < kVectors; ++k) ranks[k] += reinterpret_cast<RankLanes>(ranks[k] < minus);
 }
-
-typedef std::uint32_t WordLanes __attribute__((vector_size(64)));
-typedef std::uint8_t CardLanes __attribute__((vector_size(16)));
 
 // 16 draws (each below 126) as bytes: saturating packs, exact here.
 inline RankLanes narrow_draws(const std::uint32_t* words) {
@@ -87,20 +91,20 @@ template <std::uint32_t kVectors>
 inline void load_ranks(RankLanes (&ranks)[kVectors], const std::uint32_t* draws, std::uint32_t n) {
   for (std::uint32_t k = 0; k < kVectors; ++k) {
     if (16 * (k + 1) <= n) {
-      ranks[k] = narrow_draws(draws + 16 * k) + 1;
+      ranks[k] = ~narrow_draws(draws + 16 * k);
     } else if (16 * k >= n) {
       ranks[k] = RankLanes{};
     } else {
       alignas(16) std::uint32_t tail[16] = {};
       std::memcpy(tail, draws + 16 * k, 4 * (n - 16 * k));
-      ranks[k] = narrow_draws(tail) + 1;
+      ranks[k] = ~narrow_draws(tail);
     }
   }
 }
 
-// 16 lanes (rank + 1) widened to cards, stored at out[0..15].
+// 16 lanes (-1 - rank) widened to cards, stored at out[0..15].
 inline void widen_cards(RankLanes ranks, std::uint32_t* out) {
-  const RankLanes cards = ranks - 1;
+  const RankLanes cards = ~ranks;
 #if defined(__SSE2__)
   const __m128i bytes = reinterpret_cast<__m128i>(cards), zero = _mm_setzero_si128();
   const __m128i low = _mm_unpacklo_epi8(bytes, zero), high = _mm_unpackhi_epi8(bytes, zero);
