@@ -25,7 +25,7 @@ set(ASM_CPP_SNIPPETS
   "range.maxu8_loop|src/core/gen/range_method.hpp|std::uint64_t maxu8_loop(std::uint64_t a, std::uint64_t limit) const {"
   "range.mul_high|src/core/gen/range_method.hpp|std::uint64_t mul_high(std::uint64_t x, std::uint64_t k) const {"
   "range.reducer|src/core/gen/range_method.cpp|RangeReducer::RangeReducer(RangeMethod method"
-  "range.coins|src/core/gen/coin_flips.hpp|unsigned operator()() {"
+  "range.coins|src/core/gen/coin_flips.hpp|unsigned flip(NextWord&& next_word) {"
   "fdr.draw|src/core/gen/coin_flips.hpp|std::uint64_t draw(NextFlip&& flip) const {"
   "shuffle.fill_identity|src/core/shuffle/shuffle.cpp|void fill_identity(std::span<std::uint32_t> deck) {"
   "shuffle.shuffle_fast|src/core/shuffle/shuffle.cpp|void shuffle_fast(const ShuffleSpec& spec, std::span<std::uint32_t> deck, DrawRef draw) {"

@@ -32,6 +32,7 @@
 #include "core/dice/dice_expr.hpp"
 #include "core/dice/dice_lab.hpp"
 #include "core/dice/dice_law.hpp"
+#include "core/gen/coin_flips.hpp"
 #include "core/base/jobs.hpp"
 #include "core/base/url_fields.hpp"
 
@@ -67,28 +68,19 @@ class DiceWordSource {
   std::size_t byte_pos_ = bytes_.size();
 };
 
-// Coin flips from words, least significant bit first; keeps unread bits.
+// Coin flips from words (core/gen/coin_flips's CoinQueue), counted.
 class CoinReservoir {
  public:
-  explicit CoinReservoir(unsigned bits) : bits_(bits) {}
+  explicit CoinReservoir(unsigned bits) : queue_(bits) {}
   std::uint64_t flips() const { return flips_; }
   template <class NextWord>
   unsigned flip(NextWord&& next_word) {
-    if (left_ == 0) {
-      word_ = next_word();
-      left_ = bits_;
-    }
-    const auto bit = static_cast<unsigned>(word_ & 1);
-    word_ >>= 1;
-    --left_;
     ++flips_;
-    return bit;
+    return queue_.flip(next_word);
   }
 
  private:
-  unsigned bits_;
-  unsigned left_ = 0;
-  std::uint64_t word_ = 0;
+  CoinQueue queue_;
   std::uint64_t flips_ = 0;
 };
 

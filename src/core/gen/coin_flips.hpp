@@ -18,13 +18,13 @@ namespace shufflelab {
 
 // Serves the bits of B-bit words one at a time, least significant first
 // (the order of the tarot article's coinFlip), fetching a word when empty.
-template <class NextWord>
-class CoinsFromWords {
+class CoinQueue {
  public:
-  CoinsFromWords(NextWord next_word, unsigned bits) : next_word_(std::move(next_word)), bits_(bits) {}
-  unsigned operator()() {
+  explicit CoinQueue(unsigned bits) : bits_(bits) {}
+  template <class NextWord>
+  unsigned flip(NextWord&& next_word) {
     if (left_ == 0) {
-      word_ = next_word_();
+      word_ = next_word();
       left_ = bits_;
     }
     const auto bit = static_cast<unsigned>(word_ & 1);
@@ -43,10 +43,20 @@ class CoinsFromWords {
   }
 
  private:
-  NextWord next_word_;
   unsigned bits_;
   unsigned left_ = 0;
   std::uint64_t word_ = 0;
+};
+
+// A CoinQueue that holds its source of words: a callable coin for a roller.
+template <class NextWord>
+class CoinsFromWords : public CoinQueue {
+ public:
+  CoinsFromWords(NextWord next_word, unsigned bits) : CoinQueue(bits), next_word_(std::move(next_word)) {}
+  unsigned operator()() { return flip(next_word_); }
+
+ private:
+  NextWord next_word_;
 };
 
 enum class FdrVariant : std::uint8_t { published, tarot };
