@@ -59,11 +59,7 @@ void AsmEditor::start_assembly(const AsmEditState& edit) {
 bool AsmEditor::take_assembly() {
   if (!assembling_) return false;
   for (;;) {
-    if (assemble_job_.poll(jobs_)) {
-      auto assembly = assembler::decode_assembly(assemble_job_.status.payload);
-      if (assembly) assemble_job_.result = std::move(assembly.value());
-      else assemble_job_.error = assembly.error();
-    }
+    assemble_job_.poll_into(jobs_, [](const JobStatus& s) { return assembler::decode_assembly(s.payload); });
     if (assemble_job_.running()) return false;
     if (assemble_job_.setup_key == wanted_key_) break;
     assemble_job_.start(jobs_, "assemble", wanted_params_, wanted_key_, seen_.source);  // typed on meanwhile
@@ -148,10 +144,7 @@ void AsmEditor::tick(std::uint32_t calls, std::uint64_t seed) {
     job_.start(jobs_, "routine_check", params, params);
   }
   check_due_ = false;
-  if (!job_.poll(jobs_)) return;
-  auto result = decode_routine_check(job_.status.result);
-  if (result) job_.result = std::move(result.value());
-  else job_.error = result.error();
+  job_.poll_into(jobs_, [](const JobStatus& s) { return decode_routine_check(s.result); });
 }
 
 Result<std::string> AsmEditor::output_hex(std::uint64_t seed, std::uint32_t calls) const {

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/base/url_fields.hpp"
@@ -101,6 +102,17 @@ struct JobSlot {
     if (status.state == JobStatus::State::failed) error = status.summary;
     if (!running()) jobs.note_shown_results_changed();  // the caller fills `result` before the next text
     return status.state == JobStatus::State::done;
+  }
+  // poll, and when the job has just finished, `decode(status)` (a Result of
+  // the slot's type, read from the job's numbers or text) fills `result`, or
+  // `error` with why it could not be read; true then.
+  template <class Decode>
+  bool poll_into(JobRunner& jobs, Decode&& decode) {
+    if (!poll(jobs)) return false;
+    auto decoded = decode(std::as_const(status));
+    if (decoded) result = std::move(decoded.value());
+    else error = decoded.error();
+    return true;
   }
   bool running() const {
     return id != 0 && (status.state == JobStatus::State::running || status.state == JobStatus::State::none);

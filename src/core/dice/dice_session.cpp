@@ -33,13 +33,10 @@ DiceLawTable& laws_for(DiceLawTable& table, std::uint64_t sides, unsigned bits) 
   return table;
 }
 
-// Reads a finished job's result into its slot (once), or its decoding error.
+// Reads a finished job's numbers into its slot (once), or its decoding error.
 template <class R, class Read>
 void take_result(JobSlot<R>& slot, JobRunner& jobs, Read&& read) {
-  if (!slot.poll(jobs)) return;
-  auto r = read(slot.status.result);
-  if (r) slot.result = *r;
-  else slot.error = r.error();
+  slot.poll_into(jobs, [&read](const JobStatus& s) { return read(s.result); });
 }
 
 }  // namespace

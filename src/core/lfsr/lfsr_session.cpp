@@ -164,11 +164,7 @@ std::string LfsrSession::lattice_params() const {
 const LatticeDuals* LfsrSession::lattice_duals_in() {
   const std::string params = lattice_params();
   if (!lattice_job_.belongs_to(params)) lattice_job_.start(jobs_, "lcg_lattice", params, params);
-  if (lattice_job_.poll(jobs_)) {  // the inline runner has finished it at once
-    auto decoded = decode_lattice_duals(lattice_job_.status.result, lattice_job_.status.payload);
-    if (decoded) lattice_job_.result = decoded.value();
-    else lattice_job_.error = decoded.error();
-  }
+  lattice_job_.poll_into(jobs_, [](const JobStatus& s) { return decode_lattice_duals(s.result, s.payload); });
   return lattice_job_.current(params);
 }
 

@@ -267,21 +267,10 @@ void ShuffleSession::poll() {
     }
     if (result.law || result.matrix) bias_.job.result = std::move(result);
   }
-  if (predict_.poll(jobs_)) {
-    auto found = seed_search_from_result(predict_.status.result);
-    if (found) predict_.result = std::move(found.value());
-    else predict_.error = found.error();
-  }
-  if (riffle_.poll(jobs_)) {
-    auto table = riffle_view(riffle_.status.result);
-    if (table) riffle_.result = std::move(table.value());
-    else riffle_.error = table.error();
-  }
+  predict_.poll_into(jobs_, [](const JobStatus& s) { return seed_search_from_result(s.result); });
+  riffle_.poll_into(jobs_, [](const JobStatus& s) { return riffle_view(s.result); });
   const auto poll_matrix = [this](JobSlot<BiasMatrix>& slot) {
-    if (!slot.poll(jobs_)) return;
-    auto m = bias_matrix_from_result(slot.status.result);
-    if (m) slot.result = std::move(m.value());
-    else slot.error = m.error();
+    slot.poll_into(jobs_, [](const JobStatus& s) { return bias_matrix_from_result(s.result); });
   };
   poll_matrix(engine_sample_);
   for (auto& model : engine_models_) poll_matrix(model);
