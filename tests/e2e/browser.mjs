@@ -32,8 +32,8 @@ export async function launch() {
 // Opens the app with `hash`, collecting console errors and page errors and
 // every request that leaves the page's own origin.
 // `isMobile` (with `touch`) emulates a phone: meta viewport, (pointer: coarse).
-export async function openApp(env, hash = '', { scale = 1, width = 1280, height = 800, touch = false, isMobile = false } = {}) {
-  const context = await env.browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, hasTouch: touch || isMobile, isMobile });
+export async function openApp(env, hash = '', { scale = 1, width = 1280, height = 800, touch = false, isMobile = false, serviceWorkers = 'allow' } = {}) {
+  const context = await env.browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, hasTouch: touch || isMobile, isMobile, serviceWorkers });
   const page = await context.newPage();
   const problems = [];
   const foreign = [];
