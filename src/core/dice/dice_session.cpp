@@ -140,7 +140,7 @@ void DiceSession::poll_jobs() {
 
 bool DiceSession::busy() const {
   return die_sample_.running() || expr_sample_.running() || z80_sample_.running() || expr_law_.job.running() ||
-         die_laws_.job.running() || z80_laws_.job.running() || checks_.running();
+         laws_awaited();
 }
 
 // run=sample in the link: the key of what the open view's sample depends on.
@@ -283,8 +283,10 @@ Result<bool> DiceSession::apply(const LabCommand& c) {
 void DiceSession::tick(double seconds) {
   (void)seconds;
   poll_jobs();
-  die_laws();  // the Text view shows the method's law on every tab
-  if (state_.view == "z80") z80_laws(), checks();
+  // What the Text view (the die's law, on every tab) and the hook (the Z80 tab's too) show.
+  die_laws();
+  z80_laws();
+  checks();
   if (state_.view == "expr") refresh_expression_law();
   note_run();
 }

@@ -110,8 +110,8 @@ class DiceSession final : public LabSession {
   void forget_results() override;
   void start_linked_run() override;
   Result<bool> apply(const LabCommand& command) override;
-  void tick(double seconds) override;  // polls the jobs, asks for the open view's laws
-  bool busy() const override;
+  void tick(double seconds) override;  // polls the jobs, asks for the laws and checks
+  bool busy() const override;          // also while the laws are awaited (the CLI waits for them)
   std::vector<TextLine> text() override;
   std::string describe_json() override;  // without the lanes (the screen's)
   std::vector<CsvExport> csv_exports() override;
