@@ -6,7 +6,8 @@
 // the 256 bytes gives faces 1-4 one byte more (256 = 6 * 42 + 4).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, setHash, nextFrames, waitForState, waitForLabText } from './browser.mjs';
+import { join } from 'node:path';
+import { launch, openApp, setHash, nextFrames, waitForState, waitForLabText, SHOTS } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -29,6 +30,7 @@ test('the Dice lab says it is computing its exact laws until the worker brings t
   assert.equal(s.lawsLoading, true, 'the core module is held back');
   assert.equal(s.dice.exact, null);
   await waitForLabText(page, 'Dice', ['Computing the exact laws...']);
+  await page.screenshot({ path: join(SHOTS, 'dice-laws-loading.png') });  // the panel's line, for a reader to look at
 
   release();
   s = await waitForState(page, (t) => !t.lawsLoading, 'the exact laws computed', { timeout: 60000 });
