@@ -9,6 +9,7 @@
 #include "core/chooser/chooser_job.hpp"
 #include "core/gallery.hpp"
 #include "core/dice/dice_sample.hpp"
+#include "core/dice/die_law_wire.hpp"
 #include "core/lfsr/lfsr_analysis.hpp"
 #include "core/lfsr/lfsr_lattice.hpp"
 #include "core/poker/poker_sweep.hpp"
@@ -34,7 +35,8 @@ constexpr JobKind kJobKinds[] = {
     {"check_example", make_check_example_job},         {"chooser", make_chooser_job},
     {"routine_check", make_routine_check_job},         {"asm_listing_source", make_asm_listing_source_job},
     {"tour", make_builtin_tour_job},                   {"findings", make_findings_job},
-    {"lcg_lattice", make_lcg_lattice_job},
+    {"lcg_lattice", make_lcg_lattice_job},             {"die_laws", make_die_laws_job},
+    {"dice_checks", make_dice_checks_job},
 };
 // Kinds whose input is a text longer than parameters may be (JobRunner::start's `text`).
 using TextJobFactory = Result<std::shared_ptr<Job>> (*)(FieldReader&, std::string_view);

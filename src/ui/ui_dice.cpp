@@ -236,14 +236,14 @@ void DicePanel::draw_source_controls(DiceSession& s, bool show_method) {
 void DicePanel::draw_die_sampling(DiceSession& s) {
   const JobSlot<DiceSampleResult>& job = *s.view().die_job;
   if (!job.running()) {
-    ImGui::BeginDisabled(!*s.view().law);
+    ImGui::BeginDisabled(!s.view().law || !*s.view().law);
     const std::string label = "Roll " + grouped(s.state().rolls) + " times";
     if (ImGui::Button(label.c_str())) send(s, "roll");
     ImGui::EndDisabled();
   }
   job_row(s, job);
   const DiceView& v = s.view();
-  if (!job.result || !*v.law) return;
+  if (!job.result || !v.law || !*v.law) return;
   const DieLaw& law = v.law->value();
   const DiceLabState& state = s.state();
   if (!v.sample) {
@@ -274,10 +274,10 @@ void DicePanel::draw_deviation_toggle(DiceSession& s) {
 
 void DicePanel::draw_die_view(DiceSession& s) {
   if (controls_shown("Setup: the method, the die, the bits")) draw_die_controls(s);
-  const Result<DieLaw>& law = *s.view().law;
+  const Result<DieLaw>* law_in = s.view().law;
   // Result first: both folded blocks and the chart's heading on one line, the chart under them.
   const char* heading = "Exact law of one roll";
-  if (law && result_first()) {
+  if (law_in && *law_in && result_first()) {
     draw_deviation_toggle(s);
     flow(ImGui::CalcTextSize(heading).x);
     ImGui::AlignTextToFramePadding();
@@ -285,16 +285,18 @@ void DicePanel::draw_die_view(DiceSession& s) {
   } else {
     section(heading);
   }
-  if (!law) {
-    field_error(law.error());
+  if (!law_in) {
+    ImGui::TextColored(colors::kMuted, "%s", kComputingExactLaws);
+  } else if (!*law_in) {
+    field_error(law_in->error());
   } else {
     if (!result_first()) draw_deviation_toggle(s);
     const DiceView& v = s.view();
     {
       ResultRegion result;
-      draw_die_chart(law.value(), v.sample ? &*v.sample : nullptr, v.deviation);
+      draw_die_chart(law_in->value(), v.sample ? &*v.sample : nullptr, v.deviation);
     }
-    draw_die_stats(law.value());
+    draw_die_stats(law_in->value());
   }
 
   section("Sampling");
@@ -466,17 +468,21 @@ void DicePanel::draw_z80_table(DiceSession& s) {
   if (sample) z80.column("Sampled face 20");
   ImGui::TableHeadersRow();
   for (std::size_t i = 0; i < methods.size(); ++i) {
-    const Result<DieLaw>& l = *v.z80_laws->laws[i];
+    const auto& entry = v.z80_laws->laws[i];
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
     cell_text(std::string(methods[i].label));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(methods[i].summary).c_str());
     ImGui::TableSetColumnIndex(1);
-    if (!l) {
-      cell_text(colors::kMuted, l.error());
+    if (!entry) {
+      cell_text(colors::kMuted, "computing...");
       continue;
     }
-    const Z80Row row = z80_row(*l);
+    if (!*entry) {
+      cell_text(colors::kMuted, entry->error());
+      continue;
+    }
+    const Z80Row row = z80_row(**entry);
     cell_text(row.face1);
     ImGui::TableSetColumnIndex(2);
     if (row.face20_never)
@@ -531,7 +537,12 @@ void DicePanel::draw_z80_view(DiceSession& s) {
   }
   job_row(s, job);
   ImGui::Spacing();
-  draw_article_checks(*s.view().checks);
+  if (s.view().checks)
+    draw_article_checks(*s.view().checks);
+  else if (!s.view().checks_error.empty())
+    field_error(s.view().checks_error);
+  else
+    ImGui::TextColored(colors::kMuted, "%s", kComputingExactLaws);
 }
 
 //-----------------------------------------------------------------------------

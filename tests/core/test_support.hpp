@@ -83,10 +83,18 @@ void expect_same_sweep(const Stats& got, const Stats& want, const std::string& w
 
 class ScriptedJobRunner final : public JobRunner {
  public:
-  explicit ScriptedJobRunner(std::vector<double> result) : result_(std::move(result)) {}
-  int start(const std::string&, const std::string&, const std::string&) override { return ++started_; }
-  void cancel(int) override {}
-  JobStatus status(int) override {
+  // only_kind: script jobs of that kind only and run the others inline (the Dice lab's laws).
+  explicit ScriptedJobRunner(std::vector<double> result, std::string only_kind = {})
+      : result_(std::move(result)), only_kind_(std::move(only_kind)) {}
+  int start(const std::string& kind, const std::string& params, const std::string& text) override {
+    if (!only_kind_.empty() && kind != only_kind_) return inline_.start(kind, params, text);
+    return kFirstScripted + started_++;
+  }
+  void cancel(int id) override {
+    if (id < kFirstScripted) inline_.cancel(id);
+  }
+  JobStatus status(int id) override {
+    if (id < kFirstScripted) return inline_.status(id);
     JobStatus s;
     s.state = JobStatus::State::done;
     s.progress = 1.0;
@@ -95,8 +103,11 @@ class ScriptedJobRunner final : public JobRunner {
   }
 
  private:
+  static constexpr int kFirstScripted = 1 << 20;
   std::vector<double> result_;
+  std::string only_kind_;
   int started_ = 0;
+  InlineJobRunner inline_;
 };
 
 // Jobs wait while `held` (a worker still loading), then run inline; it

@@ -186,14 +186,17 @@ export async function goTo(page, hash, { canonical } = {}) {
   }, hash);
   if (canonical) return waitForHash(page, canonical, { timeout: 10000 }).then(() => workerPartsIn(page));
   // A built-in lesson the page has not had yet loads first (the link stays as it is meanwhile).
-  return waitForState(page, (s) => !s.lessonLoading && !s.findingsLoading && !s.latticeLoading && linkShows(s.hash, hash),
+  return waitForState(page, (s) => !s.lessonLoading && workerPartsShown(s) && linkShows(s.hash, hash),
                       `the app's link showing ${hash}`, { timeout: 20000 });
 }
 
-// The Findings page's entries and an LCG's lattice lines and planes come from
-// the worker's core module the first time they show (docs/architecture.md,
-// "What loads when"): waits until they are in. Returns the state.
+// The Findings page's entries, an LCG's lattice lines and planes and the Dice
+// lab's exact laws come from the worker's core module the first time they show
+// (docs/architecture.md, "What loads when"): waits until they are in. Returns the state.
 export function workerPartsIn(page) {
-  return waitForState(page, (s) => !s.findingsLoading && !s.latticeLoading, 'the findings or the lattice computed',
-                      { timeout: 20000 });
+  return waitForState(page, workerPartsShown, 'the findings, the lattice or the die laws computed', { timeout: 20000 });
+}
+
+function workerPartsShown(s) {
+  return !s.findingsLoading && !s.latticeLoading && !s.lawsLoading;
 }

@@ -2,7 +2,8 @@
 // (docs/architecture.md, "What loads when"). The built-in lessons' steps are
 // built by the worker's "tour" job; the app's wasm holds only their headings.
 // The findings (titles, sources, links, sentences) are built by its "findings" job,
-// an LCG's lattice lines and planes (with their sentences) by its "lcg_lattice" job.
+// an LCG's lattice lines and planes (with their sentences) by its "lcg_lattice" job,
+// the Dice lab's exact laws by its "die_laws" job.
 // The words are looked for as bytes: string literals sit in a wasm data
 // section as they are, so the headings found in the app's wasm show the
 // search works there.
@@ -119,6 +120,24 @@ test('RANDU\'s lines and planes come from the worker\'s core module; the app\'s 
   assert.equal(sentences[1], 's = (9, -6, 1): every triple lies on one of 15 parallel planes s . x = k m + r, 10.86 apart (times 1/|s|)');
   assert.ok(has(appWasm, 'lcg_lattice'), 'the app starts the job by its kind');
   for (const piece of [' s . x = k m + r, ', ' apart (times 1/|s|)']) {
+    assert.ok(has(coreWasm, piece), `the core module holds "${piece}"`);
+    assert.ok(!has(appWasm, piece), `the app's wasm holds "${piece}"`);
+  }
+});
+
+test('a die\'s exact laws come from the worker\'s core module; the app\'s wasm only asks for them', () => {
+  const job = core.makeJob('die_laws', 'sides=6&bits=8');
+  while (!job.done()) job.step(1 << 16);
+  const numbers = Array.from(core.jobResult(job));
+  const lines = job.payload().split('\n');
+  job.delete();
+  // The first method, x % 6 over the 256 bytes: 256 = 6 * 42 + 4, so faces 1..4 get 43 bytes and 5, 6 get 42;
+  // then the total 256, the inputs 256, none rejected, and 8 bits per roll (8/1), each as [limbs, limb...].
+  assert.deepEqual(numbers.slice(0, 23), [1, 6, 1, 43, 1, 43, 1, 43, 1, 43, 1, 42, 1, 42, 1, 256, 1, 256, 0, 1, 8, 1, 1]);
+  assert.equal(lines.length, 11, 'one line per method');
+  assert.equal(lines[0], 'all 256 words of 8 bits enumerated and counted');
+  assert.ok(has(appWasm, 'die_laws'), 'the app starts the job by its kind');
+  for (const piece of [' bits enumerated and counted', 'counted arithmetically over all 2^']) {
     assert.ok(has(coreWasm, piece), `the core module holds "${piece}"`);
     assert.ok(!has(appWasm, piece), `the app's wasm holds "${piece}"`);
   }

@@ -34,6 +34,10 @@ const kOnlyInTheChecks = {
   'check/check_report (report_json, the hook\'s JSON)': ',"p_adjusted":',
   'lfsr/lfsr_lattice (the "lcg_lattice" job)': 'computing the lattice\'s lines and planes',
   'lfsr/lfsr_lattice (lattice_description)': ' apart (times 1/|s|)',
+  'dice/dice_law (exact_die_law, the "die_laws" job)': 'exact rational law of the coin-flip roller (its flips repeat',
+  'dice/range (exact_range_counts)': 'sides: exact tables stop at ',
+  'dice/fdr (solve_fdr_exact)': 'n: exact coin-flip laws stop at n = ',
+  'dice/dice_z80 (article_checks, the "dice_checks" job)': 'spreads the 256 bytes over the faces',
 };
 
 for (const [module, message] of Object.entries(kOnlyInTheChecks)) {

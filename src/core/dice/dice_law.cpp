@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "core/dice/die_law_wire.hpp"
+
 namespace shufflelab {
 
 namespace {
@@ -48,30 +50,6 @@ void count_arithmetically(const RangeCounts& counts, DieLaw& law) {
 }
 
 double binomial_sigma(double rolls, double p) { return std::sqrt(rolls * p * (1.0 - p)); }
-
-void append_big(std::vector<double>& out, const BigUint& value) {
-  std::vector<double> limbs;
-  for (BigUint rest = value; !rest.is_zero(); rest >>= 32) limbs.push_back(static_cast<double>(rest.low_u64() & 0xffffffffu));
-  out.push_back(static_cast<double>(limbs.size()));
-  out.insert(out.end(), limbs.begin(), limbs.end());
-}
-
-bool is_limb(double v) { return v >= 0 && v <= 4294967295.0 && v == std::floor(v); }
-
-// Reads one big number at `pos`; false if the data is malformed.
-bool read_big(std::span<const double> values, std::size_t& pos, BigUint& out) {
-  if (pos >= values.size() || !is_limb(values[pos])) return false;
-  const auto count = static_cast<std::size_t>(values[pos++]);
-  if (count > values.size() - pos) return false;
-  out = BigUint();
-  for (std::size_t i = count; i-- > 0;) {
-    if (!is_limb(values[pos + i])) return false;
-    out <<= 32;
-    out += BigUint(static_cast<std::uint64_t>(values[pos + i]));
-  }
-  pos += count;
-  return true;
-}
 
 }  // namespace
 
@@ -187,24 +165,24 @@ bool expression_law_is_quick(const DiceExpr& expr) {
 
 std::vector<double> distribution_to_doubles(const DiceDistribution& dist) {
   std::vector<double> out{static_cast<double>(dist.min_total), static_cast<double>(dist.counts.size())};
-  append_big(out, dist.outcomes);
-  for (const BigUint& c : dist.counts) append_big(out, c);
+  append_big_limbs(out, dist.outcomes);
+  for (const BigUint& c : dist.counts) append_big_limbs(out, c);
   return out;
 }
 
 Result<DiceDistribution> distribution_from_doubles(std::span<const double> values) {
   using R = Result<DiceDistribution>;
-  if (values.size() < 2 || values[0] != std::floor(values[0]) || std::fabs(values[0]) > 9e15 || !is_limb(values[1]))
+  if (values.size() < 2 || values[0] != std::floor(values[0]) || std::fabs(values[0]) > 9e15 || !is_big_limb(values[1]))
     return R::fail("distribution: malformed header");
   DiceDistribution dist;
   dist.min_total = static_cast<std::int64_t>(values[0]);
   const auto totals = static_cast<std::size_t>(values[1]);
   std::size_t pos = 2;
-  if (!read_big(values, pos, dist.outcomes) || dist.outcomes.is_zero()) return R::fail("distribution: malformed denominator");
+  if (!read_big_limbs(values, pos, dist.outcomes) || dist.outcomes.is_zero()) return R::fail("distribution: malformed denominator");
   if (totals > values.size()) return R::fail("distribution: malformed count of totals");
   dist.counts.resize(totals);
   for (BigUint& c : dist.counts)
-    if (!read_big(values, pos, c)) return R::fail("distribution: malformed counts");
+    if (!read_big_limbs(values, pos, c)) return R::fail("distribution: malformed counts");
   if (pos != values.size()) return R::fail("distribution: trailing data");
   return R::ok(std::move(dist));
 }

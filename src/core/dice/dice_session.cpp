@@ -8,6 +8,7 @@
 #include "core/base/text_format.hpp"
 #include "core/base/url_fields.hpp"
 #include "core/dice/dice_csv.hpp"
+#include "core/dice/die_law_wire.hpp"
 
 namespace shufflelab {
 
@@ -24,15 +25,6 @@ std::size_t method_index(std::string_view name) {
   return 0;
 }
 
-DiceLawTable& laws_for(DiceLawTable& table, std::uint64_t sides, unsigned bits) {
-  if (table.sides != sides || table.bits != bits || table.laws.empty()) {
-    table.sides = sides;
-    table.bits = bits;
-    table.laws.assign(dice_methods().size(), std::nullopt);
-  }
-  return table;
-}
-
 // Reads a finished job's numbers into its slot (once), or its decoding error.
 template <class R, class Read>
 void take_result(JobSlot<R>& slot, JobRunner& jobs, Read&& read) {
@@ -43,18 +35,47 @@ void take_result(JobSlot<R>& slot, JobRunner& jobs, Read&& read) {
 
 // ---- laws ----------------------------------------------------------------
 
-const Result<DieLaw>& DiceSession::law(DiceLawTable& table, std::size_t index) {
-  if (!table.laws[index]) table.laws[index] = exact_die_law(dice_methods()[index], table.sides, table.bits);
-  return *table.laws[index];
+// Starts the "die_laws" job for (sides, bits) unless it is out or in, and
+// fills the table once it is in (a job that failed fills every entry with why).
+DiceLawTable& DiceSession::laws_of(DiceLawTable& table, std::uint64_t sides, unsigned bits) {
+  const std::string params = "sides=" + std::to_string(sides) + "&bits=" + std::to_string(bits);
+  if (!table.job.belongs_to(params)) {
+    table.sides = sides;
+    table.bits = bits;
+    table.laws.assign(dice_methods().size(), std::nullopt);
+    table.job.start(jobs_, "die_laws", params, params);
+  }
+  table.job.poll_into(jobs_, [&](const JobStatus& st) { return decode_die_laws(st.result, st.payload, sides, bits); });
+  if (table.job.running() || table.laws.front()) return table;
+  for (std::size_t i = 0; i < table.laws.size(); ++i)
+    table.laws[i] = table.job.result ? (*table.job.result)[i]
+                                     : Result<DieLaw>::fail(table.job.error.empty() ? "the exact laws were not computed"
+                                                                                    : table.job.error);
+  viewed_.reset();
+  return table;
 }
 
-DiceLawTable& DiceSession::die_laws() { return laws_for(die_laws_, state_.sides, static_cast<unsigned>(state_.bits)); }
-DiceLawTable& DiceSession::z80_laws() { return laws_for(z80_laws_, 20, 8); }
-const Result<DieLaw>& DiceSession::current_law() { return law(die_laws(), method_index(state_.method)); }
+const Result<DieLaw>* DiceSession::law(DiceLawTable& table, std::size_t index) {
+  return table.laws[index] ? &*table.laws[index] : nullptr;
+}
 
-const std::vector<ArticleCheck>& DiceSession::checks() {
-  if (!checks_) checks_ = article_checks();
-  return *checks_;
+DiceLawTable& DiceSession::die_laws() { return laws_of(die_laws_, state_.sides, static_cast<unsigned>(state_.bits)); }
+DiceLawTable& DiceSession::z80_laws() { return laws_of(z80_laws_, 20, 8); }
+const Result<DieLaw>* DiceSession::current_law() { return law(die_laws(), method_index(state_.method)); }
+
+const std::vector<ArticleCheck>* DiceSession::checks() {
+  if (checks_.id == 0) checks_.start(jobs_, "dice_checks", "", "");
+  checks_.poll_into(jobs_, [](const JobStatus& st) { return decode_article_checks(st.payload); });
+  if (!checks_.running() && !checks_.result && checks_.error.empty()) checks_.error = "the checks were not computed";
+  return checks_.result ? &*checks_.result : nullptr;
+}
+
+bool DiceSession::laws_awaited() const {
+  auto awaited = [](const DiceLawTable& t, std::uint64_t sides, unsigned bits) {
+    return t.sides != sides || t.bits != bits || t.job.running();
+  };
+  return awaited(die_laws_, state_.sides, static_cast<unsigned>(state_.bits)) || awaited(z80_laws_, 20, 8) ||
+         checks_.id == 0 || checks_.running();
 }
 
 std::string DiceSession::z80_seed() const {
@@ -118,7 +139,8 @@ void DiceSession::poll_jobs() {
 }
 
 bool DiceSession::busy() const {
-  return die_sample_.running() || expr_sample_.running() || z80_sample_.running() || expr_law_.job.running();
+  return die_sample_.running() || expr_sample_.running() || z80_sample_.running() || expr_law_.job.running() ||
+         laws_awaited();
 }
 
 // run=sample in the link: the key of what the open view's sample depends on.
@@ -153,8 +175,12 @@ Result<bool> DiceSession::roll() {
     spec.rolls = state_.rolls;
     z80_sample_.start(jobs_, "dice_sample", dice_sample_params(spec), z80_sample_key(spec.seed, spec.rolls));
   } else {
-    // As the Roll button: no sample of a die the method cannot roll.
-    if (const Result<DieLaw>& l = current_law(); !l) return Result<bool>::fail("roll: " + l.error());
+    // As the Roll button: no sample of a die the method cannot roll (while the law is computed, die_problem says).
+    const DiceMethodInfo& method = dice_methods()[method_index(state_.method)];
+    const Result<DieLaw>* l = current_law();
+    const std::string problem =
+        l ? (*l ? std::string() : l->error()) : die_problem(method, state_.sides, static_cast<unsigned>(state_.bits));
+    if (!problem.empty()) return Result<bool>::fail("roll: " + problem);
     DiceSampleSpec spec{{find_dice_method(state_.method)}, state_.sides, static_cast<unsigned>(state_.bits),
                         state_.gen, state_.seed, state_.rolls};
     die_sample_.start(jobs_, "dice_sample", dice_sample_params(spec), die_sample_key(state_));
@@ -257,16 +283,10 @@ Result<bool> DiceSession::apply(const LabCommand& c) {
 void DiceSession::tick(double seconds) {
   (void)seconds;
   poll_jobs();
-  if (state_.view == "die") {
-    // The shown method's law, then one more of the table each tick.
-    DiceLawTable& table = die_laws();
-    current_law();
-    for (std::size_t i = 0; i < table.laws.size(); ++i)
-      if (!table.laws[i]) {
-        law(table, i);
-        break;
-      }
-  }
+  // What the Text view (the die's law, on every tab) and the hook (the Z80 tab's too) show.
+  die_laws();
+  z80_laws();
+  checks();
   if (state_.view == "expr") refresh_expression_law();
   note_run();
 }
@@ -281,12 +301,12 @@ const DiceView& DiceSession::view() {
   v.deviation = deviation_;
   v.seed_error = seed_error_;
   if (state_.view == "die") {
-    v.law = &current_law();
+    v.law = current_law();
     v.methods = &die_laws_;
     v.die_job = &die_sample_;
     v.die_rolled = &die_rolled_;
     const DiceSampleResult* sample = die_sample_.current(die_sample_key(state_));
-    if (*v.law && sample && !sample->counts.empty())
+    if (v.law && *v.law && sample && !sample->counts.empty())
       v.sample = die_sample_view(v.law->value(), sample->counts[0], sample->rolls, sample->bits_drawn[0]);
     v.roll = dice_lab_roll(state_);
   } else if (state_.view == "expr") {
@@ -302,15 +322,14 @@ const DiceView& DiceSession::view() {
                               v.expr_sample);
   } else {
     v.z80_seed = z80_seed();
-    DiceLawTable& table = z80_laws();
-    for (std::size_t i = 0; i < table.laws.size(); ++i) law(table, i);
-    v.z80_laws = &table;
+    v.z80_laws = &z80_laws();
     v.first_rolls = &first_rolls(v.z80_seed);
     v.printed = z80_roll_die_counts(20);
     v.z80_sample = z80_sample_.current(z80_sample_key(v.z80_seed, state_.rolls));
     if (v.z80_sample && v.z80_sample->counts.size() != dice_methods().size()) v.z80_sample = nullptr;
     v.z80_job = &z80_sample_;
-    v.checks = &checks();
+    v.checks = checks();
+    if (!v.checks) v.checks_error = checks_.error;
   }
   viewed_ = state_;
   return view_;
@@ -330,12 +349,16 @@ std::vector<TextLine> DiceSession::text() {
   if (s.view == "expr") out.item("Dice expression shown: " + s.expr);
   if (s.view == "z80") out.item("Shown: the Z80 d20 table");
   if (!method) return out.take();
-  const Result<DieLaw>& exact = current_law();
+  const Result<DieLaw>* exact = current_law();
   if (!exact) {
-    out.para("No exact law: " + exact.error());
+    out.para(kComputingExactLaws);
     return out.take();
   }
-  const DieLaw& law = exact.value();
+  if (!*exact) {
+    out.para("No exact law: " + exact->error());
+    return out.take();
+  }
+  const DieLaw& law = exact->value();
   out.sub("Exact law of one roll");
   if (!law.how.empty()) out.para(law.how);
   for (const StatRow& row : die_stat_rows(law)) out.item(row.what + ": " + row.value);
@@ -386,8 +409,10 @@ std::string law_json(const DieLaw& l) {
          ",\"rollsToNotice\":" + json_number(rolls_to_notice(l)) + "}";
 }
 
-std::string compare_json(const DiceMethodInfo& method, const Result<DieLaw>& l) {
+std::string compare_json(const DiceMethodInfo& method, const Result<DieLaw>* law) {
   std::string out = "{\"method\":" + json_string(method.name);
+  if (!law) return out + ",\"computing\":true}";
+  const Result<DieLaw>& l = *law;
   if (!l) return out + ",\"error\":" + json_string(l.error()) + "}";
   return out + ",\"tv\":" + json_number(l->stats.total_variation_approx) + ",\"never\":" +
          std::to_string(l->stats.never.size()) + ",\"maxMinRatio\":" +
@@ -400,17 +425,18 @@ std::string compare_json(const DiceMethodInfo& method, const Result<DieLaw>& l) 
 // ,"exact":{...},"compare":[...],"sample":{...}
 std::string DiceSession::describe_exact_json() {
   DiceLawTable& table = die_laws();
-  const Result<DieLaw>& current = current_law();
-  std::string out = ",\"exact\":" + (current ? law_json(*current) : "{\"error\":" + json_string(current.error()) + "}");
+  const Result<DieLaw>* law_in = current_law();
+  const std::string exact = !law_in ? "null" : *law_in ? law_json(**law_in) : "{\"error\":" + json_string(law_in->error()) + "}";
+  std::string out = ",\"exact\":" + exact;
   const auto methods = dice_methods();
   out += ",\"compare\":[";
   for (std::size_t i = 0; i < methods.size(); ++i) out += (i ? "," : "") + compare_json(methods[i], law(table, i));
   out += "]";
   out += ",\"sample\":" + job_json(die_sample_);
   const DiceSampleResult* sample = die_sample_.current(die_sample_key(state_));
-  if (sample && current) {
+  if (sample && law_in && *law_in) {
     const auto& counts = sample->counts[0];
-    const SampleVerdict v = judge_sample(counts, current->probabilities);
+    const SampleVerdict v = judge_sample(counts, (*law_in)->probabilities);
     out += ",\"rolls\":" + std::to_string(sample->rolls) + ",\"counts\":" + json_integers(counts) +
            ",\"bitsDrawn\":" + std::to_string(sample->bits_drawn[0]) + ",\"chiSquare\":" +
            json_number(v.chi_square_uniform) + ",\"pValue\":" + json_number(v.p_uniform) +
@@ -445,12 +471,13 @@ std::string DiceSession::describe_z80_json() {
   const auto methods = dice_methods();
   std::string out = ",\"z80\":{\"seed\":" + json_string(z80_seed()) + ",\"face20\":{";
   for (std::size_t i = 0; i < methods.size(); ++i) {
-    const Result<DieLaw>& l = law(d20, i);
+    const Result<DieLaw>* l = law(d20, i);
     out += (i ? "," : "") + json_string(methods[i].name) + ":" +
-           (l ? json_string(Fraction(l->weights[19], l->total).to_string()) : std::string("null"));
+           (l && *l ? json_string(Fraction((*l)->weights[19], (*l)->total).to_string()) : std::string("null"));
   }
   out += "},\"printedRollDieFace20\":" + std::to_string(z80_roll_die_counts(20)[20]);
-  out += ",\"checks\":" + json_array(checks(), [](const ArticleCheck& c) {
+  const std::vector<ArticleCheck>* article = checks();
+  out += ",\"checks\":" + json_array(article ? *article : std::vector<ArticleCheck>{}, [](const ArticleCheck& c) {
     return "{\"source\":" + json_string(c.source) + ",\"verdict\":" + json_string(verdict_label(c.verdict)) + "}";
   });
   out += ",\"sample\":" + job_json(z80_sample_);
@@ -487,8 +514,9 @@ std::vector<CsvExport> DiceSession::csv_exports() {
   std::vector<CsvExport> out;
   const DiceLabState& s = state_;
   if (s.view == "die") {
-    const Result<DieLaw>& current = current_law();
-    if (!current) return out;
+    const Result<DieLaw>* law_in = current_law();
+    if (!law_in || !*law_in) return out;
+    const Result<DieLaw>& current = *law_in;
     const DiceSampleResult* sample = die_sample_.current(die_sample_key(s));
     if (sample && sample->counts.empty()) sample = nullptr;
     const std::string name = "d" + std::to_string(s.sides) + "-" + s.method + "-" + std::to_string(s.bits) + "bit";
@@ -517,8 +545,9 @@ CsvExport DiceSession::methods_csv(DiceLawTable& table, bool with_printed) {
   std::vector<FaceLawRow> rows;
   const auto methods = dice_methods();
   for (std::size_t i = 0; i < methods.size(); ++i) {
-    const Result<DieLaw>& l = law(table, i);
-    if (!l) continue;  // a method that cannot roll this die (the table says why)
+    const Result<DieLaw>* in = law(table, i);
+    if (!in || !*in) continue;  // a method that cannot roll this die (the table says why)
+    const Result<DieLaw>& l = *in;
     FaceLawRow row{std::string(methods[i].name), {}};
     for (std::size_t f = 0; f < l->weights.size(); ++f) row.faces.push_back(l->probability(f));
     rows.push_back(std::move(row));

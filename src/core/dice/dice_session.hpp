@@ -21,9 +21,13 @@
 //   roll           roll the open view's sample (its Roll button; the die view needs an exact law)
 //   cancel         cancel the open view's sample (its Cancel button)
 //
-// Exact laws: the shown method's law of a (sides, bits) is computed at once,
-// the others one per tick, so changing the die never stalls a frame on all
-// eleven; an expression's law is computed at once when quick, else by a job.
+// Exact laws: every method's law of a (sides, bits) comes from one "die_laws"
+// job (core/dice/die_law_wire), and the Z80 tab's article checks from a
+// "dice_checks" job, so the app's download holds neither the enumeration,
+// the closed forms nor the coin-flip solver; until they are in, the views
+// say "Computing the exact laws..." (laws_awaited; natively the job runs
+// inline and the laws are in when the call returns). An expression's law is
+// computed at once when quick, else by a job.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -45,11 +49,12 @@
 namespace shufflelab {
 
 // Every method's law of one (sides, bits), in dice_methods() order; an
-// empty entry is not computed yet.
+// empty entry is not computed yet (the job is out).
 struct DiceLawTable {
   std::uint64_t sides = 0;
   unsigned bits = 0;
   std::vector<std::optional<Result<DieLaw>>> laws;
+  JobSlot<std::vector<Result<DieLaw>>> job;  // "die_laws", setup key its parameters
 };
 
 // The exact law of the lab's expression.
@@ -67,7 +72,7 @@ struct DiceView {
   std::string seed_error;  // the last seed refused, until the seed or generator changes
 
   // view=die
-  const Result<DieLaw>* law = nullptr;     // the method's exact law
+  const Result<DieLaw>* law = nullptr;     // the method's exact law (none while the laws are computed)
   const DiceLawTable* methods = nullptr;   // every method's, filled one per tick
   std::optional<DieSampleView> sample;     // the die sample against the law, when rolled with these settings
   const JobSlot<DiceSampleResult>* die_job = nullptr;
@@ -90,8 +95,12 @@ struct DiceView {
   std::vector<std::uint32_t> printed;  // the printed rollDie's count per returned value
   const DiceSampleResult* z80_sample = nullptr;  // for this seed and rolls, one count list per method
   const JobSlot<DiceSampleResult>* z80_job = nullptr;
-  const std::vector<ArticleCheck>* checks = nullptr;
+  const std::vector<ArticleCheck>* checks = nullptr;  // none while computed
+  std::string checks_error;                           // why there are none, once the job is over
 };
+
+// What the panel and the Text view say while the laws or checks they show are computed.
+inline constexpr const char* kComputingExactLaws = "Computing the exact laws...";
 
 class DiceSession final : public LabSession {
  public:
@@ -101,14 +110,16 @@ class DiceSession final : public LabSession {
   void forget_results() override;
   void start_linked_run() override;
   Result<bool> apply(const LabCommand& command) override;
-  void tick(double seconds) override;  // polls the jobs, fills one law of the method table
-  bool busy() const override;
+  void tick(double seconds) override;  // polls the jobs, asks for the laws and checks
+  bool busy() const override;          // also while the laws are awaited (the CLI waits for them)
   std::vector<TextLine> text() override;
   std::string describe_json() override;  // without the lanes (the screen's)
   std::vector<CsvExport> csv_exports() override;
 
   const DiceLabState& state() const { return state_; }
   const DiceView& view();
+  // True until every law and check the hook and the open view show is in (the hook's lawsLoading).
+  bool laws_awaited() const;
 
  private:
   Result<bool> apply_field(const LabCommand& c);
@@ -118,12 +129,13 @@ class DiceSession final : public LabSession {
   void poll_jobs();
   void refresh_expression_law();
   void sync_drafts();
-  const Result<DieLaw>& law(DiceLawTable& table, std::size_t method_index);
-  const Result<DieLaw>& current_law();
+  DiceLawTable& laws_of(DiceLawTable& table, std::uint64_t sides, unsigned bits);
+  const Result<DieLaw>* law(DiceLawTable& table, std::size_t method_index);  // none while computed
+  const Result<DieLaw>* current_law();
   DiceLawTable& die_laws();
   DiceLawTable& z80_laws();
   const std::vector<std::string>& first_rolls(const std::string& seed);
-  const std::vector<ArticleCheck>& checks();
+  const std::vector<ArticleCheck>* checks();  // none while computed
   std::string run_key() const;
   void note_run();
   void started_run();
@@ -141,7 +153,7 @@ class DiceSession final : public LabSession {
 
   DiceLawTable die_laws_, z80_laws_;
   DiceExprLaw expr_law_;
-  std::optional<std::vector<ArticleCheck>> checks_;
+  JobSlot<std::vector<ArticleCheck>> checks_;
   std::string first_rolls_seed_;
   std::vector<std::string> first_rolls_;
 

@@ -11,6 +11,18 @@
 
 namespace shufflelab {
 
+namespace {
+
+// Why the law is not weighed: bias_setup says it without LawEnumerator::make, so the app that
+// checks a setup before its job starts links no draw laws (exact_range_counts, solve_fdr_exact).
+std::string too_many_law_lists(const ShuffleSpec& spec, std::uint64_t lists) {
+  return "exact law: " + std::string(shuffle_algo_name(spec.algo)) + " with n = " + std::to_string(spec.n) + " has " +
+         (lists == ~std::uint64_t{0} ? std::string("too many") : std::to_string(lists)) + " draw lists, more than the " +
+         std::to_string(kMaxLawLists) + " weighed here; use fewer cards or sample";
+}
+
+}  // namespace
+
 // ---- Job --------------------------------------------------------------------
 
 Result<ShuffleSetup> bias_setup(const ShuffleLabState& state, BiasMode mode) {
@@ -39,8 +51,8 @@ Result<ShuffleSetup> bias_setup(const ShuffleLabState& state, BiasMode mode) {
     if (spec.algo == ShuffleAlgo::Overhand)
       return R::fail("exact: the overhand shuffle has no exact law here; sample it");
   }
-  if (mode == BiasMode::law && ExactBias::outcomes(setup->spec) > kMaxLawLists)
-    return R::fail(LawEnumerator::make(*setup).error());
+  if (const std::uint64_t lists = ExactBias::outcomes(setup->spec); mode == BiasMode::law && lists > kMaxLawLists)
+    return R::fail(too_many_law_lists(setup->spec, lists));
   return setup;
 }
 
@@ -217,11 +229,7 @@ Result<LawEnumerator> LawEnumerator::make(const ShuffleSetup& setup) {
   const ShuffleSpec& spec = setup.spec;
   if (spec.n > kMaxBiasLabCards) return R::fail("n: too many cards for a matrix");
   const std::uint64_t lists = ExactBias::outcomes(spec);
-  if (lists > kMaxLawLists)
-    return R::fail("exact law: " + std::string(shuffle_algo_name(spec.algo)) + " with n = " + std::to_string(spec.n) +
-                   " has " + (lists == ~std::uint64_t{0} ? std::string("too many") : std::to_string(lists)) +
-                   " draw lists, more than the " + std::to_string(kMaxLawLists) +
-                   " weighed here; use fewer cards or sample");
+  if (lists > kMaxLawLists) return R::fail(too_many_law_lists(spec, lists));
   LawEnumerator e;
   e.spec_ = spec;
   e.lists_ = lists;

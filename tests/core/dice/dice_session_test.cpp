@@ -97,6 +97,7 @@ TEST(DiceSession, RefusedCommandsNameThemselvesAndKeepTheState) {
     EXPECT_NE(r.error().find(verb), std::string::npos) << r.error();
     EXPECT_EQ(state, before) << bad;
   }
+  s.tick(0.016);          // the laws come in (inline)
   EXPECT_FALSE(s.busy());  // the refused roll started nothing
 }
 
@@ -113,24 +114,29 @@ TEST(DiceSession, ARefusedSeedIsTheFieldsErrorUntilTheSeedOrGeneratorChanges) {
   EXPECT_EQ(s.view().seed_error, "");
 }
 
-TEST(DiceSession, TheShownLawAtOnceTheMethodTableOnePerTick) {
-  InlineJobRunner jobs;
+TEST(DiceSession, EveryMethodsLawOfTheDieComesFromOneJob) {
+  test::HeldJobRunner jobs;
+  jobs.held = false;
   DiceLabState state;  // multiply-high by 19 on bytes, a d20
   DiceSession s(state, jobs);
   const DiceView& v = s.view();
-  ASSERT_TRUE(*v.law);
+  ASSERT_TRUE(v.law && *v.law);
   std::vector<std::uint64_t> counts(20, 0);
   for (std::uint64_t x = 0; x < 256; ++x) ++counts[(19 * x) >> 8];
   for (std::size_t face = 0; face < 20; ++face)
     EXPECT_EQ(v.law->value().weights[face].to_string(), std::to_string(counts[face]));
-  EXPECT_EQ(filled(*v.methods), 1u);
+  EXPECT_EQ(filled(*v.methods), dice_methods().size());
+  EXPECT_EQ(jobs.kinds, std::vector<std::string>{"die_laws"});
+  s.tick(0.016);  // and what the hook shows: the Z80 tab's d20 on bytes and its checks
+  const std::vector<std::string> ticked{"die_laws", "die_laws", "dice_checks"};
+  EXPECT_EQ(jobs.kinds, ticked);
   s.tick(0.016);
-  EXPECT_EQ(filled(*s.view().methods), 2u);
-  for (int i = 0; i < 9; ++i) s.tick(0.016);
-  EXPECT_EQ(filled(*s.view().methods), dice_methods().size());
-  // A new die starts a new table from its shown law.
+  EXPECT_EQ(jobs.kinds, ticked);  // the same die: the same laws
+  // A new die asks for its own.
   ASSERT_TRUE(send(s, "sides=6"));
-  EXPECT_EQ(filled(*s.view().methods), 1u);
+  EXPECT_EQ(filled(*s.view().methods), dice_methods().size());
+  EXPECT_EQ(jobs.kinds.size(), 4u);
+  EXPECT_EQ(jobs.kinds.back(), "die_laws");
 }
 
 TEST(DiceSession, RollSamplesTheDieAndIsTheLinksRunUntilTheSeedChanges) {
@@ -269,7 +275,7 @@ TEST(DiceSession, TextOfASampleCountsAndChiSquare) {
   // Counts 5, 10, 15, 10, 10, 10 of 60 rolls against a fair d6: chi-square
   // (25 + 0 + 25) / 10 = 5 on 5 degrees of freedom; SciPy's chi2.sf(5, 5) = 0.41588.
   // A dice_sample result: [methods, sides, rolls, bits drawn, counts...].
-  test::ScriptedJobRunner jobs({1, 6, 60, 480, 5, 10, 15, 10, 10, 10});
+  test::ScriptedJobRunner jobs({1, 6, 60, 480, 5, 10, 15, 10, 10, 10}, "dice_sample");
   DiceLabState state;
   state.method = "modulo", state.sides = 6, state.rolls = 60;
   DiceSession s(state, jobs);
