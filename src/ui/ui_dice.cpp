@@ -236,7 +236,7 @@ void DicePanel::draw_source_controls(DiceSession& s, bool show_method) {
 void DicePanel::draw_die_sampling(DiceSession& s) {
   const JobSlot<DiceSampleResult>& job = *s.view().die_job;
   if (!job.running()) {
-    ImGui::BeginDisabled(!s.view().law || !*s.view().law);
+    ImGui::BeginDisabled(s.view().law && !*s.view().law);  // a die with no law; while it computes, rolling may start
     const std::string label = "Roll " + grouped(s.state().rolls) + " times";
     if (ImGui::Button(label.c_str())) send(s, "roll");
     ImGui::EndDisabled();

@@ -60,7 +60,9 @@ const Result<DieLaw>* DiceSession::law(DiceLawTable& table, std::size_t index) {
 }
 
 DiceLawTable& DiceSession::die_laws() { return laws_of(die_laws_, state_.sides, static_cast<unsigned>(state_.bits)); }
-DiceLawTable& DiceSession::z80_laws() { return laws_of(z80_laws_, 20, 8); }
+// The Z80 tab's table is the d20 on bytes: the die's own table when that is the die.
+bool DiceSession::die_is_z80_d20() const { return state_.sides == 20 && state_.bits == 8; }
+DiceLawTable& DiceSession::z80_laws() { return die_is_z80_d20() ? die_laws() : laws_of(z80_laws_, 20, 8); }
 const Result<DieLaw>* DiceSession::current_law() { return law(die_laws(), method_index(state_.method)); }
 
 const std::vector<ArticleCheck>* DiceSession::checks() {
@@ -74,7 +76,8 @@ bool DiceSession::laws_awaited() const {
   auto awaited = [](const DiceLawTable& t, std::uint64_t sides, unsigned bits) {
     return t.sides != sides || t.bits != bits || t.job.running();
   };
-  return awaited(die_laws_, state_.sides, static_cast<unsigned>(state_.bits)) || awaited(z80_laws_, 20, 8) ||
+  return awaited(die_laws_, state_.sides, static_cast<unsigned>(state_.bits)) ||
+         (!die_is_z80_d20() && awaited(z80_laws_, 20, 8)) ||
          checks_.id == 0 || checks_.running();
 }
 

@@ -133,6 +133,7 @@ class DiceSession final : public LabSession {
   const Result<DieLaw>* law(DiceLawTable& table, std::size_t method_index);  // none while computed
   const Result<DieLaw>* current_law();
   DiceLawTable& die_laws();
+  bool die_is_z80_d20() const;
   DiceLawTable& z80_laws();
   const std::vector<std::string>& first_rolls(const std::string& seed);
   const std::vector<ArticleCheck>* checks();  // none while computed
