@@ -49,7 +49,12 @@ export async function openApp(env, hash = '', { scale = 1, width = 1280, height 
 }
 
 export const state = (page) => page.evaluate(() => window.shufflelab.state());
-export const command = (page, name) => page.evaluate((n) => window.shufflelab.command(n), name);
+// A command's state once what it asked of the worker has come (the assembly lanes' views): the state
+// of what it did, not the views of the step before.
+export async function command(page, name) {
+  const s = await page.evaluate((n) => window.shufflelab.command(n), name);
+  return lanesLoading(s) ? waitForState(page, (t) => !lanesLoading(t), `the assembly lanes after ${name}`, { timeout: 20000 }) : s;
+}
 
 // The lab region's scroll position, range and visible rectangle (backing
 // pixels; the hook's touch.scroll lists every region that scrolls), or
@@ -186,14 +191,16 @@ export async function goTo(page, hash, { canonical } = {}) {
   }, hash);
   if (canonical) return waitForHash(page, canonical, { timeout: 10000 }).then(() => workerPartsIn(page));
   // A built-in lesson the page has not had yet loads first (the link stays as it is meanwhile).
-  return waitForState(page, (s) => !s.lessonLoading && !s.findingsLoading && !s.latticeLoading && linkShows(s.hash, hash),
+  return waitForState(page, (s) => !s.lessonLoading && partsIn(s) && linkShows(s.hash, hash),
                       `the app's link showing ${hash}`, { timeout: 20000 });
 }
 
-// The Findings page's entries and an LCG's lattice lines and planes come from
-// the worker's core module the first time they show (docs/architecture.md,
+// The Findings page's entries, an LCG's lattice lines and planes and the
+// assembly lanes' views come from the worker's core module (the first two the first time they show) (docs/architecture.md,
 // "What loads when"): waits until they are in. Returns the state.
 export function workerPartsIn(page) {
-  return waitForState(page, (s) => !s.findingsLoading && !s.latticeLoading, 'the findings or the lattice computed',
-                      { timeout: 20000 });
+  return waitForState(page, partsIn, 'the findings, the lattice or the assembly lanes computed', { timeout: 20000 });
 }
+// A lab's assembly lanes are run by the worker's "asm_lanes" job: "loading" until the views shown are those asked for.
+export const lanesLoading = (s) => ['lfsr', 'dice', 'shuffle', 'poker'].some((lab) => s[lab]?.lanes?.loading);
+const partsIn = (s) => !s.findingsLoading && !s.latticeLoading && !lanesLoading(s);

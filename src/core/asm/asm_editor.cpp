@@ -147,18 +147,6 @@ void AsmEditor::tick(std::uint32_t calls, std::uint64_t seed) {
   job_.poll_into(jobs_, [](const JobStatus& s) { return decode_routine_check(s.result); });
 }
 
-Result<std::string> AsmEditor::output_hex(std::uint64_t seed, std::uint32_t calls) const {
-  using R = Result<std::string>;
-  if (!good_) return R::fail("no routine has assembled yet");
-  auto session = AsmSession::start_reader(good_->routine, seed, calls);
-  if (!session) return R::fail(session.error());
-  if (auto ran = session.value().run(~std::uint64_t{0}); !ran) return R::fail(ran.error());
-  std::string hex;
-  const std::vector<std::uint64_t>& bytes = session.value().outputs();
-  for (std::size_t i = 0; i < bytes.size(); ++i) hex += hex_at_least(bytes[i] & 0xff, 2) + (i % 32 == 31 ? "\n" : " ");
-  return R::ok(std::move(hex));
-}
-
 AsmCheckView AsmEditor::check_view() const {
   AsmCheckView view;
   view.why_none = good_ ? why_none_ : "";

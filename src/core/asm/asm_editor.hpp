@@ -93,9 +93,6 @@ class AsmEditor {
   const std::vector<assembler::Diagnostic>& errors() const { return errors_; }
   const AsmGoodRoutine* good() const { return good_ ? &*good_ : nullptr; }
   AsmCheckView check_view() const;
-  // The good routine's output bytes over `calls` calls from `seed`, as hex text
-  // (two digits a byte, the Check lab's hex format), or why it cannot run.
-  Result<std::string> output_hex(std::uint64_t seed, std::uint32_t calls) const;
 
  private:
   void start_assembly(const AsmEditState& edit);
