@@ -49,11 +49,11 @@ export async function openApp(env, hash = '', { scale = 1, width = 1280, height 
 }
 
 export const state = (page) => page.evaluate(() => window.shufflelab.state());
-// A command's state once what it asked of the worker has come (the assembly lanes' views): the state
-// of what it did, not the views of the step before.
+// A command's state once the assembly it asked of the worker has come (the Assembly lab's run, a
+// lab's lanes): the state of what it did, not the run of the step before.
 export async function command(page, name) {
   const s = await page.evaluate((n) => window.shufflelab.command(n), name);
-  return lanesLoading(s) ? waitForState(page, (t) => !lanesLoading(t), `the assembly lanes after ${name}`, { timeout: 20000 }) : s;
+  return assemblyIn(s) ? s : waitForState(page, assemblyIn, `the assembly run after ${name}`, { timeout: 20000 });
 }
 
 // The lab region's scroll position, range and visible rectangle (backing
@@ -199,8 +199,10 @@ export async function goTo(page, hash, { canonical } = {}) {
 // assembly lanes' views come from the worker's core module (the first two the first time they show) (docs/architecture.md,
 // "What loads when"): waits until they are in. Returns the state.
 export function workerPartsIn(page) {
-  return waitForState(page, partsIn, 'the findings, the lattice or the assembly lanes computed', { timeout: 20000 });
+  return waitForState(page, partsIn, 'the findings, the lattice or the assembly run computed', { timeout: 20000 });
 }
-// A lab's assembly lanes are run by the worker's "asm_lanes" job: "loading" until the views shown are those asked for.
+// A lab's assembly lanes are run by the worker's "asm_lanes" job ("loading" until the views shown are
+// those asked for), the Assembly lab's step by its "asm_run" job (asmLoading).
 export const lanesLoading = (s) => ['lfsr', 'dice', 'shuffle', 'poker'].some((lab) => s[lab]?.lanes?.loading);
-const partsIn = (s) => !s.findingsLoading && !s.latticeLoading && !lanesLoading(s);
+const assemblyIn = (s) => !s.asmLoading && !lanesLoading(s);
+const partsIn = (s) => !s.findingsLoading && !s.latticeLoading && assemblyIn(s);

@@ -124,5 +124,48 @@ TEST(AsmEditorWaiting, EditingAListingFetchesItsSource) {
   EXPECT_EQ(lab.good_image(), Units{0xC9});
 }
 
+// The stepper's run is the worker's "asm_run" job: until the next run has
+// come, the last one stays shown and the session says it waits; one run at a
+// time, the newest asked for next; a step past the end moves back once known.
+TEST(AsmLabWaiting, TheLastRunStaysUntilTheNextComes) {
+  Lab lab;
+  lab.jobs.held = false;
+  ASSERT_TRUE(send(lab.session, "t=3"));
+  ASSERT_NE(lab.session.view().run, nullptr);
+  EXPECT_EQ(lab.session.view().run->t, 3u);
+  EXPECT_EQ(lab.session.view().run->machine.instructions, 3u);
+  EXPECT_FALSE(lab.session.run_awaited());
+
+  lab.jobs.held = true;
+  const auto runs = [&] { return std::count(lab.jobs.kinds.begin(), lab.jobs.kinds.end(), "asm_run"); };
+  const auto before = runs();
+  ASSERT_TRUE(send(lab.session, "t=5"));
+  ASSERT_TRUE(send(lab.session, "t=9"));
+  EXPECT_EQ(runs(), before + 1) << "one run at a time";
+  EXPECT_TRUE(lab.session.run_awaited());
+  EXPECT_TRUE(lab.session.busy());
+  EXPECT_TRUE(lab.session.view().loading);
+  ASSERT_NE(lab.session.view().run, nullptr) << "the last run stays on screen";
+  EXPECT_EQ(lab.session.view().run->t, 3u);
+  EXPECT_EQ(lab.session.state().t, 9u);
+
+  lab.jobs.held = false;
+  lab.session.tick(0.0);  // t=5 comes, then t=9 is asked and (inline) comes
+  EXPECT_FALSE(lab.session.run_awaited());
+  EXPECT_EQ(lab.session.view().run->t, 9u);
+  EXPECT_EQ(lab.session.view().run->machine.instructions, 9u);
+
+  lab.jobs.held = true;
+  ASSERT_TRUE(send(lab.session, "run"));
+  EXPECT_EQ(lab.session.state().t, kMaxAsmStep) << "where the run stops is known when it comes";
+  lab.jobs.held = false;
+  lab.session.tick(0.0);
+  ASSERT_TRUE(lab.session.view().run->done);
+  EXPECT_EQ(lab.session.state().t, lab.session.view().run->t);
+  EXPECT_EQ(lab.session.view().run->machine.instructions, lab.session.state().t);
+  EXPECT_LT(lab.session.state().t, kMaxAsmStep);
+  EXPECT_FALSE(lab.session.run_awaited());
+}
+
 }  // namespace
 }  // namespace shufflelab

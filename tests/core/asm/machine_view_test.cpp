@@ -214,5 +214,64 @@ TEST(MachineView, NoLaneKeepsTheReason) {
   EXPECT_EQ(views.none, "Only the mask CF has a listing.");
 }
 
+TEST(MachineView, AsmRunAndCostViewsComeBackExactly) {
+  AsmRunView run;
+  run.t = 1234;
+  run.done = true;
+  run.calls_done = 4;
+  run.source_line = 17;
+  run.error = "run: call 2 has not returned after 1,000,000 instructions";
+  run.next_instruction = "";
+  run.outputs = {0, 255, 18446744073709551615ull};
+  run.machine = tricky_views().lanes[1].machine;
+  auto back = decode_asm_run_view(encode_asm_run_view(run));
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back.value(), run);
+
+  AsmRunView refused;  // no machine when the run cannot start
+  refused.start_error = "seed: a non-zero 16-bit state";
+  back = decode_asm_run_view(encode_asm_run_view(refused));
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back.value(), refused);
+
+  AsmCostsView costs;
+  costs.tables.push_back({"lfsr", "One LFSR byte", {{"Z80", "z80-lfsr", "42", "8", "1203.5 T-states per byte"}, {"WebAssembly", "next_byte", "96", "", ""}}});
+  costs.tables.push_back({"cards", "A shuffled deck", {}});
+  const auto costs_back = decode_asm_costs_view(encode_asm_costs_view(costs));
+  ASSERT_TRUE(costs_back) << costs_back.error();
+  EXPECT_EQ(costs_back.value(), costs);
+  EXPECT_FALSE(decode_asm_costs_view("shufflelab asm costs 1\ncost Z80 a 1 2 3\n")) << "a row before its table";
+  EXPECT_FALSE(decode_asm_run_view("shufflelab asm run 1\nrun 1 0 0 0  \n")) << "a field short";
+}
+
+// The job steps the listing the link's fields name to the step asked, or to
+// where the listing ends (its bytes against a model of the C++ are checked in
+// asm_lab_session_test, through the same job).
+TEST(MachineView, AsmRunJobStopsWhereTheListingEnds) {
+  auto job = make_job("asm_run", "algo=z80-lfsr&seed=0000000000000001&calls=1&t=2000000", "");
+  ASSERT_TRUE(job) << job.error();
+  run_job_to_end(*job.value(), 1000, [](double) {});
+  const auto run = decode_asm_run_view(job.value()->payload());
+  ASSERT_TRUE(run) << run.error();
+  EXPECT_TRUE(run.value().done);
+  EXPECT_LT(run.value().t, 2000000u);
+  EXPECT_EQ(run.value().t, run.value().machine.instructions);
+  EXPECT_EQ(run.value().calls_done, 1u);
+  EXPECT_EQ(run.value().next_instruction, "");
+  ASSERT_EQ(run.value().outputs.size(), 1u);
+
+  auto at_zero = make_job("asm_run", "algo=z80-lfsr&seed=0000000000000001&calls=1&t=0", "");
+  ASSERT_TRUE(at_zero);
+  run_job_to_end(*at_zero.value(), 1000, [](double) {});
+  const auto start = decode_asm_run_view(at_zero.value()->payload());
+  ASSERT_TRUE(start) << start.error();
+  EXPECT_FALSE(start.value().done);
+  EXPECT_EQ(start.value().t, 0u);
+  EXPECT_TRUE(start.value().outputs.empty());
+  EXPECT_FALSE(start.value().next_instruction.empty());
+
+  EXPECT_FALSE(make_job("asm_run", "algo=nope&t=0", "")) << "a link field the lab refuses fails the job";
+}
+
 }  // namespace
 }  // namespace shufflelab
