@@ -185,7 +185,8 @@ void LanesView::refresh(bool open, const std::string& key, const MakeLanes& make
     cursors_.assign(lanes_.lanes.size(), std::nullopt);
     request();
   }
-  if (job_.poll_into(jobs_, [](const JobStatus& s) { return decode_lane_views(s.payload); })) {
+  const bool came = job_.poll_into(jobs_, [](const JobStatus& s) { return decode_lane_views(s.payload); });
+  if (came || (job_.id != 0 && !job_.running() && !job_.error.empty() && shown_request_ != job_.setup_key)) {
     const bool current = job_.setup_key == wanted_;
     if (job_.result) {
       shown_ = std::move(*job_.result);

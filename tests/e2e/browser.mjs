@@ -49,10 +49,12 @@ export async function openApp(env, hash = '', { scale = 1, width = 1280, height 
 }
 
 export const state = (page) => page.evaluate(() => window.shufflelab.state());
+// A command's state at once, before anything it asked of the worker has come (a test of what shows meanwhile).
+export const commandNow = (page, name) => page.evaluate((n) => window.shufflelab.command(n), name);
 // A command's state once the assembly it asked of the worker has come (the Assembly lab's run, a
 // lab's lanes): the state of what it did, not the run of the step before.
 export async function command(page, name) {
-  const s = await page.evaluate((n) => window.shufflelab.command(n), name);
+  const s = await commandNow(page, name);
   return assemblyIn(s) ? s : waitForState(page, assemblyIn, `the assembly run after ${name}`, { timeout: 20000 });
 }
 

@@ -62,7 +62,9 @@ void AsmLabSession::ask_run(AsmLabState setup) {
   const AsmRunRequest request = asm_run_request(setup);
   wanted_key_ = key_of(request);
   if (run_key_ != wanted_key_ && !run_job_.running()) run_job_.start(jobs_, "asm_run", request.params, wanted_key_, request.source);
-  if (!run_job_.poll_into(jobs_, [](const JobStatus& s) { return decode_asm_run_view(s.payload); })) return;
+  const bool came = run_job_.poll_into(jobs_, [](const JobStatus& s) { return decode_asm_run_view(s.payload); });
+  const bool failed = run_job_.id != 0 && !run_job_.running() && !run_job_.error.empty() && run_key_ != run_job_.setup_key;
+  if (!came && !failed) return;
   run_key_ = run_job_.setup_key;
   if (!run_job_.result) {
     run_.reset();
