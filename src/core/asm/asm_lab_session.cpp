@@ -18,11 +18,6 @@ Result<bool> refused(const LabCommand& c, const std::string& why) {
   return Result<bool>::fail(lab_command_text(c) + ": " + why);
 }
 
-bool same_setup(const AsmLabState& a, const AsmLabState& b) {
-  return a.algorithm == b.algorithm && a.inputs.seed == b.inputs.seed && a.inputs.x == b.inputs.x &&
-         a.inputs.n == b.inputs.n && a.inputs.calls == b.inputs.calls && a.edit.on == b.edit.on;
-}
-
 bool is_edit_verb(const std::string& v) {
   return v == "edit" || v == "src" || v == "cpu" || v == "entry" || v == "state" || v == "against" || v == "seed" ||
          v == "calls" || v == "check" || v == "cancel";
@@ -40,7 +35,7 @@ void keep_seed_to_state_bytes(AsmInputs& inputs, const AsmGoodRoutine* good) {
 void AsmLabSession::settle() {
   if (state_.edit.on) {
     if (auto listing = editor_.take_listing()) state_.edit.source = std::move(*listing);
-    editor_.update(state_.edit);  // a new good routine: its run from the start (its setup differs)
+    editor_.update(state_.edit);
     keep_seed_to_state_bytes(state_.inputs, editor_.good());
   }
   const AsmGoodRoutine* good = state_.edit.on ? editor_.good() : nullptr;
