@@ -374,18 +374,19 @@ Result<LaneViews> decode_lane_views(std::string_view text) {
 // ---- the Assembly lab's run ---------------------------------------------------------------
 AsmRunView make_asm_run_view(const AsmLabState& setup) {
   AsmRunView out;
-  std::shared_ptr<const AsmReaderRoutine> reader;
-  Result<AsmSession> started = Result<AsmSession>::fail("");
-  if (setup.edit.on) {
-    auto routine = reader_routine_from_edit(setup.edit);
-    if (!routine) return out.start_error = routine.error(), out;
-    reader = std::move(routine.value());
-    started = AsmSession::start_reader(reader, setup.inputs.seed, setup.inputs.calls);
-  } else if (const auto algorithm = parse_asm_algorithm("algo", setup.algorithm); !algorithm) {
-    return out.start_error = algorithm.error(), out;
-  } else {
-    started = AsmSession::start(*algorithm, setup.inputs);
-  }
+  std::shared_ptr<const AsmReaderRoutine> reader;  // a reader's routine: its rows' source lines
+  const auto start = [&]() -> Result<AsmSession> {
+    if (setup.edit.on) {
+      auto routine = reader_routine_from_edit(setup.edit);
+      if (!routine) return Result<AsmSession>::fail(routine.error());
+      reader = std::move(routine.value());
+      return AsmSession::start_reader(reader, setup.inputs.seed, setup.inputs.calls);
+    }
+    const auto algorithm = parse_asm_algorithm("algo", setup.algorithm);
+    if (!algorithm) return Result<AsmSession>::fail(algorithm.error());
+    return AsmSession::start(*algorithm, setup.inputs);
+  };
+  auto started = start();
   if (!started) return out.start_error = started.error(), out;
   AsmSession& run = started.value();
   while (out.t < setup.t && !run.done()) {
