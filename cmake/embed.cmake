@@ -20,6 +20,8 @@ function(shufflelab_embed_font target ttf symbol header)
   add_custom_command(OUTPUT ${subset}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${GENERATED_DIR}
     COMMAND pyftsubset ${ttf} --output-file=${subset} --no-hinting --desubroutinize --unicodes=${UI_FONT_UNICODES}
+            # stb_truetype reads outlines, metrics and cmap; ImGui neither kerns nor shapes text
+            --drop-tables+=GPOS,GSUB,GDEF,MATH,gasp,FFTM --layout-features= --name-IDs= --no-glyph-names
     DEPENDS ${ttf} VERBATIM)
   add_custom_command(OUTPUT ${out}
     COMMAND ${CMAKE_COMMAND} -DIN=${subset} -DOUT=${out} -DNAME=${symbol} -P ${CMAKE_SOURCE_DIR}/tools/embed_binary.cmake

@@ -7,7 +7,7 @@
 namespace shufflelab {
 
 void FindingsSession::load() {
-  if (loaded_ || job_.running()) return;
+  if (loaded() || job_.running()) return;
   job_.start(jobs_, "findings", "", "findings");
   tick(0.0);  // the inline runner has finished it already
 }
@@ -20,12 +20,11 @@ void FindingsSession::take_entries() {
   auto decoded = decode_findings(job_.status.payload);
   if (!decoded) return void(job_.error = decoded.error());
   entries_ = std::move(decoded.value());
-  loaded_ = true;
   job_.result = true;
 }
 
 const std::vector<GalleryEntry>& FindingsSession::entries() {
-  if (!loaded_ && !given_up()) load();
+  if (!loaded() && !given_up()) load();
   return entries_;
 }
 

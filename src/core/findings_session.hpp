@@ -32,19 +32,19 @@ class FindingsSession final : public LabSession {
   const std::vector<GalleryEntry>& entries();
   bool loading() const { return job_.running(); }
   // Neither in nor failed nor cancelled: the page shows (or is about to show) its progress row.
-  bool awaited() const { return !loaded_ && !given_up(); }
+  bool awaited() const { return !loaded() && !given_up(); }
   JobSlot<bool>& job() { return job_; }  // for the progress row, and why it failed
   JobRunner& jobs() { return jobs_; }
 
  private:
   void load();  // starts the job unless the entries are in or coming
+  bool loaded() const { return job_.result.has_value(); }  // the entries are in
   // The load failed or was cancelled: tried again only when a link opens the page.
   bool given_up() const { return !job_.error.empty() || job_.status.state == JobStatus::State::cancelled; }
   void take_entries();
   JobRunner& jobs_;
   OpenLink open_link_;
   std::vector<GalleryEntry> entries_;
-  bool loaded_ = false;
   JobSlot<bool> job_;
 };
 

@@ -6,6 +6,7 @@
 #include <initializer_list>
 
 #include "core/base/plain_text.hpp"
+#include "core/base/split_lines.hpp"
 
 namespace shufflelab {
 
@@ -56,11 +57,10 @@ std::string encode_findings(const std::vector<GalleryEntry>& entries) {
 Result<std::vector<GalleryEntry>> decode_findings(std::string_view text) {
   using R = Result<std::vector<GalleryEntry>>;
   std::vector<GalleryEntry> entries;
-  std::size_t line = 0;
-  for (std::size_t at = 0; at < text.size(); ++line) {
-    const std::size_t end = std::min(text.find('\n', at), text.size());
-    const std::string_view record = text.substr(at, end - at);
-    at = end + 1;
+  const std::vector<std::string_view> records = split_lines(text);
+  if (records.empty()) return R::fail("the findings' text is empty");
+  for (std::size_t line = 0; line < records.size(); ++line) {
+    const std::string_view record = records[line];
     if (line == 0) {
       if (record != kHeader) return R::fail("the findings' text does not start with \"" + std::string(kHeader) + "\"");
       continue;
@@ -77,7 +77,6 @@ Result<std::vector<GalleryEntry>> decode_findings(std::string_view text) {
       return R::fail("the findings' text, line " + std::to_string(line + 1) + ": \"" + readable_excerpt(record, 40) +
                      "\" is not an entry or a quote");
   }
-  if (line == 0) return R::fail("the findings' text is empty");
   return R::ok(std::move(entries));
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/base/plain_text.hpp"
+#include "core/base/split_lines.hpp"
 
 namespace shufflelab {
 
@@ -97,12 +98,8 @@ Result<Tour> parse_tour_lines(std::string_view text, StepLinkReader read_fragmen
                             std::to_string(kMaxTourFileBytes));
   Tour tour;
   std::size_t number = 0;
-  while (!text.empty()) {
-    const std::size_t end = text.find('\n');
-    std::string_view line = text.substr(0, end);
-    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+  for (const std::string_view line : split_lines(text)) {
     ++number;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (trim_spaces(line).empty() || line.front() == ';') continue;
     std::string error;
     if (tour.steps.empty() && read_header(line, number, tour, error)) {

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include "core/asm/asm_listing.hpp"
 #include "core/asm/asm_session.hpp"
@@ -162,8 +163,9 @@ struct Built {
 };
 
 Built build(const Scenario& s, bool traced) {
-  // One folder per test and scenario: ctest may run the tests in parallel.
-  const std::string dir = ::testing::TempDir() + "shufflelab_6502_" +
+  // One folder per process, test and scenario: ctest runs tests in parallel,
+  // and other checkouts on the machine run the same tests.
+  const std::string dir = ::testing::TempDir() + "shufflelab_6502_" + std::to_string(getpid()) + "_" +
                           ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + s.name +
                           (traced ? "_traced" : "") + "/";
   Built b;

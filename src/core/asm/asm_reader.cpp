@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "core/base/text_format.hpp"
+#include "core/base/split_lines.hpp"
 #include "listing_source_6502.hpp"
 #include "listing_source_pic16.hpp"
 #include "listing_source_sm83.hpp"
@@ -103,17 +104,12 @@ Result<std::int64_t> state_item(std::string_view item, const assembler::Assembly
   return R::ok(symbol->second + offset);
 }
 
-// The source's lines, 1-based (index 0 unused).
+// The source's lines, 1-based (index 0 unused); an empty source is one empty line.
 std::vector<std::string_view> source_lines(std::string_view source) {
   std::vector<std::string_view> lines{{}};
-  while (!source.empty() || lines.size() == 1) {
-    const std::size_t end = source.find('\n');
-    std::string_view line = source.substr(0, end);
-    if (line.ends_with('\r')) line.remove_suffix(1);
-    lines.push_back(line);
-    if (end == std::string_view::npos) break;
-    source.remove_prefix(end + 1);
-  }
+  const std::vector<std::string_view> split = split_lines(source);
+  lines.insert(lines.end(), split.begin(), split.end());
+  if (lines.size() == 1) lines.emplace_back();
   return lines;
 }
 

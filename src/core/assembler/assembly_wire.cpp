@@ -8,6 +8,7 @@
 #include "core/base/plain_text.hpp"
 #include "core/base/text_format.hpp"
 #include "core/base/url_fields.hpp"
+#include "core/base/split_lines.hpp"
 
 namespace shufflelab::assembler {
 
@@ -108,13 +109,10 @@ Result<Assembly> decode_assembly(std::string_view text) {
   using R = Result<Assembly>;
   Assembly assembly;
   int number = 0;
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t end = std::min(text.find('\n', at), text.size());
-    const std::string_view record = text.substr(at, end - at);
+  for (const std::string_view record : split_lines(text)) {
     ++number;
     if (number == 1 ? record != kHeader : !read_record(space_fields(record), assembly))
       return R::fail("assembly, line " + std::to_string(number) + ": unreadable: \"" + printable_excerpt(record) + "\"");
-    at = end + 1;
   }
   if (number == 0) return R::fail("assembly: empty");
   return R::ok(std::move(assembly));

@@ -5,6 +5,7 @@
 
 #include "core/base/text_format.hpp"
 #include "core/check/check_view_wire.hpp"
+#include "core/base/split_lines.hpp"
 
 namespace shufflelab {
 
@@ -28,13 +29,7 @@ std::string job_state_name(const JobSlot<bool>& job) {
 }
 
 void report_lines(const CheckReportView& report, TextLines& out) {
-  std::string_view text = report.text;
-  while (!text.empty()) {
-    const std::size_t end = text.find('\n');
-    out.item(std::string(text.substr(0, end)));
-    if (end == std::string_view::npos) break;
-    text.remove_prefix(end + 1);
-  }
+  for (const std::string_view line : split_lines(report.text)) out.item(std::string(line));
 }
 }  // namespace
 

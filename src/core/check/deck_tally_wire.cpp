@@ -1,4 +1,5 @@
 #include "core/check/deck_tally_wire.hpp"
+#include "core/base/split_lines.hpp"
 
 #include <charconv>
 #include <numeric>
@@ -57,14 +58,8 @@ std::string encode_deck_tally(const DeckTally& t) {
 
 Result<DeckTally> decode_deck_tally(std::string_view text) {
   using R = Result<DeckTally>;
-  std::vector<std::string_view> lines;
-  for (;;) {
-    const std::size_t end = text.find('\n');
-    lines.push_back(text.substr(0, end));
-    if (end == std::string_view::npos) break;
-    text.remove_prefix(end + 1);
-  }
-  if (lines[0] != kHeader) return R::fail("deck tally: the first line is not '" + std::string(kHeader) + "'");
+  const std::vector<std::string_view> lines = split_lines(text);
+  if (lines.empty() || lines[0] != kHeader) return R::fail("deck tally: the first line is not '" + std::string(kHeader) + "'");
   constexpr std::string_view kRecords[] = {"n", "decks", "position_card", "lehmer", "fixed_points", "cycles", "rising", "successions"};
   if (lines.size() != 1 + std::size(kRecords)) return R::fail("deck tally: expected 9 lines, not " + std::to_string(lines.size()));
   std::vector<std::string_view> values;

@@ -14,7 +14,6 @@
 // Limits: n <= 126 cards, draw[t] < n - t. Results equal the strike's
 // (clear_nth_set_bit / PDEP, bits.hpp) for the same draws.
 #pragma once
-#include <array>
 #include <cstdint>
 #include <cstring>
 #include <span>
@@ -35,15 +34,19 @@ namespace detail {
 typedef std::int8_t RankLanes __attribute__((vector_size(16)));
 
 struct RankTables {
-  alignas(16) std::int8_t minus[127][16];  // minus[d]: -d in every lane
+#if !defined(__wasm_simd128__)
+  alignas(16) std::int8_t minus[127][16];  // minus[d]: -d in every lane (wasm splats it instead)
+#endif
   alignas(16) std::int8_t awake[16][16];   // awake[i]: lanes above i all ones, lanes 0..i zero
   alignas(16) std::int8_t asleep[16][16];  // asleep[i]: -128 in lanes 0..i
 };
 // Read from memory, not folded into each step as immediates (GCC builds those lane by lane).
 inline const RankTables kRankTables = [] {
   RankTables tables{};
+#if !defined(__wasm_simd128__)
   for (int d = 0; d < 127; ++d)
     for (int lane = 0; lane < 16; ++lane) tables.minus[d][lane] = static_cast<std::int8_t>(-d);
+#endif
   for (int i = 0; i < 16; ++i)
     for (int lane = 0; lane < 16; ++lane) {
       tables.awake[i][lane] = static_cast<std::int8_t>(lane > i ? -1 : 0);

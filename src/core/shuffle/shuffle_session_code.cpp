@@ -5,6 +5,7 @@
 #include "core/base/text_format.hpp"
 #include "core/dice/dice_view.hpp"
 #include "core/shuffle/shuffle_session.hpp"
+#include "core/base/split_lines.hpp"
 
 namespace shufflelab {
 
@@ -50,15 +51,10 @@ void ShuffleSession::code_text(TextLines& out) {
     return;
   }
   if (v.code_from_link) out.para("This is the sender's code. It runs in the page's sandbox, away from the page, the link and the network.");
-  std::size_t line = 0, begin = 0;
-  const std::string& src = state_.code;
-  while (begin <= src.size() && line < kSourceLinesListed) {
-    const std::size_t end = std::min(src.find('\n', begin), src.size());
-    if (end == src.size() && begin == end) break;
-    out.item("Line " + std::to_string(++line) + ": " + src.substr(begin, end - begin));
-    begin = end + 1;
-  }
-  if (begin < src.size()) out.item("... the code goes on");
+  const std::vector<std::string_view> lines = split_lines(state_.code);
+  for (std::size_t i = 0; i < lines.size() && i < kSourceLinesListed; ++i)
+    out.item("Line " + std::to_string(i + 1) + ": " + std::string(lines[i]));
+  if (lines.size() > kSourceLinesListed) out.item("... the code goes on");
   out.item("Deck: " + std::to_string(state_.n) + " cards; Math.random is seeded with " + std::to_string(state_.seed));
   if (const auto& r = code_.request()) out.para("Running your code in the page's sandbox (" + std::string(code_mode_name(r->mode)) + ")...");
   if (!code_.message().empty()) out.para(code_.message());
@@ -90,12 +86,8 @@ void ShuffleSession::code_text(TextLines& out) {
     }
     if (const DeckSampleReport* r = code_.sample_report()) {
       out.sub("The Check lab's deck tests on this sample");
-      std::size_t begin = 0;
-      while (begin < r->text.size()) {
-        const std::size_t end = std::min(r->text.find('\n', begin), r->text.size());
-        if (end > begin) out.item(r->text.substr(begin, end - begin));
-        begin = end + 1;
-      }
+      for (const std::string_view line : split_lines(r->text))
+        if (!line.empty()) out.item(std::string(line));
     }
   }
 }

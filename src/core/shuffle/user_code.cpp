@@ -8,6 +8,7 @@
 #include "core/base/plain_text.hpp"
 #include "core/base/text_format.hpp"
 #include "core/base/url_fields.hpp"
+#include "core/base/split_lines.hpp"
 
 namespace shufflelab {
 
@@ -32,20 +33,6 @@ Result<std::string> check_code_source(std::string_view source) {
 }
 
 namespace {
-
-// The text's lines; a final newline ends the last line rather than opening an empty one.
-std::vector<std::string_view> split_lines(std::string_view text) {
-  std::vector<std::string_view> lines;
-  while (!text.empty()) {
-    const std::size_t end = text.find('\n');
-    std::string_view line = text.substr(0, end);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines.push_back(line);
-    if (end == std::string_view::npos) break;
-    text.remove_prefix(end + 1);
-  }
-  return lines;
-}
 
 std::vector<std::string_view> split_words(std::string_view line) {
   std::vector<std::string_view> words;

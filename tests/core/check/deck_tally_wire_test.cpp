@@ -101,7 +101,7 @@ TEST(DeckTallyWire, TheDeckTestsJobReportsWhatTheTestsSay) {
 TEST(DeckTallyWire, OnlyTextKindsTakeText) {
   auto bad = make_job("deck_tests", "", "shufflelab deck tally 1\n");
   ASSERT_FALSE(bad);
-  EXPECT_EQ(bad.error(), "deck tally: expected 9 lines, not 2");
+  EXPECT_EQ(bad.error(), "deck tally: expected 9 lines, not 1");  // the final newline ends the one line
   auto extra = make_job("riffle_table", "n=52&kmax=10", "some text");
   ASSERT_FALSE(extra);
   EXPECT_EQ(extra.error(), "job kind \"riffle_table\" takes no text");
