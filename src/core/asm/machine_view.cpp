@@ -8,6 +8,7 @@
 #include "core/base/parse.hpp"
 #include "core/asm/asm_reader.hpp"
 #include "core/base/plain_text.hpp"
+#include "core/base/split_lines.hpp"
 
 namespace shufflelab {
 
@@ -122,21 +123,15 @@ class FieldCursor {
 // Calls `record` for each line after the header; fails naming the first line it refuses.
 template <class OnRecord>
 Result<bool> read_records(std::string_view text, std::string_view header, std::string_view what, OnRecord&& record) {
-  std::size_t line = 0;
-  for (std::size_t at = 0; at < text.size(); ++line) {
-    const std::size_t end = std::min(text.find('\n', at), text.size());
-    const std::string_view line_text = text.substr(at, end - at);
-    at = end + 1;
-    if (line == 0) {
-      if (line_text != header) return Result<bool>::fail(std::string(what) + " does not start with \"" + std::string(header) + "\"");
-      continue;
-    }
-    FieldCursor fields(space_fields(line_text));
+  const std::vector<std::string_view> lines = split_lines(text);
+  if (lines.empty()) return Result<bool>::fail(std::string(what) + " is empty");
+  if (lines[0] != header) return Result<bool>::fail(std::string(what) + " does not start with \"" + std::string(header) + "\"");
+  for (std::size_t line = 1; line < lines.size(); ++line) {
+    FieldCursor fields(space_fields(lines[line]));
     if (!record(fields) || !fields.ok())
       return Result<bool>::fail(std::string(what) + ", line " + std::to_string(line + 1) + ": \"" +
-                                readable_excerpt(line_text, 40) + "\" does not read");
+                                readable_excerpt(lines[line], 40) + "\" does not read");
   }
-  if (line == 0) return Result<bool>::fail(std::string(what) + " is empty");
   return Result<bool>::ok(true);
 }
 
