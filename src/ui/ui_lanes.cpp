@@ -33,7 +33,8 @@ void light_line(bool lit, std::ptrdiff_t key, std::ptrdiff_t& scrolled) {
       p, ImVec2(p.x + ImGui::GetContentRegionAvail().x + em * 60, p.y + ImGui::GetTextLineHeight()), kLit);
   if (scrolled != key) {
     ImGui::SetScrollHereY(0.4f);
-    scrolled = key;
+    // A column's first frame has no scroll range yet (the view came after the section opened): ask again next frame.
+    if (!ImGui::IsWindowAppearing()) scrolled = key;
   }
 }
 
