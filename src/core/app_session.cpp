@@ -241,6 +241,7 @@ std::string AppSession::describe_json_fields() const {
          ",\"findingsLoading\":" + (state_.lab == LabId::gallery && findings_.awaited() ? "true" : "false") +
          ",\"latticeLoading\":" + (state_.lab == LabId::lfsr && lfsr_.lattice_awaited() ? "true" : "false") +
          ",\"lawsLoading\":" + (state_.lab == LabId::dice && dice_.laws_awaited() ? "true" : "false") +
+         ",\"asmLoading\":" + (state_.lab == LabId::assembly && asm_.run_awaited() ? "true" : "false") +
          ",\"runText\":" + json_string(linked_run_text(state_)) + ",\"notices\":" + notices;
 }
 

@@ -37,6 +37,7 @@ constexpr JobKind kJobKinds[] = {
     {"tour", make_builtin_tour_job},                   {"findings", make_findings_job},
     {"lcg_lattice", make_lcg_lattice_job},             {"die_laws", make_die_laws_job},
     {"dice_checks", make_dice_checks_job},
+    {"asm_costs", make_asm_costs_job},
 };
 // Kinds whose input is a text longer than parameters may be (JobRunner::start's `text`).
 using TextJobFactory = Result<std::shared_ptr<Job>> (*)(FieldReader&, std::string_view);
@@ -47,6 +48,9 @@ struct TextJobKind {
 constexpr TextJobKind kTextJobKinds[] = {
     {"deck_tests", make_deck_tests_job},
     {"assemble", make_assemble_job},
+    {"asm_lanes", make_asm_lanes_job},
+    {"asm_run", make_asm_run_job},
+    {"asm_output_hex", make_asm_output_hex_job},
 };
 }  // namespace
 

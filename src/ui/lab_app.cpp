@@ -135,6 +135,20 @@ bool LabApp::command(const std::string& name) {
 std::vector<TextLine> LabApp::text_lines() { return session_.text(); }
 
 std::string LabApp::describe_json() {
+  // The lab's object first: drawing it asks for what it shows (the Assembly lab's run), which the
+  // session's fields then report as loading.
+  std::string lab;
+  switch (session_.state().lab) {
+    case LabId::lfsr: lab = ",\"lfsr\":" + lfsr_panel_.describe_json(session_.lfsr()); break;
+    case LabId::dice: lab = ",\"dice\":" + dice_panel_.describe_json(session_.dice()); break;
+    case LabId::shuffle: lab = ",\"shuffle\":" + shuffle_panel_.describe_json(session_.shuffle()); break;
+    case LabId::poker: lab = ",\"poker\":" + poker_panel_.describe_json(session_.poker()); break;
+    case LabId::assembly: lab = ",\"asm\":" + asm_panel_.describe_json(session_.assembly()); break;
+    case LabId::gallery:
+    case LabId::chooser:
+    case LabId::check:
+    case LabId::about: lab = session_.describe_lab_json(); break;
+  }
   char timing[128];
   std::snprintf(timing, sizeof timing, "\"frames\":%lld,\"frameBuildMs\":%.3f,\"frameTotalMs\":%.3f", frames_,
                 frame_build_ms_, frame_total_ms_);
@@ -146,18 +160,7 @@ std::string LabApp::describe_json() {
   bool first = true;
   for (const CsvExport& e : csv_exports()) out += (first ? "" : ",") + json_string(e.id), first = false;
   out += "]";
-  switch (session_.state().lab) {
-    case LabId::lfsr: out += ",\"lfsr\":" + lfsr_panel_.describe_json(session_.lfsr()); break;
-    case LabId::dice: out += ",\"dice\":" + dice_panel_.describe_json(session_.dice()); break;
-    case LabId::shuffle: out += ",\"shuffle\":" + shuffle_panel_.describe_json(session_.shuffle()); break;
-    case LabId::poker: out += ",\"poker\":" + poker_panel_.describe_json(session_.poker()); break;
-    case LabId::assembly: out += ",\"asm\":" + asm_panel_.describe_json(session_.assembly()); break;
-    case LabId::gallery:
-    case LabId::chooser:
-    case LabId::check:
-    case LabId::about: return out + session_.describe_lab_json() + "}";
-  }
-  return out + "}";
+  return out + lab + "}";
 }
 
 // The theme's text and background colours as #rrggbb (a test checks their contrast).

@@ -30,7 +30,8 @@ class LabApp {
  public:
   // Where long jobs run: a pool of Web Workers in the browser (so the app's
   // own wasm never links the job code), InlineJobRunner in native tests.
-  explicit LabApp(JobRunner& jobs) : session_(jobs), ctx_{&jobs, nullptr} {}
+  explicit LabApp(JobRunner& jobs)
+      : session_(jobs), ctx_{&jobs, nullptr}, lfsr_panel_(jobs), dice_panel_(jobs), shuffle_panel_(jobs), poker_panel_(jobs) {}
 
   // Applies a URL fragment: decoded state, and notices for anything malformed.
   void open_fragment(const std::string& fragment);

@@ -121,8 +121,8 @@ void AsmPanel::draw_controls(AsmLabSession& s) {
     flow(button_width("New routine"));
     if (ImGui::Button("New routine")) send(s, "edit=new");
   }
-  if (const AsmSession* run = s.state().edit.on ? nullptr : s.view().run) {
-    const std::string_view inputs = run->info().inputs;
+  if (const auto algorithm = parse_asm_algorithm("algo", s.state().algorithm); algorithm && !s.state().edit.on) {
+    const std::string_view inputs = asm_algorithm_info(*algorithm).inputs;
     flow(ImGui::CalcTextSize(inputs.data(), inputs.data() + inputs.size()).x);
     ImGui::TextColored(colors::kMuted, "%.*s", static_cast<int>(inputs.size()), inputs.data());
   }
@@ -258,15 +258,17 @@ void AsmPanel::draw_send_to_check(AsmLabSession& s, PanelContext& ctx) {
   const bool pressed = ImGui::Button(label.c_str());
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   send_rect_[0] = a.x, send_rect_[1] = a.y, send_rect_[2] = b.x, send_rect_[3] = b.y;
-  if (!pressed) return;
-  auto hex = s.editor().output_hex(s.state().inputs.seed, kMaxAsmCalls);
-  if (!hex) return void(send_error_ = hex.error());
+  if (pressed) s.start_output_hex();
+  if (s.output_hex_running()) explain("Running the routine...");
+  auto hex = s.take_output_hex();
+  if (!hex) return;
+  if (!*hex) return void(send_error_ = hex->error());
   send_error_.clear();
-  const int id = ctx.register_text(*hex);
+  const int id = ctx.register_text(hex->value());
   CheckLabState check;
   check.what = "bytes";
   ctx.open_link = check_lab_link(check);
-  ctx.open_command = "check_file=" + std::to_string(id) + ":" + std::to_string(hex->size()) + ":" +
+  ctx.open_command = "check_file=" + std::to_string(id) + ":" + std::to_string(hex->value().size()) + ":" +
                      percent_encode("routine-" + s.state().edit.cpu + ".hex");
 }
 
@@ -291,57 +293,52 @@ void AsmPanel::draw_comparison(AsmLabSession& s) {
 
 // [SECTION] Lanes, machine state and cost table
 
-void AsmPanel::draw_lanes(const AsmSession& run) {
+void AsmPanel::draw_lanes(const AsmRunView& run) {
   // Result first (present mode): the lanes always shown, as tall as the screen leaves above the machine's state.
   if (!result_first() && !ImGui::CollapsingHeader("Assembly lanes", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  const std::ptrdiff_t row = run.current_row() >= 0 ? run.current_row() : run.last_row();
   const float natural = std::max(ImGui::GetFontSize() * 15.0f, ImGui::GetContentRegionAvail().y * 0.5f);
   const float height = result_height(natural, ImGui::GetTextLineHeightWithSpacing() * 6.0f);
-  draw_code_table("lanes", run, row, scroll_, height);
+  draw_code_table("lanes", run.machine, scroll_, height);
 }
 
-void AsmPanel::draw_machine(const AsmSession& run) {
-  const auto& isa = asm_isa_info(run.info().isa);
-  ImGui::Text("%" PRIu64 " instructions, %" PRIu64 " %.*s, call %u", run.instructions(), run.cycles(),
-              static_cast<int>(isa.cycle_unit.size()), isa.cycle_unit.data(), run.calls_done() + (run.done() ? 0 : 1));
-  draw_machine_state(run);
+void AsmPanel::draw_machine(const AsmRunView& run) {
+  ImGui::Text("%" PRIu64 " instructions, %" PRIu64 " %s, call %u", run.machine.instructions, run.machine.cycles,
+              run.machine.cycle_unit.c_str(), run.calls_done + (run.done ? 0 : 1));
+  draw_machine_state(run.machine);
   std::string outputs;
-  for (auto o : run.outputs()) outputs += (outputs.empty() ? "" : " ") + std::to_string(o);
+  for (auto o : run.outputs) outputs += (outputs.empty() ? "" : " ") + std::to_string(o);
   if (outputs.size() > 300) outputs = outputs.substr(0, 300) + " ...";
   ImGui::TextWrapped("Outputs so far: %s", outputs.empty() ? "(none yet)" : outputs.c_str());
 }
 
 void AsmPanel::draw_costs(AsmLabSession& s) {
   if (!ImGui::CollapsingHeader("Cost per instruction set (measured by running the listings)")) return;
-  const Result<std::vector<AsmCostTable>>& costs = s.costs();
-  if (!costs) return field_error(costs.error());
-  for (const auto& table : costs.value()) {
-    ImGui::TextColored(colors::kAccent, "%.*s", static_cast<int>(table.title.size()), table.title.data());
-    Table cost_table(std::string(table.group).c_str(), 5, ImGuiTableFlags_RowBg);
+  const AsmCostsView* costs = s.costs();
+  if (!costs) {
+    if (!s.costs_error().empty()) return field_error(s.costs_error());
+    return explain("Measuring: running every listing...");
+  }
+  if (!costs->error.empty()) return field_error(costs->error);
+  for (const AsmCostTableView& table : costs->tables) {
+    ImGui::TextColored(colors::kAccent, "%s", table.title.c_str());
+    Table cost_table(table.group.c_str(), 5, ImGuiTableFlags_RowBg);
     if (!cost_table) continue;
     for (const char* h : {"instruction set", "routine", "code bytes", "RAM bytes", "cycles per output"}) cost_table.column(h);
     ImGui::TableHeadersRow();
     const ImVec4 disabled = ImGui::GetStyle().Colors[ImGuiCol_TextDisabled];
-    for (const auto& c : table.rows) {
+    for (const AsmCostRowView& c : table.rows) {
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
-      cell_text(std::string(asm_isa_info(c.isa).name));
+      cell_text(c.isa);
       ImGui::TableSetColumnIndex(1);
-      cell_text(std::string(c.name));
+      cell_text(c.name);
       ImGui::TableSetColumnIndex(2);
-      cell_text(std::to_string(c.code_bytes));
+      cell_text(c.code_bytes);
       ImGui::TableSetColumnIndex(3);
-      if (c.ram_bytes) cell_text(std::to_string(*c.ram_bytes)); else cell_text(disabled, "-");
+      if (!c.ram.empty()) cell_text(c.ram); else cell_text(disabled, "-");
       ImGui::TableSetColumnIndex(4);
-      if (c.cycles_per_output) {
-        const auto& unit = asm_isa_info(c.isa).cycle_unit;
-        char cost[96];
-        std::snprintf(cost, sizeof cost, "%.1f %.*s per %.*s", *c.cycles_per_output, static_cast<int>(unit.size()), unit.data(),
-                      static_cast<int>(c.output.size()), c.output.data());
-        cell_text(cost);
-      } else {
-        cell_text(disabled, "(the browser's compiler decides)");
-      }
+      if (!c.cycles.empty()) cell_text(c.cycles);
+      else cell_text(disabled, "(the browser's compiler decides)");
     }
   }
 }
@@ -373,7 +370,10 @@ void AsmPanel::draw(AsmLabSession& s, PanelContext& ctx) {
     std::fill(std::begin(send_rect_), std::end(send_rect_), 0.0f);
   }
   if (!s.state().edit.on || s.editor().good()) field_error(view.error);  // the editor lists its own errors
-  if (!view.run) return;
+  if (!view.run) {
+    if (view.loading) explain("Running the listing...");  // the last run stays on screen while the next comes
+    return;
+  }
   {
     ResultRegion result;
     draw_lanes(*view.run);

@@ -25,8 +25,8 @@ class AsmPanel {
   void draw_editor(AsmLabSession& s, PanelContext& ctx);
   void draw_comparison(AsmLabSession& s);
   void draw_send_to_check(AsmLabSession& s, PanelContext& ctx);
-  void draw_lanes(const AsmSession& run);
-  void draw_machine(const AsmSession& run);
+  void draw_lanes(const AsmRunView& run);
+  void draw_machine(const AsmRunView& run);
   void draw_costs(AsmLabSession& s);
 
   LaneScroll scroll_;

@@ -18,6 +18,7 @@ namespace shufflelab::ui {
 
 class DicePanel {
  public:
+  explicit DicePanel(JobRunner& jobs) : lanes_(jobs) {}  // the lanes run as jobs
   // Draws the session's view; every change goes to the session as a command
   // (ctx: the link to the Check lab).
   void draw(DiceSession& session, PanelContext& ctx);

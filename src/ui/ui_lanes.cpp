@@ -11,6 +11,7 @@
 #include <cstdio>
 
 #include "core/base/parse.hpp"
+#include "core/base/text_format.hpp"
 #include "imgui.h"
 #include "ui/panel_context.hpp"
 #include "ui/kit/widgets.hpp"
@@ -20,16 +21,6 @@ namespace shufflelab::ui {
 namespace {
 
 const ImU32 kLit = IM_COL32(250, 200, 90, 60);
-
-std::string hex_code(const AsmRow& row, AsmIsa isa) {
-  std::string out;
-  char buf[8];
-  for (auto unit : row.code) {
-    std::snprintf(buf, sizeof buf, isa == AsmIsa::pic14 ? "%04X " : "%02X ", unit);
-    out += buf;
-  }
-  return out;
-}
 
 // Paints the lit band behind the next line and scrolls to it once per move.
 // [SECTION] Columns: C++, listing, wasm
@@ -42,7 +33,8 @@ void light_line(bool lit, std::ptrdiff_t key, std::ptrdiff_t& scrolled) {
       p, ImVec2(p.x + ImGui::GetContentRegionAvail().x + em * 60, p.y + ImGui::GetTextLineHeight()), kLit);
   if (scrolled != key) {
     ImGui::SetScrollHereY(0.4f);
-    scrolled = key;
+    // A column's first frame has no scroll range yet (the view came after the section opened): ask again next frame.
+    if (!ImGui::IsWindowAppearing()) scrolled = key;
   }
 }
 
@@ -56,109 +48,60 @@ void muted(std::string_view text) {
   ImGui::PopStyleColor();
 }
 
-void draw_cpp_column(const CppSnippet* snippet, const AsmRow* row, std::ptrdiff_t& scrolled) {
-  if (!snippet) return muted("(no C++ snippet)");
-  ImGui::TextColored(colors::kMuted, "%.*s", static_cast<int>(snippet->file.size()), snippet->file.data());
-  const std::uint32_t lines = cpp_snippet_line_count(*snippet);
-  for (std::uint32_t i = 0; i < lines; ++i) {
-    const std::uint32_t number = snippet->first_line + i;
-    const bool lit = row && row->cpp_file == snippet->file && row->cpp_line == number;
+void draw_cpp_column(const MachineView& m, std::ptrdiff_t& scrolled) {
+  if (m.cpp_file.empty()) return muted("(no C++ snippet)");
+  ImGui::TextColored(colors::kMuted, "%s", m.cpp_file.c_str());
+  for (std::size_t i = 0; i < m.cpp_lines.size(); ++i) {
+    const std::uint32_t number = m.cpp_first + static_cast<std::uint32_t>(i);
+    const bool lit = number == m.cpp_lit;
     light_line(lit, number, scrolled);
     ImGui::TextColored(lit ? colors::kAccent : colors::kMuted, "%4u", number);
     ImGui::SameLine();
-    text_view(cpp_snippet_line(*snippet, number));
+    text_view(m.cpp_lines[i]);
   }
 }
 
-void draw_listing_column(const AsmSession& session, std::ptrdiff_t lit_row, std::ptrdiff_t& scrolled) {
-  const AsmAlgorithmInfo& info = session.info();
-  const AsmProgram& program = session.program();
-  for (std::string_view routine_name : info.routines) {
-    const AsmRoutine* routine = program.routine(routine_name);
-    if (!routine) continue;
-    for (std::size_t i = routine->first_row; i < routine->end_row; ++i) {
-      const AsmRow& r = program.rows[i];
-      if (!r.label.empty()) ImGui::TextColored(colors::kAccent, "%.*s:", static_cast<int>(r.label.size()), r.label.data());
-      light_line(static_cast<std::ptrdiff_t>(i) == lit_row, static_cast<std::ptrdiff_t>(i), scrolled);
-      ImGui::TextColored(colors::kMuted, "%04X  %-12s", r.address, hex_code(r, info.isa).c_str());
+void draw_listing_column(const MachineView& m, std::ptrdiff_t& scrolled) {
+  for (const MachineListingRow& r : m.rows) {
+    if (!r.label.empty()) ImGui::TextColored(colors::kAccent, "%s:", r.label.c_str());
+    light_line(r.row == m.lit_row, static_cast<std::ptrdiff_t>(r.row), scrolled);
+    ImGui::TextColored(colors::kMuted, "%04X  %-12s", r.address, r.code.c_str());
+    ImGui::SameLine();
+    ImGui::Text("%-18s", r.text.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.hover.c_str());
+    if (!r.comment.empty()) {
       ImGui::SameLine();
-      ImGui::Text("%-18.*s", static_cast<int>(r.text.size()), r.text.data());
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", asm_row_hover(info.isa, r).c_str());
-      if (!r.comment.empty()) {
-        ImGui::SameLine();
-        ImGui::TextColored(colors::kMuted, "; %.*s", static_cast<int>(r.comment.size()), r.comment.data());
-      }
+      ImGui::TextColored(colors::kMuted, "; %s", r.comment.c_str());
     }
   }
 }
 
-// Why there is no WebAssembly column for the algorithm, or "" when there is one.
-std::string_view wasm_absence(AsmAlgorithm algorithm) {
-  if (asm_program(AsmIsa::wasm).rows.empty())
-    return "WebAssembly: the core's wasm text is extracted by the Emscripten build only; this native build has none.";
-  if (lane_wasm_functions(algorithm).empty())
-    return "WebAssembly: the build extracts the wasm of the Z80 and tarot LFSR steps and of the LCRNG step, not of "
-           "this C++.";
-  return "";
-}
-
-void draw_wasm_column(AsmAlgorithm algorithm, const AsmRow* row, std::ptrdiff_t& scrolled) {
-  const AsmProgram& wasm = asm_program(AsmIsa::wasm);
-  const auto functions = lane_wasm_functions(algorithm);
+void draw_wasm_column(const MachineView& m, std::ptrdiff_t& scrolled) {
   bool first_lit = true;
-  for (const std::string_view name : functions) {
-    const AsmRoutine* routine = wasm.routine(name);
-    if (!routine) continue;
-    const auto lit_rows = row ? rows_on_cpp_line(wasm, *routine, row->cpp_file, row->cpp_line) : std::vector<std::size_t>{};
-    for (std::size_t i = routine->first_row; i < routine->end_row; ++i) {
-      const AsmRow& r = wasm.rows[i];
-      const bool lit = std::find(lit_rows.begin(), lit_rows.end(), i) != lit_rows.end();
-      if (lit && first_lit) {
-        light_line(true, static_cast<std::ptrdiff_t>(i), scrolled);
-        first_lit = false;
-      } else if (lit) {
-        std::ptrdiff_t no_scroll = static_cast<std::ptrdiff_t>(i);
-        light_line(true, no_scroll, no_scroll);
-      }
-      ImGui::TextColored(lit ? colors::kAccent : colors::kMuted, "%4u", r.cpp_line);
-      ImGui::SameLine();
-      text_view(r.text);
-      if (ImGui::IsItemHovered() && !r.mnemonic.empty()) ImGui::SetTooltip("%s", asm_row_hover(AsmIsa::wasm, r).c_str());
+  for (std::size_t i = 0; i < m.wasm.size(); ++i) {
+    const MachineWasmRow& r = m.wasm[i];
+    if (r.lit && first_lit) {
+      light_line(true, static_cast<std::ptrdiff_t>(i), scrolled);
+      first_lit = false;
+    } else if (r.lit) {
+      std::ptrdiff_t no_scroll = static_cast<std::ptrdiff_t>(i);
+      light_line(true, no_scroll, no_scroll);
     }
+    ImGui::TextColored(r.lit ? colors::kAccent : colors::kMuted, "%4u", r.cpp_line);
+    ImGui::SameLine();
+    text_view(r.text);
+    if (ImGui::IsItemHovered() && !r.hover.empty()) ImGui::SetTooltip("%s", r.hover.c_str());
   }
-}
-
-std::string format_values(const LaneValueSpec& spec, const std::vector<std::uint64_t>& values) {
-  if (values.empty()) return "(not yet: the call has not returned)";
-  std::string out;
-  const bool long_list = values.size() > 24;  // a deck: both ends (a shuffle from the top changes the end first)
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (long_list && i == 6) {
-      out += " ...";
-      i = values.size() - 14;
-    }
-    if (i) out += ' ';
-    if (spec.kind == LaneValueSpec::Kind::outputs || values.size() > 1) out += std::to_string(values[i]);
-    else out += format_hex_upper(values[i], static_cast<int>(2 * spec.bytes));
-  }
-  return out;
 }
 
 }  // namespace
 
-void draw_code_table(const char* id, const AsmSession& session, std::ptrdiff_t lit_row, LaneScroll& scroll,
-                     float height) {
-  const AsmAlgorithmInfo& info = session.info();
-  const AsmProgram& program = session.program();
-  const AsmRow* row = lit_row >= 0 ? &program.rows[static_cast<std::size_t>(lit_row)] : nullptr;
-  const CppSnippet* snippet = find_cpp_snippet(row && !row->cpp_snippet.empty() ? row->cpp_snippet : info.cpp_snippet);
+void draw_code_table(const char* id, const MachineView& machine, LaneScroll& scroll, float height) {
   const float em = ImGui::GetFontSize();
   const float lane_h = height > 0 ? height : em * 15.0f;
-  const std::string_view no_wasm =
-      session.is_reader() ? "WebAssembly: your routine has no compiled C++ beside it; the comparison above runs the C++ it claims to be."
-                          : wasm_absence(info.algorithm);
+  const std::string_view no_wasm = machine.no_wasm;
   const int columns = no_wasm.empty() ? 3 : 2;
-  const std::string listing_title = std::string(asm_isa_info(info.isa).name) + " (our listing)";
+  const std::string listing_title = machine.isa_name + " (our listing)";
   const char* titles[3] = {"C++ (the core's real source)", listing_title.c_str(), "WebAssembly (the core, compiled)"};
   // The mono font is pushed and popped inside each column's child window: a
   // font popped in another window than it was pushed in breaks the draw lists.
@@ -167,9 +110,9 @@ void draw_code_table(const char* id, const AsmSession& session, std::ptrdiff_t l
     ImGui::BeginChild(kIds[index], ImVec2(0, h), false, ImGuiWindowFlags_HorizontalScrollbar);
     {
       MonoFont mono;  // code reads in columns
-      if (index == 0) draw_cpp_column(snippet, row, scroll.cpp);
-      else if (index == 1) draw_listing_column(session, lit_row, scroll.listing);
-      else draw_wasm_column(info.algorithm, row, scroll.wasm);
+      if (index == 0) draw_cpp_column(machine, scroll.cpp);
+      else if (index == 1) draw_listing_column(machine, scroll.listing);
+      else draw_wasm_column(machine, scroll.wasm);
     }
     ImGui::EndChild();
   };
@@ -209,50 +152,58 @@ void draw_code_table(const char* id, const AsmSession& session, std::ptrdiff_t l
 
 // [SECTION] Registers, flags and memory
 
-void draw_machine_state(const AsmSession& session) {
-  std::string regs, flags;
-  for (const auto& r : session.registers()) {
-    char buf[48];
-    if (r.bits == 1) {
-      std::snprintf(buf, sizeof buf, "%.*s=%d ", static_cast<int>(r.name.size()), r.name.data(), static_cast<int>(r.value));
-      flags += buf;
-    } else {
-      std::snprintf(buf, sizeof buf, "%.*s=%s  ", static_cast<int>(r.name.size()), r.name.data(),
-                    format_hex_upper(r.value, static_cast<int>((r.bits + 3) / 4)).c_str());
-      regs += buf;
-    }
-  }
+void draw_machine_state(const MachineView& machine) {
   MonoFont mono;
-  ImGui::TextWrapped("Registers: %s", regs.c_str());
-  ImGui::TextWrapped("Flags: %s", flags.empty() ? "(none)" : flags.c_str());
-  for (const auto& m : session.memory()) {
-    const std::string bytes = format_hex_bytes(m.bytes.data(), std::min<std::size_t>(m.bytes.size(), 16));
-    ImGui::TextWrapped("%.*s @%04X: %s%s", static_cast<int>(m.name.size()), m.name.data(), m.address, bytes.c_str(),
-                       m.bytes.size() > 16 ? " ..." : "");
-  }
+  ImGui::TextWrapped("Registers: %s", machine.registers.c_str());
+  ImGui::TextWrapped("Flags: %s", machine.flags.empty() ? "(none)" : machine.flags.c_str());
+  for (const std::string& line : machine.memory) ImGui::TextWrapped("%s", line.c_str());
 }
 
 // [SECTION] LanesView: refresh, draw, command, describe_json_field
 
 // ---- LanesView ------------------------------------------------------------------------
+std::string LanesView::wanted() const { return encode_lane_request({lanes_, cursors_}); }
+
+void LanesView::request() {
+  wanted_ = wanted();
+  if (lanes_.lanes.empty()) {  // nothing to run: no worker
+    job_.clear(jobs_);
+    shown_ = LaneViews{{}, lanes_.none, ""};
+    shown_request_ = wanted_;
+    return;
+  }
+  if (shown_request_ == wanted_ || job_.running()) return;
+  job_.start(jobs_, "asm_lanes", "", wanted_, wanted_);
+}
+
 void LanesView::refresh(bool open, const std::string& key, const MakeLanes& make) {
   open_ = open;
-  if (!open || (built_ && key == key_)) return;
-  key_ = key;
-  built_ = true;
-  runs_.clear();
-  error_.clear();
-  const LabLanes lanes = make();
-  none_ = lanes.none;
-  for (const LabLane& lane : lanes.lanes) {
-    auto run = LaneRun::start(lane);
-    if (!run) {
-      error_ = std::string(asm_algorithm_info(lane.algorithm).id) + ": " + run.error();
-      continue;
-    }
-    runs_.push_back(std::move(run.value()));
+  if (!open) return;
+  if (!built_ || key != key_) {
+    key_ = key;
+    built_ = true;
+    lanes_ = make();
+    cursors_.assign(lanes_.lanes.size(), std::nullopt);
+    request();
   }
-  scroll_.assign(runs_.size(), LaneScroll{});
+  const bool came = job_.poll_into(jobs_, [](const JobStatus& s) { return decode_lane_views(s.payload); });
+  if (came || (job_.id != 0 && !job_.running() && !job_.error.empty() && shown_request_ != job_.setup_key)) {
+    const bool current = job_.setup_key == wanted_;
+    if (job_.result) {
+      shown_ = std::move(*job_.result);
+      job_.result.reset();
+      scroll_.resize(shown_.lanes.size());
+    } else {
+      shown_ = LaneViews{{}, "", job_.error};
+    }
+    shown_request_ = job_.setup_key;
+    if (current) {  // a cursor asked past the call's end is where the lane stopped
+      for (std::size_t i = 0; i < cursors_.size() && i < shown_.lanes.size(); ++i)
+        if (cursors_[i]) cursors_[i] = shown_.lanes[i].cursor;
+      wanted_ = shown_request_ = wanted();
+    }
+    request();
+  }
 }
 
 bool LanesView::draw(bool& open, const std::string& key, const MakeLanes& make) {
@@ -265,101 +216,104 @@ bool LanesView::draw(bool& open, const std::string& key, const MakeLanes& make) 
   explain("The same step in our listing, run on the core's interpreter from the generator state just before the "
           "call. The lit listing row picks the C++ line it does; the WebAssembly rows of that line light with it. "
           "Move the instruction cursor inside the call; at the lab's step the listing's value equals the lab's.");
-  field_error(error_);
-  if (runs_.empty()) muted(none_.empty() ? "No lane." : none_);
-  for (std::size_t i = 0; i < runs_.size(); ++i) {
+  if (shown_request_.empty()) {  // the last view stays while the next is computed: this is the first
+    muted("Running the listing...");
+    return toggled;
+  }
+  field_error(shown_.error);
+  if (shown_.lanes.empty()) muted(shown_.none.empty() ? "No lane." : shown_.none);
+  for (std::size_t i = 0; i < shown_.lanes.size(); ++i) {
     if (i) ImGui::Separator();
     draw_lane(i);
   }
   return toggled;
 }
 
+void LanesView::move_cursors(const std::function<std::optional<std::uint64_t>(const LaneView&, std::uint64_t)>& to) {
+  for (std::size_t i = 0; i < cursors_.size() && i < shown_.lanes.size(); ++i)
+    cursors_[i] = to(shown_.lanes[i], cursors_[i].value_or(shown_.lanes[i].cursor));
+  request();
+}
+
 void LanesView::draw_lane(std::size_t index) {
-  LaneRun& run = runs_[index];
-  const LabLane& lane = run.lane();
-  const AsmAlgorithmInfo& info = asm_algorithm_info(lane.algorithm);
+  const LaneView& lane = shown_.lanes[index];
   const float em = ImGui::GetFontSize();
   ImGui::PushID(static_cast<int>(index));
-  ImGui::TextColored(colors::kAccent, "%.*s", static_cast<int>(info.title.size()), info.title.data());
+  ImGui::TextColored(colors::kAccent, "%s", lane.title.c_str());
   muted(lane.call_label);
 
-  std::uint64_t cursor = run.cursor();
-  if (ImGui::Button("Back")) cursor = cursor ? cursor - 1 : 0;
+  // The buttons move this lane's cursor from where it was asked to be (a view may still be on its way).
+  const std::uint64_t cursor = index < cursors_.size() ? cursors_[index].value_or(lane.cursor) : lane.cursor;
+  std::optional<std::optional<std::uint64_t>> moved;
+  if (ImGui::Button("Back")) moved = cursor ? cursor - 1 : 0;
   ImGui::SameLine();
-  if (ImGui::Button("Step instr")) ++cursor;
+  if (ImGui::Button("Step instr")) moved = cursor + 1;
   ImGui::SameLine();
-  int slider = static_cast<int>(cursor);
+  int slider = static_cast<int>(lane.cursor);
   ImGui::SetNextItemWidth(em * 16.0f);
-  const std::string format = "instruction %d of " + std::to_string(run.call_length());
-  if (ImGui::SliderInt("##cursor", &slider, 0, static_cast<int>(run.call_length()), format.c_str()))
-    cursor = static_cast<std::uint64_t>(std::max(slider, 0));
+  const std::string format = "instruction %d of " + std::to_string(lane.length);
+  if (ImGui::SliderInt("##cursor", &slider, 0, static_cast<int>(lane.length), format.c_str()))
+    moved = static_cast<std::uint64_t>(std::max(slider, 0));
   ImGui::SameLine();
-  if (ImGui::Button("At the lab's step")) cursor = run.default_cursor();
+  if (ImGui::Button("At the lab's step")) moved = std::optional<std::uint64_t>{};
   ImGui::SameLine();
-  if (ImGui::Button("End of call")) cursor = run.call_length();
-  if (cursor != run.cursor())
-    if (const auto r = run.seek(cursor); !r) error_ = r.error();
+  if (ImGui::Button("End of call")) moved = lane.length;
 
-  const auto now = run.value();
   {
     MonoFont mono;
-    ImGui::Text("Lab:     %s = %s", lane.lab_label.c_str(), format_values(lane.value, lane.lab_value).c_str());
-    ImGui::Text("Listing: %s", format_values(lane.value, now).c_str());
+    ImGui::Text("Lab:     %s = %s", lane.lab_label.c_str(), lane.lab_text.c_str());
+    ImGui::Text("Listing: %s", lane.lane_text.c_str());
   }
   ImGui::SameLine();
-  if (now == lane.lab_value)
+  if (lane.agrees())
     ImGui::TextColored(colors::kGood, "  equal");
-  else if (run.cursor() != run.default_cursor())
+  else if (lane.cursor != lane.default_cursor)
     ImGui::TextColored(colors::kMuted, "  (cursor moved: \"At the lab's step\" compares)");
   else
     ImGui::TextColored(colors::kError, "  differ");
   if (!lane.note.empty()) muted(lane.note);
-  draw_code_table("code", run.session(), run.lit_row(), scroll_[index]);
-  const auto& isa = asm_isa_info(info.isa);
-  ImGui::TextColored(colors::kMuted, "%" PRIu64 " instructions, %" PRIu64 " %.*s so far", run.session().instructions(),
-                     run.session().cycles(), static_cast<int>(isa.cycle_unit.size()), isa.cycle_unit.data());
-  draw_machine_state(run.session());
+  draw_code_table("code", lane.machine, scroll_[index]);
+  ImGui::TextColored(colors::kMuted, "%" PRIu64 " instructions, %" PRIu64 " %s so far", lane.machine.instructions,
+                     lane.machine.cycles, lane.machine.cycle_unit.c_str());
+  draw_machine_state(lane.machine);
   ImGui::PopID();
+  if (moved && index < cursors_.size()) {  // after the drawing: request() may replace the views drawn
+    cursors_[index] = *moved;
+    request();
+  }
 }
 
 bool LanesView::command(std::string_view name) {
-  const bool known = name == "lane_step" || name == "lane_back" || name == "lane_end" || name == "lane_mark" ||
-                     name.rfind("lane_cursor=", 0) == 0;
-  if (!known) return false;
-  for (LaneRun& run : runs_) {
-    std::uint64_t c = run.cursor();
-    if (name == "lane_step") ++c;
-    else if (name == "lane_back") c = c ? c - 1 : 0;
-    else if (name == "lane_end") c = run.call_length();
-    else if (name == "lane_mark") c = run.default_cursor();
-    else {
-      const auto n = parse_decimal("lane_cursor", name.substr(12), 0, ~std::uint64_t{0});
-      if (!n) return false;
-      c = *n;
-    }
-    if (const auto r = run.seek(c); !r) error_ = r.error();
+  if (name == "lane_step") move_cursors([](const LaneView&, std::uint64_t c) { return c + 1; });
+  else if (name == "lane_back") move_cursors([](const LaneView&, std::uint64_t c) { return c ? c - 1 : 0; });
+  else if (name == "lane_end") move_cursors([](const LaneView& v, std::uint64_t) { return v.length; });
+  else if (name == "lane_mark") move_cursors([](const LaneView&, std::uint64_t) { return std::nullopt; });
+  else if (name.rfind("lane_cursor=", 0) == 0) {
+    const auto n = parse_decimal("lane_cursor", name.substr(12), 0, ~std::uint64_t{0});
+    if (!n) return false;
+    move_cursors([c = *n](const LaneView&, std::uint64_t) { return c; });
+  } else {
+    return false;
   }
   return true;
 }
 
 std::string LanesView::describe_json_field() const {
-  std::string out = ",\"lanes\":{\"open\":" + std::string(open_ ? "true" : "false");
-  if (!none_.empty()) out += ",\"none\":" + json_string(none_);
-  if (!error_.empty()) out += ",\"error\":" + json_string(error_);
+  std::string out = ",\"lanes\":{\"open\":" + std::string(open_ ? "true" : "false") + ",\"loading\":" + json_bool(loading());
+  if (!shown_.none.empty()) out += ",\"none\":" + json_string(shown_.none);
+  if (!shown_.error.empty()) out += ",\"error\":" + json_string(shown_.error);
   // 64-bit values as strings: JSON numbers lose digits past 2^53 in JavaScript.
   const auto quoted = [](std::uint64_t v) { return json_string(std::to_string(v)); };
   out += ",\"items\":[";
-  for (std::size_t i = 0; i < runs_.size(); ++i) {
-    const LaneRun& run = runs_[i];
-    const AsmAlgorithmInfo& info = asm_algorithm_info(run.lane().algorithm);
-    const auto wasm = wasm_lane_count(info.algorithm, run.cpp_file(), run.cpp_line());
-    out += (i ? ",{" : "{") + std::string("\"algorithm\":") + json_string(info.id) +
-           ",\"isa\":" + json_string(asm_isa_info(info.isa).id) + ",\"labValue\":" + json_array(run.lane().lab_value, quoted) +
-           ",\"laneValue\":" + json_array(run.value(), quoted) + ",\"agrees\":" + (run.agrees() ? "true" : "false") +
-           ",\"cursor\":" + std::to_string(run.cursor()) + ",\"defaultCursor\":" + std::to_string(run.default_cursor()) +
-           ",\"length\":" + std::to_string(run.call_length()) + ",\"row\":" + std::to_string(run.lit_row()) +
-           ",\"cppLine\":" + std::to_string(run.cpp_line()) + ",\"wasmRows\":" + std::to_string(wasm.rows) +
-           ",\"wasmLit\":" + std::to_string(wasm.lit) + "}";
+  for (std::size_t i = 0; i < shown_.lanes.size(); ++i) {
+    const LaneView& v = shown_.lanes[i];
+    out += (i ? ",{" : "{") + std::string("\"algorithm\":") + json_string(v.algorithm) +
+           ",\"isa\":" + json_string(v.machine.isa_id) + ",\"labValue\":" + json_array(v.lab_value, quoted) +
+           ",\"laneValue\":" + json_array(v.lane_value, quoted) + ",\"agrees\":" + json_bool(v.agrees()) +
+           ",\"cursor\":" + std::to_string(v.cursor) + ",\"defaultCursor\":" + std::to_string(v.default_cursor) +
+           ",\"length\":" + std::to_string(v.length) + ",\"row\":" + std::to_string(v.machine.lit_row) +
+           ",\"cppLine\":" + std::to_string(v.machine.cpp_line) + ",\"wasmRows\":" + std::to_string(v.machine.wasm.size()) +
+           ",\"wasmLit\":" + std::to_string(v.machine.wasm_lit()) + "}";
   }
   return out + "]}";
 }

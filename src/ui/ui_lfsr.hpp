@@ -22,6 +22,7 @@ namespace shufflelab::ui {
 
 class LfsrPanel {
  public:
+  explicit LfsrPanel(JobRunner& jobs) : lanes_(jobs) {}  // the lanes run as jobs
   void draw(LfsrSession& session, PanelContext& ctx);
   // Test hook: the screen's commands (lane_*, edge_on: the camera,
   // download_stream=N: the session's bytes, downloaded here); `takes` says which.

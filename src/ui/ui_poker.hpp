@@ -19,6 +19,7 @@ namespace shufflelab::ui {
 
 class PokerPanel {
  public:
+  explicit PokerPanel(JobRunner& jobs) : lanes_(jobs) {}  // the lanes run as jobs
   // Draws the session's view; every change goes to the session as a command.
   void draw(PokerSession& session);
   // The lane_* commands (the assembly lanes are the screen's; every other command is the session's).

@@ -21,6 +21,7 @@ namespace shufflelab::ui {
 
 class ShufflePanel {
  public:
+  explicit ShufflePanel(JobRunner& jobs) : lanes_(jobs) {}  // the lanes run as jobs
   // Draws the session's view; every change goes to the session as a command
   // (the Check lab's button asks the app to open a link through ctx).
   void draw(ShuffleSession& session, PanelContext& ctx);

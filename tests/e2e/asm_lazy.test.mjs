@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, openApp, command, waitForState, SITE, ROOT } from './browser.mjs';
+import { launch, openApp, command, commandNow, waitForState, SITE, ROOT } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
@@ -32,14 +32,14 @@ test('the first edit loads the assembler in a worker; errors at their line, then
   const { page, context, problems } = await openApp(env, '#v=1&lab=asm&edit=1&cpu=z80');
   assert.equal(await page.evaluate(() => window.shufflelabJobs.spawned()), 0, 'no worker before an edit needs one');
   // Hand-assembled (Z80 opcode table): LD A,1 = 3E 01, RET = C9.
-  let s = await command(page, 'src=' + encodeURIComponent('go: ld a,1\n frob\n ret\n'));
+  let s = await commandNow(page, 'src=' + encodeURIComponent('go: ld a,1\n frob\n ret\n'));
   assert.equal(s.asm.editor.waiting, 'Loading the assembler...');
   s = await waitForState(page, (t) => t.asm.editor.waiting === '' && t.asm.editor.errors.length > 0, 'the errors from the worker',
                          { timeout: 120000 });
   assert.equal(s.asm.editor.errors[0].line, 2);
   assert.match(s.asm.editor.errors[0].message, /frob/);
   assert.ok(await page.evaluate(() => window.shufflelabJobs.spawned()) >= 1, 'a worker assembled it');
-  s = await command(page, 'src=' + encodeURIComponent('go: ld a,1\n ret\n'));
+  s = await commandNow(page, 'src=' + encodeURIComponent('go: ld a,1\n ret\n'));
   assert.equal(s.asm.editor.waiting, 'Assembling...');
   s = await waitForState(page, (t) => t.asm.editor.goodIsCurrent, 'the routine assembled', { timeout: 120000 });
   assert.equal(s.asm.editor.codeUnits, 3);
@@ -47,7 +47,7 @@ test('the first edit loads the assembler in a worker; errors at their line, then
 
   // Editing a listing: its source comes from the worker too.
   await command(page, 'algo=z80-lfsr');
-  s = await command(page, 'edit');
+  s = await commandNow(page, 'edit');  // the last good routine's run may still be on its way
   assert.equal(s.asm.editor.waiting, "Loading the listing's source...");
   s = await waitForState(page, (t) => t.asm.editor.goodIsCurrent, 'the listing\'s source assembled', { timeout: 120000 });
   assert.equal(s.asm.editor.sourceLength, Buffer.byteLength(LISTING));

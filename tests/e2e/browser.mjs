@@ -49,7 +49,14 @@ export async function openApp(env, hash = '', { scale = 1, width = 1280, height 
 }
 
 export const state = (page) => page.evaluate(() => window.shufflelab.state());
-export const command = (page, name) => page.evaluate((n) => window.shufflelab.command(n), name);
+// A command's state at once, before anything it asked of the worker has come (a test of what shows meanwhile).
+export const commandNow = (page, name) => page.evaluate((n) => window.shufflelab.command(n), name);
+// A command's state once the assembly it asked of the worker has come (the Assembly lab's run, a
+// lab's lanes): the state of what it did, not the run of the step before.
+export async function command(page, name) {
+  const s = await commandNow(page, name);
+  return assemblyIn(s) ? s : waitForState(page, assemblyIn, `the assembly run after ${name}`, { timeout: 20000 });
+}
 
 // The lab region's scroll position, range and visible rectangle (backing
 // pixels; the hook's touch.scroll lists every region that scrolls), or
@@ -186,17 +193,18 @@ export async function goTo(page, hash, { canonical } = {}) {
   }, hash);
   if (canonical) return waitForHash(page, canonical, { timeout: 10000 }).then(() => workerPartsIn(page));
   // A built-in lesson the page has not had yet loads first (the link stays as it is meanwhile).
-  return waitForState(page, (s) => !s.lessonLoading && workerPartsShown(s) && linkShows(s.hash, hash),
+  return waitForState(page, (s) => !s.lessonLoading && partsIn(s) && linkShows(s.hash, hash),
                       `the app's link showing ${hash}`, { timeout: 20000 });
 }
 
-// The Findings page's entries, an LCG's lattice lines and planes and the Dice
-// lab's exact laws come from the worker's core module the first time they show
-// (docs/architecture.md, "What loads when"): waits until they are in. Returns the state.
+// The Findings page's entries, an LCG's lattice lines and planes, the Dice
+// lab's exact laws and the assembly lanes' views come from the worker's core
+// module (docs/architecture.md, "What loads when"): waits until they are in. Returns the state.
 export function workerPartsIn(page) {
-  return waitForState(page, workerPartsShown, 'the findings, the lattice or the die laws computed', { timeout: 20000 });
+  return waitForState(page, partsIn, 'the findings, the lattice, the die laws or the assembly run computed', { timeout: 20000 });
 }
-
-function workerPartsShown(s) {
-  return !s.findingsLoading && !s.latticeLoading && !s.lawsLoading;
-}
+// A lab's assembly lanes are run by the worker's "asm_lanes" job ("loading" until the views shown are
+// those asked for), the Assembly lab's step by its "asm_run" job (asmLoading).
+export const lanesLoading = (s) => ['lfsr', 'dice', 'shuffle', 'poker'].some((lab) => s[lab]?.lanes?.loading);
+const assemblyIn = (s) => !s.asmLoading && !lanesLoading(s);
+const partsIn = (s) => !s.findingsLoading && !s.latticeLoading && !s.lawsLoading && assemblyIn(s);

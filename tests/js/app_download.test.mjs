@@ -3,7 +3,8 @@
 // built by the worker's "tour" job; the app's wasm holds only their headings.
 // The findings (titles, sources, links, sentences) are built by its "findings" job,
 // an LCG's lattice lines and planes (with their sentences) by its "lcg_lattice" job,
-// the Dice lab's exact laws by its "die_laws" job.
+// the Dice lab's exact laws by its "die_laws" job, the assembly listings' runs
+// (interpreters, listings, C++ snippets, wasm text) by "asm_run" and "asm_lanes".
 // The words are looked for as bytes: string literals sit in a wasm data
 // section as they are, so the headings found in the app's wasm show the
 // search works there.
@@ -138,6 +139,40 @@ test('a die\'s exact laws come from the worker\'s core module; the app\'s wasm o
   assert.equal(lines[0], 'all 256 words of 8 bits enumerated and counted');
   assert.ok(has(appWasm, 'die_laws'), 'the app starts the job by its kind');
   for (const piece of [' bits enumerated and counted', 'counted arithmetically over all 2^']) {
+    assert.ok(has(coreWasm, piece), `the core module holds "${piece}"`);
+    assert.ok(!has(appWasm, piece), `the app's wasm holds "${piece}"`);
+  }
+});
+
+// A Z80 die roll "as printed" run by the worker: (x * (n - 1)) >> 8, the Z80 article's formula.
+function laneViews(x, n) {
+  const request = ['shufflelab lane request 1',
+    `lane z80-roll-minus1 1 ${x} ${n} 1  0 outputs  0 1 value call  -`, `labvalue ${(x * (n - 1)) >> 8}`].join('\n') + '\n';
+  const job = core.makeTextJob('asm_lanes', '', request);
+  while (!job.done()) job.step(1 << 16);
+  const text = job.payload();
+  job.delete();
+  return text.split('\n');
+}
+
+test('the assembly listings run in the worker\'s core module; the app\'s wasm has no interpreter, listing or snippet', () => {
+  for (const [x, n] of [[0x80, 6], [0xff, 20], [0, 2]]) {
+    const lines = laneViews(x, n);
+    assert.equal(lines[0], 'shufflelab lanes 1');
+    const lane = lines.find((l) => l.startsWith('lane ')).split(' ');
+    assert.equal(lane[1], 'z80-roll-minus1');
+    assert.equal(lines.find((l) => l.startsWith('lanevalue ')), `lanevalue ${(x * (n - 1)) >> 8}`, `x=${x} n=${n}`);
+    assert.ok(lines.some((l) => l.startsWith('row ')), 'the listing\'s rows come with the view');
+  }
+  assert.ok(has(appWasm, 'asm_lanes') && has(appWasm, 'asm_run'), 'the app starts the jobs by their kinds');
+  for (const piece of [
+    'Load: copy a value between registers, memory and immediates (no flags)',  // a Z80 mnemonic's hover text
+    'ld hl,(SEED+6)',                                                          // a row of the Z80 listing
+    'static_cast<std::uint32_t>(seed[6]) << 16',                               // the Z80 LFSR's C++ snippet
+    'has not returned after',                                                  // the interpreters' runaway stop
+    'WebAssembly: the build extracts the wasm of the Z80',                     // the lanes' wasm column
+    '(not yet: the call has not returned)',                                    // a lane's value before its call returns
+  ]) {
     assert.ok(has(coreWasm, piece), `the core module holds "${piece}"`);
     assert.ok(!has(appWasm, piece), `the app's wasm holds "${piece}"`);
   }

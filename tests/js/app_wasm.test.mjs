@@ -1,7 +1,8 @@
 // The app's own wasm (the first download) links none of the Check lab's
 // readers and checks, nor what makes a report into what the app shows (the
 // panel's rows, the Text view's lines, the hook's JSON), nor the LFSR lab's
-// lattice search (an LCG's lines and planes): they run as jobs in the
+// lattice search (an LCG's lines and planes), nor the assembly listings'
+// interpreters: they run as jobs in the
 // worker's core module, loaded on first use, and the app decodes what the
 // job made (core/check/check_view_wire, core/lfsr/lattice_wire;
 // docs/architecture.md, "What loads when"). A function linked in
@@ -38,6 +39,13 @@ const kOnlyInTheChecks = {
   'dice/range (exact_range_counts)': 'sides: exact tables stop at ',
   'dice/fdr (solve_fdr_exact)': 'n: exact coin-flip laws stop at n = ',
   'dice/dice_z80 (article_checks, the "dice_checks" job)': 'spreads the 256 bytes over the faces',
+  // The assembly listings run in the worker ("asm_run", "asm_lanes", "asm_costs", "asm_output_hex").
+  'cpu/z80_cpu': 'z80: opcode ',
+  'cpu/sm83_cpu': 'sm83: opcode ',
+  'cpu/mos6502': '6502: opcode ',
+  'cpu/pic_cpu': 'pic: return stack overflow (8 levels)',
+  'asm/asm_x86 (the x86 rows\' register model)': 'x86: #DE (division fault) at \'',
+  'asm/asm_session (AsmSession::step)': 'instructions (a degenerate seed?)',
 };
 
 for (const [module, message] of Object.entries(kOnlyInTheChecks)) {

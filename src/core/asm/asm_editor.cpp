@@ -24,14 +24,14 @@ std::optional<assembler::Diagnostic> source_text_problem(std::string_view source
   return std::nullopt;
 }
 
-bool AsmEditor::update(const AsmEditState& edit) {
+void AsmEditor::update(const AsmEditState& edit) {
   if (!seen_any_ || !(edit == seen_)) {
     seen_ = edit;
     seen_any_ = true;
     errors_.clear();
     start_assembly(edit);
   }
-  return take_assembly();
+  take_assembly();
 }
 
 // Starts the assembly of `edit`'s source, unless it is refused before (its
@@ -56,11 +56,11 @@ void AsmEditor::start_assembly(const AsmEditState& edit) {
 }
 
 // Takes the awaited assembly when it has come; true when it made a new good routine.
-bool AsmEditor::take_assembly() {
-  if (!assembling_) return false;
+void AsmEditor::take_assembly() {
+  if (!assembling_) return;
   for (;;) {
     assemble_job_.poll_into(jobs_, [](const JobStatus& s) { return assembler::decode_assembly(s.payload); });
-    if (assemble_job_.running()) return false;
+    if (assemble_job_.running()) return;
     if (assemble_job_.setup_key == wanted_key_) break;
     assemble_job_.start(jobs_, "assemble", wanted_params_, wanted_key_, seen_.source);  // typed on meanwhile
   }
@@ -68,10 +68,10 @@ bool AsmEditor::take_assembly() {
   if (!assemble_job_.result) {
     const std::string why = assemble_job_.error.empty() ? "it was stopped" : assemble_job_.error;
     errors_.push_back({0, 0, "the assembler could not run: " + why});
-    return false;
+    return;
   }
   assembled_once_ = true;
-  return make_good(seen_, *assemble_job_.result);
+  make_good(seen_, *assemble_job_.result);
 }
 
 bool AsmEditor::make_good(const AsmEditState& edit, assembler::Assembly assembly) {
@@ -145,18 +145,6 @@ void AsmEditor::tick(std::uint32_t calls, std::uint64_t seed) {
   }
   check_due_ = false;
   job_.poll_into(jobs_, [](const JobStatus& s) { return decode_routine_check(s.result); });
-}
-
-Result<std::string> AsmEditor::output_hex(std::uint64_t seed, std::uint32_t calls) const {
-  using R = Result<std::string>;
-  if (!good_) return R::fail("no routine has assembled yet");
-  auto session = AsmSession::start_reader(good_->routine, seed, calls);
-  if (!session) return R::fail(session.error());
-  if (auto ran = session.value().run(~std::uint64_t{0}); !ran) return R::fail(ran.error());
-  std::string hex;
-  const std::vector<std::uint64_t>& bytes = session.value().outputs();
-  for (std::size_t i = 0; i < bytes.size(); ++i) hex += hex_at_least(bytes[i] & 0xff, 2) + (i % 32 == 31 ? "\n" : " ");
-  return R::ok(std::move(hex));
 }
 
 AsmCheckView AsmEditor::check_view() const {

@@ -52,10 +52,10 @@ class AsmEditor {
   explicit AsmEditor(JobRunner& jobs) : jobs_(jobs) {}
 
   // Brings the editor up to `edit`: starts assembling a changed source and
-  // takes the assembly when it has come; true when the good routine changed
-  // (the stepper restarts). Called again with the same `edit`, it only looks
+  // takes the assembly when it has come (a new good routine: the stepper's run
+  // has another setup). Called again with the same `edit`, it only looks
   // whether the assembly has come.
-  bool update(const AsmEditState& edit);
+  void update(const AsmEditState& edit);
   // Fetches the source of the listing an edit for `cpu` starts from; take_listing
   // gives it once it has come (a later edit drops it: drop_listing).
   void load_listing(assembler::Cpu cpu);
@@ -93,13 +93,10 @@ class AsmEditor {
   const std::vector<assembler::Diagnostic>& errors() const { return errors_; }
   const AsmGoodRoutine* good() const { return good_ ? &*good_ : nullptr; }
   AsmCheckView check_view() const;
-  // The good routine's output bytes over `calls` calls from `seed`, as hex text
-  // (two digits a byte, the Check lab's hex format), or why it cannot run.
-  Result<std::string> output_hex(std::uint64_t seed, std::uint32_t calls) const;
 
  private:
   void start_assembly(const AsmEditState& edit);
-  bool take_assembly();
+  void take_assembly();
   bool make_good(const AsmEditState& edit, assembler::Assembly assembly);
 
   JobRunner& jobs_;

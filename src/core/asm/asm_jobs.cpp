@@ -3,7 +3,9 @@
 #include <functional>
 
 #include "core/asm/asm_reader.hpp"
+#include "core/asm/machine_view.hpp"
 #include "core/assembler/assembly_wire.hpp"
+#include "core/base/text_format.hpp"
 
 namespace shufflelab {
 
@@ -52,6 +54,57 @@ Result<std::shared_ptr<Job>> make_asm_listing_source_job(FieldReader& fields) {
   const auto cpu = cpu_field(fields);
   if (!cpu) return R::fail(cpu.error());
   return R::ok(std::make_shared<PayloadJob>("the listing's source", [cpu = *cpu] { return listing_edit_source(cpu); }));
+}
+
+Result<std::shared_ptr<Job>> make_asm_lanes_job(FieldReader&, std::string_view request) {
+  using R = Result<std::shared_ptr<Job>>;
+  auto decoded = decode_lane_request(request);
+  if (!decoded) return R::fail(decoded.error());
+  return R::ok(std::make_shared<PayloadJob>("the lanes run", [request = std::move(decoded.value())] {
+    return encode_lane_views(make_lane_views(request));
+  }));
+}
+
+namespace {
+// The setup a run's parameters and text name (FieldReader notices make the job fail).
+AsmLabState run_setup(FieldReader& fields, std::string_view source) {
+  AsmLabState setup;
+  decode_asm_lab(fields, setup);
+  setup.edit.source = source;
+  return setup;
+}
+}  // namespace
+
+Result<std::shared_ptr<Job>> make_asm_run_job(FieldReader& fields, std::string_view source) {
+  return Result<std::shared_ptr<Job>>::ok(std::make_shared<PayloadJob>(
+      "the listing run", [setup = run_setup(fields, source)] { return encode_asm_run_view(make_asm_run_view(setup)); }));
+}
+
+Result<std::shared_ptr<Job>> make_asm_costs_job(FieldReader&) {
+  return Result<std::shared_ptr<Job>>::ok(
+      std::make_shared<PayloadJob>("the costs measured", [] { return encode_asm_costs_view(make_asm_costs_view()); }));
+}
+
+Result<std::shared_ptr<Job>> make_asm_output_hex_job(FieldReader& fields, std::string_view source) {
+  return Result<std::shared_ptr<Job>>::ok(std::make_shared<PayloadJob>("the routine run", [setup = run_setup(fields, source)] {
+    auto routine = reader_routine_from_edit(setup.edit);
+    if (!routine) return "error " + routine.error();
+    auto session = AsmSession::start_reader(routine.value(), setup.inputs.seed, setup.inputs.calls);
+    if (!session) return "error " + session.error();
+    if (auto ran = session.value().run(~std::uint64_t{0}); !ran) return "error " + ran.error();
+    std::string hex;
+    const std::vector<std::uint64_t>& bytes = session.value().outputs();
+    for (std::size_t i = 0; i < bytes.size(); ++i) hex += hex_at_least(bytes[i] & 0xff, 2) + (i % 32 == 31 ? "\n" : " ");
+    return hex;
+  }));
+}
+
+AsmRunRequest asm_run_request(const AsmLabState& setup) {
+  AsmLabState without_source = setup;
+  without_source.edit.source.clear();
+  FieldWriter fields;
+  encode_asm_lab(without_source, fields);
+  return {fields.text(), setup.edit.on ? setup.edit.source : std::string{}};
 }
 
 std::string asm_job_params(assembler::Cpu cpu) { return "cpu=" + std::string(assembler::cpu_id(cpu)); }

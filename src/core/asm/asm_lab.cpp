@@ -8,10 +8,10 @@
 namespace shufflelab {
 
 void fit_seed_to(AsmAlgorithm algorithm, AsmInputs& inputs) {
-  if (AsmSession::start(algorithm, inputs)) return;
+  if (check_asm_inputs(algorithm, inputs)) return;
   AsmInputs one = inputs;
   one.seed = 1;
-  if (AsmSession::start(algorithm, one)) inputs = one;
+  if (check_asm_inputs(algorithm, one)) inputs = one;
 }
 
 void decode_asm_lab(FieldReader& fields, AsmLabState& state) {
@@ -33,9 +33,8 @@ void decode_asm_lab(FieldReader& fields, AsmLabState& state) {
   auto algo = parse_asm_algorithm("algo", c.algorithm);
   if (algo) {
     if (!seed_given) fit_seed_to(algo.value(), c.inputs);
-    auto session = AsmSession::start(algo.value(), c.inputs);
-    if (!session) {
-      fields.notice(session.error());
+    if (const auto valid = check_asm_inputs(algo.value(), c.inputs); !valid) {
+      fields.notice(valid.error());
       c.inputs = state.inputs;
       c.algorithm = state.algorithm;
     }

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <utility>
 
-#include "core/asm/lab_lanes.hpp"
 #include "core/base/parse.hpp"
 #include "core/base/plain_text.hpp"
 #include "core/base/text_format.hpp"
@@ -16,11 +16,6 @@ constexpr int kMinSpeed = 1, kMaxSpeed = 200;
 
 Result<bool> refused(const LabCommand& c, const std::string& why) {
   return Result<bool>::fail(lab_command_text(c) + ": " + why);
-}
-
-bool same_setup(const AsmLabState& a, const AsmLabState& b) {
-  return a.algorithm == b.algorithm && a.inputs.seed == b.inputs.seed && a.inputs.x == b.inputs.x &&
-         a.inputs.n == b.inputs.n && a.inputs.calls == b.inputs.calls && a.edit.on == b.edit.on;
 }
 
 bool is_edit_verb(const std::string& v) {
@@ -37,41 +32,51 @@ void keep_seed_to_state_bytes(AsmInputs& inputs, const AsmGoodRoutine* good) {
 
 }  // namespace
 
-Result<AsmSession> AsmLabSession::start_run() {
-  if (state_.edit.on) {
-    const AsmGoodRoutine* good = editor_.good();
-    if (!good) return Result<AsmSession>::fail("no routine has assembled yet: the errors are listed under the editor");
-    return AsmSession::start_reader(good->routine, state_.inputs.seed, state_.inputs.calls);
-  }
-  auto algorithm = parse_asm_algorithm("algo", state_.algorithm);
-  if (!algorithm) return Result<AsmSession>::fail(algorithm.error());
-  return AsmSession::start(algorithm.value(), state_.inputs);
-}
-
 void AsmLabSession::settle() {
   if (state_.edit.on) {
     if (auto listing = editor_.take_listing()) state_.edit.source = std::move(*listing);
-    if (editor_.update(state_.edit)) run_.reset();  // a new good routine: its run from the start
+    editor_.update(state_.edit);
     keep_seed_to_state_bytes(state_.inputs, editor_.good());
   }
-  if (!run_ || !same_setup(run_state_, state_) || state_.t < run_state_.t) {
+  const AsmGoodRoutine* good = state_.edit.on ? editor_.good() : nullptr;
+  if (state_.edit.on && !good) {
+    run_job_.clear(jobs_);
     run_.reset();
-    error_.clear();
-    auto started = start_run();
-    if (!started) return void(error_ = started.error());
-    run_.emplace(std::move(started.value()));
-    run_state_ = state_;
-    run_state_.t = 0;
+    run_key_.clear();
+    wanted_key_.clear();
+    error_ = "no routine has assembled yet: the errors are listed under the editor";
+    return;
   }
-  while (run_state_.t < state_.t && !run_->done()) {
-    if (auto stepped = run_->step(); !stepped) {
-      error_ = stepped.error();
-      break;
+  AsmLabState setup = state_;
+  if (good) setup.edit = good->edit;  // the last source that assembled
+  ask_run(std::move(setup));
+}
+
+void AsmLabSession::ask_run(AsmLabState setup) {
+  const auto key_of = [](const AsmRunRequest& r) { return r.params + "\n" + r.source; };
+  const AsmRunRequest request = asm_run_request(setup);
+  wanted_key_ = key_of(request);
+  if (run_key_ != wanted_key_ && !run_job_.running()) run_job_.start(jobs_, "asm_run", request.params, wanted_key_, request.source);
+  const bool came = run_job_.poll_into(jobs_, [](const JobStatus& s) { return decode_asm_run_view(s.payload); });
+  const bool failed = run_job_.id != 0 && !run_job_.running() && !run_job_.error.empty() && run_key_ != run_job_.setup_key;
+  if (!came && !failed) return;
+  run_key_ = run_job_.setup_key;
+  if (!run_job_.result) {
+    run_.reset();
+    error_ = run_job_.error;
+  } else {
+    run_ = std::move(*run_job_.result);
+    run_job_.result.reset();
+    error_ = run_->start_error.empty() ? run_->error : run_->start_error;
+  }
+  if (run_key_ == wanted_key_ && run_ && run_->start_error.empty()) {
+    if (run_->done) playing_ = false;
+    if (setup.t != run_->t) {  // past the listing's end or a failed instruction: the step is where the run stopped
+      setup.t = state_.t = run_->t;
+      wanted_key_ = run_key_ = key_of(asm_run_request(setup));
     }
-    ++run_state_.t;
   }
-  state_.t = run_state_.t;
-  if (run_->done()) playing_ = false;
+  if (run_key_ != wanted_key_) ask_run(std::move(setup));  // asked for meanwhile
 }
 
 Result<bool> AsmLabSession::apply_edit(const LabCommand& c) {
@@ -173,7 +178,9 @@ Result<bool> AsmLabSession::apply(const LabCommand& c) {
 void AsmLabSession::tick(double seconds) {
   if (playing_) {
     accumulator_ += seconds * speed_;
-    while (accumulator_ >= 1.0) ++state_.t, accumulator_ -= 1.0;
+    // The next step is asked once the last one's run has come: no queue of runs nobody sees.
+    if (!run_awaited())
+      while (accumulator_ >= 1.0) ++state_.t, accumulator_ -= 1.0;
   }
   settle();
   if (state_.edit.on) editor_.tick(state_.inputs.calls, state_.inputs.seed);
@@ -181,16 +188,41 @@ void AsmLabSession::tick(double seconds) {
 
 const AsmLabView& AsmLabSession::view() {
   settle();
-  view_.run = run_ ? &*run_ : nullptr;
+  view_.run = run_ && run_->start_error.empty() ? &*run_ : nullptr;
   view_.error = error_;
+  view_.loading = run_awaited();
   view_.playing = playing_;
   view_.speed = speed_;
   return view_;
 }
 
-const Result<std::vector<AsmCostTable>>& AsmLabSession::costs() {
-  if (!costs_) costs_ = asm_cost_tables();
-  return *costs_;
+const AsmCostsView* AsmLabSession::costs() {
+  if (costs_job_.id == 0 && costs_job_.error.empty()) costs_job_.start(jobs_, "asm_costs", "", "costs");
+  costs_job_.poll_into(jobs_, [](const JobStatus& s) { return decode_asm_costs_view(s.payload); });
+  return costs_job_.result ? &*costs_job_.result : nullptr;
+}
+
+void AsmLabSession::start_output_hex() {
+  const AsmGoodRoutine* good = editor_.good();
+  if (!state_.edit.on || !good) return;
+  AsmLabState setup = state_;
+  setup.edit = good->edit;
+  setup.inputs.calls = kMaxAsmCalls;
+  const AsmRunRequest request = asm_run_request(setup);
+  output_job_.start(jobs_, "asm_output_hex", request.params, request.params, request.source);
+}
+
+std::optional<Result<std::string>> AsmLabSession::take_output_hex() {
+  using R = Result<std::string>;
+  if (output_job_.id == 0) return std::nullopt;
+  if (output_job_.running()) output_job_.poll(jobs_);
+  if (output_job_.running()) return std::nullopt;
+  const JobSlot<std::string> finished = std::exchange(output_job_, JobSlot<std::string>{});  // given once
+  if (finished.status.state != JobStatus::State::done)
+    return R::fail(finished.error.empty() ? "the routine's run was cancelled" : finished.error);
+  const std::string& payload = finished.status.payload;
+  if (payload.rfind("error ", 0) == 0) return R::fail(payload.substr(6));
+  return R::ok(payload);
 }
 
 void AsmLabSession::text_of_editor(TextLines& out) {
@@ -253,25 +285,18 @@ std::vector<TextLine> AsmLabSession::text() {
     out.item("Inputs: " + std::string(info.inputs));
   }
   if (!v.run) {
-    out.para((state_.edit.on ? "The routine cannot start: " : "The listing cannot start: ") + v.error);
+    if (v.loading) out.para("Running the listing...");
+    else out.para((state_.edit.on ? "The routine cannot start: " : "The listing cannot start: ") + v.error);
     return out.take();
   }
-  const AsmSession& run = *v.run;
-  const AsmAlgorithmInfo& info = run.info();
-  out.item("Instructions executed: " + grouped_and_plain(run.instructions()) + ", " + grouped_and_plain(run.cycles()) +
-           " " + std::string(asm_isa_info(info.isa).cycle_unit));
-  const AsmProgram& program = run.program();
-  const std::ptrdiff_t row = run.current_row();
-  if (row >= 0 && static_cast<std::size_t>(row) < program.rows.size()) {
-    const AsmRow& r = program.rows[static_cast<std::size_t>(row)];
-    out.para("Next instruction (the lit line): " + std::string(r.text) +
-             (r.comment.empty() ? "" : "  ; " + std::string(r.comment)));
-  } else {
-    out.para("The listing has finished.");
-  }
+  const AsmRunView& run = *v.run;
+  out.item("Instructions executed: " + grouped_and_plain(run.machine.instructions) + ", " +
+           grouped_and_plain(run.machine.cycles) + " " + run.machine.cycle_unit);
+  if (!run.next_instruction.empty()) out.para("Next instruction (the lit line): " + run.next_instruction);
+  else out.para("The listing has finished.");
   if (!v.error.empty()) out.para("Stopped: " + v.error);
   std::string outputs;
-  for (std::size_t i = 0; i < run.outputs().size() && i < 16; ++i) outputs += (i ? " " : "") + hex_at_least(run.outputs()[i], 2);
+  for (std::size_t i = 0; i < run.outputs.size() && i < 16; ++i) outputs += (i ? " " : "") + hex_at_least(run.outputs[i], 2);
   if (!outputs.empty()) out.item("Outputs of finished calls (hex): " + outputs);
   return out.take();
 }
@@ -279,17 +304,15 @@ std::vector<TextLine> AsmLabSession::text() {
 std::string AsmLabSession::describe_json() {
   const AsmLabView& v = view();
   std::string out = "{\"algorithm\":" + json_string(state_.algorithm) + ",\"t\":" + std::to_string(state_.t);
-  if (const AsmSession* run = v.run) {
-    const std::ptrdiff_t row = run->current_row() >= 0 ? run->current_row() : run->last_row();
-    out += ",\"done\":" + json_bool(run->done()) + ",\"row\":" + std::to_string(row) +
-           ",\"cycles\":" + std::to_string(run->cycles()) + ",\"outputs\":" + json_integers(run->outputs());
-    if (run->is_reader()) {
-      if (row >= 0) out += ",\"sourceLine\":" + std::to_string(editor_.good()->routine->source_lines[static_cast<std::size_t>(row)]);
+  if (const AsmRunView* run = v.run) {
+    const std::int64_t row = run->machine.lit_row;
+    out += ",\"done\":" + json_bool(run->done) + ",\"row\":" + std::to_string(row) +
+           ",\"cycles\":" + std::to_string(run->machine.cycles) + ",\"outputs\":" + json_integers(run->outputs);
+    if (state_.edit.on) {
+      if (row >= 0) out += ",\"sourceLine\":" + std::to_string(run->source_line);
     } else if (row >= 0) {
-      const AsmRow& lit = run->program().rows[static_cast<std::size_t>(row)];
-      const WasmLaneCount wasm = wasm_lane_count(run->info().algorithm, lit.cpp_file, lit.cpp_line);
-      out += ",\"cppLine\":" + std::to_string(lit.cpp_line) + ",\"wasmRows\":" + std::to_string(wasm.rows) +
-             ",\"wasmLit\":" + std::to_string(wasm.lit);
+      out += ",\"cppLine\":" + std::to_string(run->machine.cpp_line) + ",\"wasmRows\":" +
+             std::to_string(run->machine.wasm.size()) + ",\"wasmLit\":" + std::to_string(run->machine.wasm_lit());
     }
   }
   if (!v.error.empty()) out += ",\"error\":" + json_string(v.error);

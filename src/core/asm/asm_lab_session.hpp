@@ -21,21 +21,31 @@
 //
 // The step shown is where the run really is: past the listing's end or an
 // instruction that failed, the link's t= moves back to it.
+//
+// The run itself, the cost tables and the routine's bytes for the Check lab
+// are jobs ("asm_run", "asm_costs", "asm_output_hex": core/asm/asm_jobs), so
+// the app's download holds no interpreter; natively they finish inside the
+// call that asks. In the browser the last run stays on screen until the next
+// has come, and playback asks for its next step only then.
 #pragma once
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/asm/asm_editor.hpp"
+#include "core/asm/asm_jobs.hpp"
 #include "core/asm/asm_lab.hpp"
 #include "core/asm/asm_session.hpp"
+#include "core/asm/machine_view.hpp"
+#include "core/base/job_slot.hpp"
 #include "core/base/lab_session.hpp"
 
 namespace shufflelab {
 
 struct AsmLabView {
-  const AsmSession* run = nullptr;  // null: the listing cannot start (`error` says why)
+  const AsmRunView* run = nullptr;  // null: the listing cannot start (`error` says why) or its first run is on its way
   std::string error;                // why it cannot start, or the instruction that failed
+  bool loading = false;             // the run shown is not yet of the setup and step asked for
   bool playing = false;
   int speed = 6;  // instructions a second while playing
 };
@@ -43,44 +53,60 @@ struct AsmLabView {
 class AsmLabSession final : public LabSession {
  public:
   // `state` is the lab's part of the whole link state; it outlives the session.
-  AsmLabSession(AsmLabState& state, JobRunner& jobs) : state_(state), editor_(jobs) {}
+  AsmLabSession(AsmLabState& state, JobRunner& jobs) : state_(state), jobs_(jobs), editor_(jobs) {}
 
   Result<bool> apply(const LabCommand& command) override;  // true: the state changed
   void tick(double seconds) override;                      // playback, the comparison's job
-  bool busy() const override { return state_.edit.on && editor_.busy(); }
+  bool busy() const override { return (state_.edit.on && editor_.busy()) || run_awaited(); }
   void forget_results() override {
     editor_.forget();
+    run_job_.clear(jobs_);
     run_.reset();
+    run_key_.clear();
   }
   std::vector<TextLine> text() override;
   std::string describe_json() override;
 
   const AsmLabState& state() const { return state_; }
   const AsmLabView& view();
-  // The cost per instruction set, measured by running the listings (about
-  // 20 ms the first time it is asked for, then kept).
-  const Result<std::vector<AsmCostTable>>& costs();
+  // The run shown is not of the setup and step asked for (the hook's asmLoading).
+  bool run_awaited() const { return !wanted_key_.empty() && run_key_ != wanted_key_; }
+  // The cost per instruction set, measured by running the listings in the
+  // worker (about 20 ms), then kept; null until it has come (`costs_error` then says why not, if it failed).
+  const AsmCostsView* costs();
+  const std::string& costs_error() const { return costs_job_.error; }
+  // The reader's good routine's output bytes over kMaxAsmCalls calls from the
+  // seed, for the Check lab: start_output_hex asks, take_output_hex gives them
+  // (or why not) once, when they have come.
+  void start_output_hex();
+  bool output_hex_running() const { return output_job_.running(); }
+  std::optional<Result<std::string>> take_output_hex();
   const AsmEditor& editor() const { return editor_; }
 
  private:
   // Brings the run to step state_.t (from the start when going back) and
   // moves t back to where the run stopped; playback ends with the listing.
   void settle();
-  Result<AsmSession> start_run();
+  // Starts the run of wanted_key_ unless it is shown or one runs; takes a run that came.
+  void ask_run(AsmLabState setup);
   Result<bool> apply_edit(const LabCommand& command);
   void text_of_editor(TextLines& out);
   std::string editor_json() const;
 
   AsmLabState& state_;
+  JobRunner& jobs_;
   AsmEditor editor_;
-  std::optional<AsmSession> run_;
-  AsmLabState run_state_;  // the setup run_ was started for, and the step it is at
+  JobSlot<AsmRunView> run_job_;
+  std::optional<AsmRunView> run_;  // the last run that came, kept while the next is computed
+  std::string run_key_;            // the setup and step run_ answers (asm_run_request, joined)
+  std::string wanted_key_;         // the setup and step asked for ("": no run to ask)
   std::string error_;
   AsmLabView view_;
   bool playing_ = false;
   double accumulator_ = 0.0;
   int speed_ = 6;
-  std::optional<Result<std::vector<AsmCostTable>>> costs_;
+  JobSlot<AsmCostsView> costs_job_;
+  JobSlot<std::string> output_job_;
 };
 
 }  // namespace shufflelab

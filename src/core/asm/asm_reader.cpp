@@ -255,4 +255,16 @@ Result<std::shared_ptr<const AsmReaderRoutine>> make_reader_routine(const assemb
   return R::ok(std::move(routine));
 }
 
+Result<std::shared_ptr<const AsmReaderRoutine>> reader_routine_from_edit(const AsmEditState& edit) {
+  using R = Result<std::shared_ptr<const AsmReaderRoutine>>;
+  const auto cpu = assembler::parse_cpu("cpu", edit.cpu);
+  if (!cpu) return R::fail(cpu.error());
+  const assembler::Assembly assembly = assembler::assemble(*cpu, edit.source);
+  if (!assembly.ok())
+    return R::fail(assembly.errors.empty() ? "the source does not assemble" : assembly.errors.front().message);
+  auto state = parse_state_addresses(edit.state, assembly);
+  if (!state) return R::fail(state.error());
+  return make_reader_routine(assembly, edit.source, edit.entry, std::move(state.value()), claimed_cpp_snippet(edit.against));
+}
+
 }  // namespace shufflelab

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/asm/asm_lab.hpp"
 #include "core/asm/asm_session.hpp"
 #include "core/assembler/assembler.hpp"
 #include "core/base/result.hpp"
@@ -53,5 +54,9 @@ Result<std::shared_ptr<const AsmReaderRoutine>> make_reader_routine(const assemb
                                                                     std::string_view source, std::string_view entry,
                                                                     std::vector<std::uint32_t> state,
                                                                     std::string_view claimed_snippet);
+
+// The editor's fields assembled and made into that program, as the editor's
+// last good routine was (the worker's "asm_run" job, which the stepper asks).
+Result<std::shared_ptr<const AsmReaderRoutine>> reader_routine_from_edit(const AsmEditState& edit);
 
 }  // namespace shufflelab

@@ -584,6 +584,10 @@ AsmSession::AsmSession(AsmSession&&) noexcept = default;
 AsmSession& AsmSession::operator=(AsmSession&&) noexcept = default;
 AsmSession::~AsmSession() = default;
 
+Result<bool> check_asm_inputs(AsmAlgorithm algorithm, const AsmInputs& inputs) {
+  return check_inputs(asm_algorithm_info(algorithm), inputs);
+}
+
 Result<AsmSession> AsmSession::start(AsmAlgorithm algorithm, const AsmInputs& inputs) {
   const AsmAlgorithmInfo& info = asm_algorithm_info(algorithm);
   if (const auto ok = check_inputs(info, inputs); !ok) return Result<AsmSession>::fail(ok.error());

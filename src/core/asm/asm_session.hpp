@@ -77,6 +77,10 @@ struct AsmInputs {
   std::uint32_t calls = 1;  // consecutive calls, state kept (1..kMaxAsmCalls)
 };
 constexpr std::uint32_t kMaxAsmCalls = 4096;
+// Whether the listing's session starts from `inputs` (AsmSession::start's
+// check), without building its machine: the app checks links and the picker's
+// inputs with it, and runs listings only in the worker's core module.
+Result<bool> check_asm_inputs(AsmAlgorithm algorithm, const AsmInputs& inputs);
 
 struct AsmRegisterView {
   std::string_view name;

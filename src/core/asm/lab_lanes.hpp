@@ -33,7 +33,7 @@ struct LaneValueSpec {
     registers,  // the registers of `name` ("BCDE"), concatenated, first most significant
   };
   Kind kind = Kind::outputs;
-  std::string_view name;
+  std::string name;
   std::uint32_t bytes = 0;
   bool big_endian = true;
 };
@@ -43,7 +43,7 @@ struct LabLane {
   AsmInputs inputs;                // inputs.calls calls run; the shown call is the last
   // Default cursor: the moment the row labelled `mark_label` is about to run
   // for the mark_count-th time in the shown call; empty label: the call's end.
-  std::string_view mark_label;
+  std::string mark_label;
   std::uint32_t mark_count = 0;
   LaneValueSpec value;
   std::vector<std::uint64_t> lab_value;  // the lab's value at its step, as `value` reads the machine
@@ -64,7 +64,7 @@ inline LabLanes no_lanes(std::string why) {
   return out;
 }
 inline LaneValueSpec memory_value(std::string_view symbol, std::uint32_t bytes, bool big_endian) {
-  return {LaneValueSpec::Kind::memory, symbol, bytes, big_endian};
+  return {LaneValueSpec::Kind::memory, std::string(symbol), bytes, big_endian};
 }
 // The same lane on the 6502 listing's routine that does the same work (its
 // data symbols carry the same names); a start-of-call mark moves to its entry.

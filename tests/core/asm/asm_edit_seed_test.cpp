@@ -58,7 +58,7 @@ TEST(AsmEditSeed, ALinkWithoutSeedShowsTheSeedItsStateBytesUse) {
   std::uint16_t s = 0x0708;
   std::vector<std::uint64_t> expected;
   for (int i = 0; i < 3; ++i) expected.push_back((s = galois16_call(s)) >> 8);
-  EXPECT_EQ(lab.session.view().run->outputs(), expected);
+  EXPECT_EQ(lab.session.view().run->outputs, expected);
   // And the check's consecutive calls start there too.
   test::run_jobs(lab.session);
   const AsmCheckView check = lab.session.editor().check_view();

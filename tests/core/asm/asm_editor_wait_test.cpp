@@ -6,6 +6,8 @@
 // in asm/, embedded by the tests' own build.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <string>
 #include <vector>
 
@@ -29,6 +31,8 @@ struct Lab {
   AsmLabSession session{state, jobs};
   void type(const std::string& source) { ASSERT_TRUE(send(session, "src=" + percent_encode(source))); }
   Units good_image() const { return session.editor().good() ? session.editor().good()->assembly.image() : Units{}; }
+  // Assemblies started (the stepper's runs are jobs too).
+  std::size_t assemblies() const { return static_cast<std::size_t>(std::count(jobs.kinds.begin(), jobs.kinds.end(), "assemble")); }
 };
 
 TEST(AsmEditorWaiting, LoadingTheAssemblerIsSaidUntilTheAssemblyComes) {
@@ -77,15 +81,15 @@ TEST(AsmEditorWaiting, EditsWhileOneAssemblesWaitForItAndTheNewestWins) {
   lab.type("go: ld a,1\n");
   lab.type("go: ld a,2\n");
   lab.type("go: ld a,3\n ret\n");
-  EXPECT_EQ(lab.jobs.kinds.size(), 1u) << "one assembly at a time";
+  EXPECT_EQ(lab.assemblies(), 1u) << "one assembly at a time";
   EXPECT_TRUE(lab.jobs.cancelled.empty()) << "a running assembly is never cancelled (the worker would start again)";
   lab.jobs.held = false;
   lab.session.tick(0.0);
-  EXPECT_EQ(lab.jobs.kinds.size(), 2u) << "then the newest source";
+  EXPECT_EQ(lab.assemblies(), 2u) << "then the newest source";
   EXPECT_EQ(lab.good_image(), (Units{0x3E, 0x03, 0xC9}));
   // Only the entry changes: the same assembly serves, no job.
   ASSERT_TRUE(send(lab.session, "entry=nowhere"));
-  EXPECT_EQ(lab.jobs.kinds.size(), 2u);
+  EXPECT_EQ(lab.assemblies(), 2u);
   ASSERT_FALSE(lab.session.editor().errors().empty());
   EXPECT_NE(lab.session.editor().errors()[0].message.find("nowhere"), std::string::npos)
       << lab.session.editor().errors()[0].message;
@@ -118,6 +122,49 @@ TEST(AsmEditorWaiting, EditingAListingFetchesItsSource) {
   lab.session.tick(0.0);
   EXPECT_EQ(lab.session.state().edit.source, typed);
   EXPECT_EQ(lab.good_image(), Units{0xC9});
+}
+
+// The stepper's run is the worker's "asm_run" job: until the next run has
+// come, the last one stays shown and the session says it waits; one run at a
+// time, the newest asked for next; a step past the end moves back once known.
+TEST(AsmLabWaiting, TheLastRunStaysUntilTheNextComes) {
+  Lab lab;
+  lab.jobs.held = false;
+  ASSERT_TRUE(send(lab.session, "t=3"));
+  ASSERT_NE(lab.session.view().run, nullptr);
+  EXPECT_EQ(lab.session.view().run->t, 3u);
+  EXPECT_EQ(lab.session.view().run->machine.instructions, 3u);
+  EXPECT_FALSE(lab.session.run_awaited());
+
+  lab.jobs.held = true;
+  const auto runs = [&] { return std::count(lab.jobs.kinds.begin(), lab.jobs.kinds.end(), "asm_run"); };
+  const auto before = runs();
+  ASSERT_TRUE(send(lab.session, "t=5"));
+  ASSERT_TRUE(send(lab.session, "t=9"));
+  EXPECT_EQ(runs(), before + 1) << "one run at a time";
+  EXPECT_TRUE(lab.session.run_awaited());
+  EXPECT_TRUE(lab.session.busy());
+  EXPECT_TRUE(lab.session.view().loading);
+  ASSERT_NE(lab.session.view().run, nullptr) << "the last run stays on screen";
+  EXPECT_EQ(lab.session.view().run->t, 3u);
+  EXPECT_EQ(lab.session.state().t, 9u);
+
+  lab.jobs.held = false;
+  lab.session.tick(0.0);  // t=5 comes, then t=9 is asked and (inline) comes
+  EXPECT_FALSE(lab.session.run_awaited());
+  EXPECT_EQ(lab.session.view().run->t, 9u);
+  EXPECT_EQ(lab.session.view().run->machine.instructions, 9u);
+
+  lab.jobs.held = true;
+  ASSERT_TRUE(send(lab.session, "run"));
+  EXPECT_EQ(lab.session.state().t, kMaxAsmStep) << "where the run stops is known when it comes";
+  lab.jobs.held = false;
+  lab.session.tick(0.0);
+  ASSERT_TRUE(lab.session.view().run->done);
+  EXPECT_EQ(lab.session.state().t, lab.session.view().run->t);
+  EXPECT_EQ(lab.session.view().run->machine.instructions, lab.session.state().t);
+  EXPECT_LT(lab.session.state().t, kMaxAsmStep);
+  EXPECT_FALSE(lab.session.run_awaited());
 }
 
 }  // namespace

@@ -61,8 +61,8 @@ TEST(AsmLabSession, TransportMovesTheStepAndClampsItToTheRun) {
   const std::uint64_t total = whole_run(state);
   EXPECT_EQ(state.t, total);
   ASSERT_NE(s.view().run, nullptr);
-  EXPECT_TRUE(s.view().run->done());
-  EXPECT_EQ(s.view().run->outputs(), z80_bytes(0x0102030405060708ull, 4));
+  EXPECT_TRUE(s.view().run->done);
+  EXPECT_EQ(s.view().run->outputs, z80_bytes(0x0102030405060708ull, 4));
   EXPECT_FALSE(send(s, "step").value());  // at the end: nowhere to go
   EXPECT_EQ(state.t, total);
   EXPECT_TRUE(send(s, "t=2000000").has_value());  // a step past the end is the end
