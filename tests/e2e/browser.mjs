@@ -50,6 +50,16 @@ export async function openApp(env, hash = '', { scale = 1, width = 1280, height 
 
 export const state = (page) => page.evaluate(() => window.shufflelab.state());
 // A command's state at once, before anything it asked of the worker has come (a test of what shows meanwhile).
+// Holds the worker's core module (its .mjs and .wasm) back until the returned
+// release() is called, to see what the page shows while it loads. Open the page
+// with { serviceWorkers: 'block' }: once the service worker has precached the
+// module it serves the worker's fetch itself, past this route (CI saw that race).
+export async function holdCoreModule(context) {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await context.route(/shufflelab_core\.(mjs|wasm)$/, async (route) => { await held; await route.continue(); });
+  return release;
+}
 export const commandNow = (page, name) => page.evaluate((n) => window.shufflelab.command(n), name);
 // A command's state once the assembly it asked of the worker has come (the Assembly lab's run, a
 // lab's lanes): the state of what it did, not the run of the step before.

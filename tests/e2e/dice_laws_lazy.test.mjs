@@ -7,23 +7,20 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, openApp, setHash, nextFrames, waitForState, waitForLabText, SHOTS } from './browser.mjs';
+import { launch, openApp, holdCoreModule, setHash, nextFrames, waitForState, waitForLabText, SHOTS } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
 
 test('the Dice lab says it is computing its exact laws until the worker brings them', async () => {
-  // No service worker: once it has precached the core module it serves the
-  // worker's fetch itself, past the route that holds the module back.
+  // No service worker, so the held module stays held (holdCoreModule).
   const { page, context, problems } = await openApp(env, '#v=1&lab=lfsr', { serviceWorkers: 'block' });
   let s = await nextFrames(page, 3);
   assert.equal(s.lawsLoading, false, 'not in the LFSR lab');
   assert.equal(await page.evaluate(() => window.shufflelabJobs.spawned()), 0, 'the tarot LFSR needs no worker');
 
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  await context.route(/shufflelab_core\.(mjs|wasm)$/, async (route) => { await held; await route.continue(); });
+  const release = await holdCoreModule(context);
   s = await setHash(page, '#v=1&lab=dice&method=modulo&sides=6&bits=8');
   assert.equal(s.lab, 'dice');
   s = await nextFrames(page, 3);

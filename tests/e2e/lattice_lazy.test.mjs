@@ -7,24 +7,20 @@
 // a = 65539: s = (9, -6, 1)) are there.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp, command, state, nextFrames, waitForState } from './browser.mjs';
+import { launch, openApp, holdCoreModule, command, state, nextFrames, waitForState } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
 
 test('the default LFSR lab starts no worker; an lcg32 link loads its lattice from one', async () => {
-  // No service worker: once it has precached the core module it serves the
-  // worker's fetch itself, past the route that holds the module back (CI saw
-  // that race).
+  // No service worker, so the held module stays held (holdCoreModule).
   const { page, context, problems } = await openApp(env, '#v=1&lab=lfsr', { serviceWorkers: 'block' });
   let s = await nextFrames(page, 3);
   assert.equal(s.latticeLoading, false);
   assert.equal(await page.evaluate(() => window.shufflelabJobs.spawned()), 0, 'the tarot LFSR needs no worker');
 
-  let release;
-  const held = new Promise((resolve) => { release = resolve; });
-  await context.route(/shufflelab_core\.(mjs|wasm)$/, async (route) => { await held; await route.continue(); });
+  const release = await holdCoreModule(context);
   s = await command(page, 'try=randu');
   assert.equal(s.lfsr.gen, 'lcg32');
   assert.equal(s.latticeLoading, true);
