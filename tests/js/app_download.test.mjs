@@ -20,15 +20,28 @@ const coreWasm = readFileSync(join(SITE, 'shufflelab_core.wasm'));
 const appWasm = readFileSync(join(SITE, 'shufflelab.wasm'));
 const core = await createShufflelabCore({ wasmBinary: coreWasm });
 
+// A job run in the core module as the worker runs it: its numbers and its payload.
+function runJob(kind, params, text) {
+  const job = text === undefined ? core.makeJob(kind, params) : core.makeTextJob(kind, params, text);
+  while (!job.done()) job.step(1 << 16);
+  const out = { numbers: Array.from(core.jobResult(job)), payload: job.payload() };
+  job.delete();
+  return out;
+}
+
+// Each piece is in the worker's core module and not in the app's wasm.
+function onlyInCoreModule(pieces) {
+  for (const piece of pieces) {
+    assert.ok(has(coreWasm, piece), `the core module holds "${piece}"`);
+    assert.ok(!has(appWasm, piece), `the app's wasm holds "${piece}"`);
+  }
+}
+
 const LESSONS = ['gameboy-tarot', 'loaded-dice', 'how-to-shuffle', 'break-the-shuffle', 'how-people-shuffle'];
 
 // The lesson file the worker hands the app (core/tours.hpp's format).
 function lessonFile(id) {
-  const job = core.makeJob('tour', 'id=' + id);
-  while (!job.done()) job.step(1 << 16);
-  const text = job.payload();
-  job.delete();
-  return text;
+  return runJob('tour', 'id=' + id).payload;
 }
 
 // The pieces of a sentence between the words the core computes (any with a
@@ -66,11 +79,7 @@ test('each built-in lesson comes from the worker\'s core module; the app\'s wasm
 
 // The findings as the worker's "findings" job hands them to the app (core/gallery_wire.hpp's format).
 function findings() {
-  const job = core.makeJob('findings', '');
-  while (!job.done()) job.step(1 << 16);
-  const text = job.payload();
-  job.delete();
-  const lines = text.split('\n');
+  const lines = runJob('findings', '').payload.split('\n');
   assert.equal(lines[0], 'shufflelab findings 1');
   return lines.filter((l) => l.startsWith('entry ')).map((l) => {
     const [title, source, link, sentence] = l.split(' ').slice(1).map(decodeURIComponent);
@@ -108,11 +117,8 @@ test('the app ships its two DejaVu fonts and not ImGui\'s default font (src/app/
 });
 
 test('RANDU\'s lines and planes come from the worker\'s core module; the app\'s wasm only asks for them', () => {
-  const job = core.makeJob('lcg_lattice', 'a=65539&c=0&bits=31');
-  while (!job.done()) job.step(1 << 16);
-  const numbers = Array.from(core.jobResult(job));
-  const sentences = job.payload().split('\n');
-  job.delete();
+  const { numbers, payload } = runJob('lcg_lattice', 'a=65539&c=0&bits=31');
+  const sentences = payload.split('\n');
   // a^2 = 6a - 9 (mod 2^31) for a = 65539: s = (9, -6, 1), |s| = sqrt(118); 9x - 6y + z lies in (-6m, 10m): 15 planes.
   assert.deepEqual(numbers.slice(6, 12), [3, 9, -6, 1, 15, Math.sqrt(118)]);
   // The camera that shows the planes edge-on: the normal (9, -6, 1) along the screen's x axis.
@@ -120,39 +126,26 @@ test('RANDU\'s lines and planes come from the worker\'s core module; the app\'s 
   assert.equal(sentences.length, 2);
   assert.equal(sentences[1], 's = (9, -6, 1): every triple lies on one of 15 parallel planes s . x = k m + r, 10.86 apart (times 1/|s|)');
   assert.ok(has(appWasm, 'lcg_lattice'), 'the app starts the job by its kind');
-  for (const piece of [' s . x = k m + r, ', ' apart (times 1/|s|)']) {
-    assert.ok(has(coreWasm, piece), `the core module holds "${piece}"`);
-    assert.ok(!has(appWasm, piece), `the app's wasm holds "${piece}"`);
-  }
+  onlyInCoreModule([' s . x = k m + r, ', ' apart (times 1/|s|)']);
 });
 
 test('a die\'s exact laws come from the worker\'s core module; the app\'s wasm only asks for them', () => {
-  const job = core.makeJob('die_laws', 'sides=6&bits=8');
-  while (!job.done()) job.step(1 << 16);
-  const numbers = Array.from(core.jobResult(job));
-  const lines = job.payload().split('\n');
-  job.delete();
+  const { numbers, payload } = runJob('die_laws', 'sides=6&bits=8');
+  const lines = payload.split('\n');
   // The first method, x % 6 over the 256 bytes: 256 = 6 * 42 + 4, so faces 1..4 get 43 bytes and 5, 6 get 42;
   // then the total 256, the inputs 256, none rejected, and 8 bits per roll (8/1), each as [limbs, limb...].
   assert.deepEqual(numbers.slice(0, 23), [1, 6, 1, 43, 1, 43, 1, 43, 1, 43, 1, 42, 1, 42, 1, 256, 1, 256, 0, 1, 8, 1, 1]);
   assert.equal(lines.length, 11, 'one line per method');
   assert.equal(lines[0], 'all 256 words of 8 bits enumerated and counted');
   assert.ok(has(appWasm, 'die_laws'), 'the app starts the job by its kind');
-  for (const piece of [' bits enumerated and counted', 'counted arithmetically over all 2^']) {
-    assert.ok(has(coreWasm, piece), `the core module holds "${piece}"`);
-    assert.ok(!has(appWasm, piece), `the app's wasm holds "${piece}"`);
-  }
+  onlyInCoreModule([' bits enumerated and counted', 'counted arithmetically over all 2^']);
 });
 
 // A Z80 die roll "as printed" run by the worker: (x * (n - 1)) >> 8, the Z80 article's formula.
 function laneViews(x, n) {
   const request = ['shufflelab lane request 1',
     `lane z80-roll-minus1 1 ${x} ${n} 1  0 outputs  0 1 value call  -`, `labvalue ${(x * (n - 1)) >> 8}`].join('\n') + '\n';
-  const job = core.makeTextJob('asm_lanes', '', request);
-  while (!job.done()) job.step(1 << 16);
-  const text = job.payload();
-  job.delete();
-  return text.split('\n');
+  return runJob('asm_lanes', '', request).payload.split('\n');
 }
 
 test('the assembly listings run in the worker\'s core module; the app\'s wasm has no interpreter, listing or snippet', () => {
@@ -165,15 +158,12 @@ test('the assembly listings run in the worker\'s core module; the app\'s wasm ha
     assert.ok(lines.some((l) => l.startsWith('row ')), 'the listing\'s rows come with the view');
   }
   assert.ok(has(appWasm, 'asm_lanes') && has(appWasm, 'asm_run'), 'the app starts the jobs by their kinds');
-  for (const piece of [
+  onlyInCoreModule([
     'Load: copy a value between registers, memory and immediates (no flags)',  // a Z80 mnemonic's hover text
     'ld hl,(SEED+6)',                                                          // a row of the Z80 listing
     'static_cast<std::uint32_t>(seed[6]) << 16',                               // the Z80 LFSR's C++ snippet
     'has not returned after',                                                  // the interpreters' runaway stop
     'WebAssembly: the build extracts the wasm of the Z80',                     // the lanes' wasm column
     '(not yet: the call has not returned)',                                    // a lane's value before its call returns
-  ]) {
-    assert.ok(has(coreWasm, piece), `the core module holds "${piece}"`);
-    assert.ok(!has(appWasm, piece), `the app's wasm holds "${piece}"`);
-  }
+  ]);
 });
