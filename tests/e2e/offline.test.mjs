@@ -139,9 +139,11 @@ test('after the first visit the app opens offline; a new build replaces the cach
   page = await context.newPage();
   watch(page);
   await page.goto(base + '#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=13');
+  // ... and its cache holds the wasm (a fresh clone's run once read the cache before that entry was there).
   await page.waitForFunction(async (want) => {
     const keys = await caches.keys();
-    return keys.length === 1 && keys[0] === want && navigator.serviceWorker.controller !== null;
+    return keys.length === 1 && keys[0] === want && navigator.serviceWorker.controller !== null &&
+      (await (await caches.open(want)).match('shufflelab.wasm')) !== undefined;
   }, `shufflelab ${base} ${v2}`, { timeout: 20000 });
   cached = await cacheState(page);
   assert.equal(cached.sizes[`shufflelab ${base} ${v2}`], readFileSync(join(dir, 'shufflelab.wasm')).length);
