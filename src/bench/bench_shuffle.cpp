@@ -198,8 +198,7 @@ void shuffle_group(Context& ctx) {
     bool same = true;
     for (std::size_t list = 0; list < kDrawLists; ++list) {
       const std::uint32_t* draw = ready_draws->data() + list * (N - 1);
-      std::iota(by_floor.begin(), by_floor.end(), 0u);
-      for (std::uint32_t step = 0; step + 1 < N; ++step) std::swap(by_floor[N - 1 - step], by_floor[draw[step]]);
+      fisher_yates_from_draws(by_floor, draw);
       fisher_yates_batched(BatchPlan(N), by_plan, replay_words);
       same = same && by_floor == by_plan;
     }
@@ -212,8 +211,7 @@ void shuffle_group(Context& ctx) {
   const auto swap_floor = [](auto& deck, FloorState& state) {
     const std::uint32_t* draw = state.draws->data() + state.list * (N - 1);
     state.list = (state.list + 1) % kDrawLists;
-    std::iota(deck.begin(), deck.end(), 0u);
-    for (std::uint32_t step = 0; step + 1 < N; ++step) std::swap(deck[N - 1 - step], deck[draw[step]]);
+    fisher_yates_from_draws(deck, draw);
   };
 
   const BatchPlan plan(N);

@@ -26,11 +26,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <numeric>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
 
 #include "core/shuffle/bits.hpp"
+#include "core/shuffle/pair_multiply.hpp"
 #include "core/shuffle/rank_deal.hpp"
 #include "core/gen/generators.hpp"
 
@@ -315,6 +317,130 @@ void fisher_yates_batched_fixed(std::span<std::uint32_t, N> deck, NextWord& next
     detail::fisher_yates_fixed_pairs<N, Order>(next_word, deck.data(), std::make_index_sequence<(Plan::kSize + 1) / 2>{});
 }
 
+// A fresh deck, then Fisher-Yates' swaps from ready draws (draws[s] for the
+// bound n - s). A loop, not unrolled: unrolled, these swaps measured 15-20%
+// slower (each swap's loads and stores at addresses of their own, which the
+// CPU's memory-dependence prediction appears to learn worse). The benchmark's
+// swap floor runs this too.
+inline void fisher_yates_from_draws(std::span<std::uint32_t> deck, const std::uint32_t* draws) {
+  std::iota(deck.begin(), deck.end(), std::uint32_t{0});
+  const std::size_t n = deck.size();
+#pragma GCC unroll 1
+  for (std::size_t step = 0; step + 1 < n; ++step) std::swap(deck[n - 1 - step], deck[draws[step]]);
+}
+
+#ifdef SHUFFLELAB_PAIR_LANES
+namespace detail {
+// DrawsAhead's layout: word g feeds batches 2g (lane 0) and 2g + 1 (lane 1);
+// step j multiplies each lane by its batch's bound first_bound - j (past the
+// batch's end, or for a missing batch, the lane is never read); batch b's
+// draws go to kStart[b] onwards.
+template <std::uint32_t N>
+struct LanePlan {
+  using Plan = FixedPlan<N>;
+  static constexpr std::size_t kWords = (Plan::kSize + 1) / 2;
+  static constexpr std::uint32_t count(std::size_t b) { return b < Plan::kSize ? Plan::kBatches[b].count : 0; }
+  static constexpr std::uint32_t first_bound(std::size_t b) { return count(b) ? Plan::kBatches[b].first_bound : 0; }
+  // Batch b's reject_below if step j is its last, else 0 (never below).
+  static constexpr std::uint32_t limit(std::size_t b, std::uint32_t j) {
+    return count(b) == j + 1 ? Plan::kBatches[b].reject_below : 0;
+  }
+  static constexpr std::uint32_t steps(std::size_t g) { return std::max(count(2 * g), count(2 * g + 1)); }
+  static constexpr std::uint32_t quads(std::size_t g) { return (steps(g) + 3) / 4; }
+  static constexpr std::array<std::uint32_t, Plan::kSize + 1> kStart = [] {
+    std::array<std::uint32_t, Plan::kSize + 1> start{};
+    for (std::size_t b = 0; b < Plan::kSize; ++b) start[b + 1] = start[b] + count(b);
+    return start;
+  }();
+};
+}  // namespace detail
+
+// One shuffle's draws for a compile-time plan, made ahead of its swaps: the
+// two batches of a word side by side in SIMD lanes (pair_multiply.hpp), and
+// written in swap order, four at a time. If a batch is rejected, all are made
+// again from the first word one batch at a time, so the draws are always
+// batched_draws' for the same words. shuffle() is then the swap floor's work:
+// fisher_yates_from_draws.
+template <std::uint32_t N>
+class DrawsAhead {
+ public:
+  template <class NextWord>
+  void make(NextWord& next_word) {
+    const NextWord first_word = next_word;
+    if (make_in_lanes(next_word)) return;
+    next_word = first_word;
+    make_one_by_one(next_word);
+  }
+  // make() in two parts, so a caller can keep its first word where it was
+  // (in registers it would be four more values to hold through every draw):
+  // false if a batch is rejected; then make_one_by_one from the first word.
+  template <class NextWord>
+  [[gnu::always_inline]] bool make_in_lanes(NextWord& next_word) {
+    PairLanes rejected = pair_none();
+    words(next_word, rejected, std::make_index_sequence<Lanes::kWords>{});
+    return !pair_any(rejected);
+  }
+  template <class NextWord>
+  void make_one_by_one(NextWord& next_word) {
+    one_by_one(next_word, std::make_index_sequence<Lanes::Plan::kSize>{});
+  }
+
+  [[gnu::always_inline]] void shuffle(std::span<std::uint32_t, N> deck) const {
+    fisher_yates_from_draws(deck, draws_.data());
+  }
+
+ private:
+  using Lanes = detail::LanePlan<N>;
+
+  template <class NextWord, std::size_t... G>
+  [[gnu::always_inline]] void words(NextWord& next_word, PairLanes& rejected, std::index_sequence<G...>) {
+    (word<G>(next_word(), rejected, std::make_index_sequence<Lanes::steps(G)>{}), ...);
+  }
+
+  // Word G's steps (J), then its draws in fours, batch 2G's before 2G + 1's:
+  // what a store writes past its batch's end is overwritten later. (The
+  // bounds count down by one per step, rather than one constant per step:
+  // V8 builds each 128-bit constant from four instructions.)
+  template <std::size_t G, std::size_t... J>
+  [[gnu::always_inline]] void word(std::uint64_t word, PairLanes& rejected, std::index_sequence<J...>) {
+    PairLanes steps[4 * Lanes::quads(G)];
+    PairLanes lanes = pair_from_word(word);
+    PairLanes bounds = pair_factors(Lanes::first_bound(2 * G), Lanes::first_bound(2 * G + 1));
+    ((lanes = pair_multiply(lanes, J == 0 ? bounds : (bounds = pair_count_down(bounds))),
+      steps[J] = lanes,
+      rejected = (Lanes::limit(2 * G, J) | Lanes::limit(2 * G + 1, J)) == 0
+                     ? rejected
+                     : pair_or(rejected, pair_low_below(lanes, pair_limits(Lanes::limit(2 * G, J),
+                                                                            Lanes::limit(2 * G + 1, J))))),
+     ...);
+    for (std::size_t pad = sizeof...(J); pad < 4 * Lanes::quads(G); ++pad) steps[pad] = lanes;
+    store_batch<2 * G, 0>(steps, std::make_index_sequence<Lanes::quads(G)>{});
+    store_batch<2 * G + 1, 1>(steps, std::make_index_sequence<Lanes::quads(G)>{});
+  }
+
+  template <std::size_t B, unsigned Lane, std::size_t... Q>
+  [[gnu::always_inline]] void store_batch(const PairLanes* steps, std::index_sequence<Q...>) {
+    (store_quad<B, Lane, Q>(steps), ...);
+  }
+
+  template <std::size_t B, unsigned Lane, std::size_t Q>
+  [[gnu::always_inline]] void store_quad(const PairLanes* steps) {
+    if constexpr (4 * Q < Lanes::count(B))
+      pair_store_high_halves<Lane>(steps[4 * Q], steps[4 * Q + 1], steps[4 * Q + 2], steps[4 * Q + 3],
+                                   draws_.data() + Lanes::kStart[B] + 4 * Q);
+  }
+
+  template <class NextWord, std::size_t... B>
+  [[gnu::always_inline]] void one_by_one(NextWord& next_word, std::index_sequence<B...>) {
+    std::uint64_t word = 0;
+    (detail::fixed_draws<N, B>(next_word, word, draws_.data() + Lanes::kStart[B]), ...);
+  }
+
+  // + 4: the last batch's last store may write up to 3 draws past the end.
+  alignas(16) std::array<std::uint32_t, N - 1 + 4> draws_{};
+};
+#endif
+
 namespace detail {
 // Deals n cards: strike(draw) for each batched draw, then strike(0).
 template <class NextWord, class Strike>
@@ -349,14 +475,17 @@ void pencil_batched(const BatchPlan& plan, std::span<std::uint32_t> deck, NextWo
 }
 
 // The default fast path: batched Fisher-Yates on xoshiro256** (seeded by
-// SplitMix64 as its authors advise). For the decks of the seed articles (52
-// and 78 cards) the plan is fixed at compile time, each batch's swaps made
-// behind the next two batches' draws (BatchSwaps::behind_draws); other decks
-// run the run-time plan. Same decks as fisher_yates_batched for the same
-// words, whatever n and platform.
+// SplitMix64 as its authors advise), fastest form per deck and platform, as
+// measured (docs/performance.md): natively, 52 cards swap on DrawsAhead made
+// by the shuffle before (the constructor makes the first), then make the
+// next shuffle's, so the CPU overlaps the two; 78 cards, and both sizes in
+// WebAssembly, run the compile-time plan with each batch's swaps behind the
+// next two batches' draws (BatchSwaps::behind_draws); other decks run the
+// run-time plan. Same decks as fisher_yates_batched for the same words,
+// whatever n and platform.
 class FastShuffler {
  public:
-  FastShuffler(std::uint32_t n, std::uint64_t seed) : plan_(n), words_{Xoshiro256ss::from_seed(seed)} {}
+  FastShuffler(std::uint32_t n, std::uint64_t seed);
   std::uint32_t n() const { return plan_.n(); }
   void shuffle(std::span<std::uint32_t> deck);  // deck.size() == n()
   // The words the next shuffle will read come from here (tests copy it).
@@ -365,6 +494,10 @@ class FastShuffler {
  private:
   BatchPlan plan_;
   XoshiroWords words_;
+#ifdef SHUFFLELAB_PAIR_LANES
+  XoshiroWords past_ahead_;  // past the words of the draws made ahead
+  std::optional<DrawsAhead<52>> ahead_;
+#endif
 };
 
 }  // namespace shufflelab

@@ -244,11 +244,52 @@ TEST(FastShuffle, BatchPairsShareAWordAsDocumented) {
   }
 }
 
+TEST(FastShuffle, SwapsFromReadyDrawsEqualStepper) {
+  for (std::uint32_t n : {1u, 2u, 52u, 78u}) {
+    std::mt19937 rng(n);
+    Deck draws(n > 0 ? n - 1 : 0), deck(n);
+    for (std::uint32_t s = 0; s + 1 < n; ++s) draws[s] = std::uniform_int_distribution<std::uint32_t>(0, n - 1 - s)(rng);
+    fisher_yates_from_draws(deck, draws.data());
+    EXPECT_EQ(deck, stepper_deck(ShuffleAlgo::FisherYates, n, draws)) << n;
+  }
+}
+
+#ifdef SHUFFLELAB_PAIR_LANES
+// DrawsAhead against batched_draws on the same words, half of them with a
+// zero half (rejected unless P is a power of two), so the draws are often
+// made again one batch at a time; and on plain words, where they come from
+// the lanes alone.
+TEST(FastShuffle, DrawsAheadAreTheBatchedDraws) {
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    std::mt19937_64 rng(seed);
+    ListedWords words;
+    for (int w = 0; w < 60; ++w) {
+      const std::uint64_t word = rng();
+      const bool zero_half = seed % 2 == 0 && rng() % 4 == 0;
+      words.words.push_back(zero_half ? word & (rng() % 2 ? 0xffffffff00000000u : 0xffffffffu) : word);
+    }
+    ListedWords for_draws = words, for_lanes = words, for_checked = words;
+    Deck draws(51);
+    batched_draws(BatchPlan(52), for_draws, draws);
+    DrawsAhead<52> ahead;
+    ahead.make(for_lanes);
+    std::array<std::uint32_t, 52> deck{};
+    ahead.shuffle(deck);
+    EXPECT_EQ(Deck(deck.begin(), deck.end()), stepper_deck(ShuffleAlgo::FisherYates, 52, draws)) << seed;
+    EXPECT_EQ(for_lanes.next, for_draws.next) << seed;
+    // make_in_lanes says false exactly when a batch was redrawn (more words read).
+    DrawsAhead<52> checked;
+    EXPECT_EQ(checked.make_in_lanes(for_checked), for_draws.next == 5) << seed;
+  }
+}
+#endif
+
 TEST(FastShuffle, DefaultFastPathShufflesItsWords) {
-  // 52 and 78 take the compile-time plan, other sizes the runtime one.
+  // 52 and 78 take their fixed paths, other sizes the runtime plan. 400
+  // rounds: about ten 52-card shuffles with a rejected batch.
   for (std::uint32_t n : {5u, 52u, 78u, 100u}) {
     FastShuffler shuffler(n, 99);
-    for (int round = 0; round < 30; ++round) {
+    for (int round = 0; round < 400; ++round) {
       XoshiroWords copy = shuffler.words();
       Deck deck(n), draws(n - 1);
       shuffler.shuffle(deck);
