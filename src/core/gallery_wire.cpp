@@ -2,11 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
-#include <initializer_list>
 
-#include "core/base/plain_text.hpp"
-#include "core/base/split_lines.hpp"
+#include "core/base/wire_records.hpp"
 
 namespace shufflelab {
 
@@ -15,27 +12,15 @@ namespace {
 constexpr std::string_view kHeader = "shufflelab findings 1";
 constexpr std::array<std::string_view, 4> kStyles = {"plain", "grouped", "fixed", "percent"};  // QuoteStyle's order
 
-// The fields of a record decoded in place; false when one is not percent-encoded text.
-bool decode_texts(const std::vector<std::string_view>& f, std::initializer_list<std::string*> into) {
-  std::size_t k = 1;
-  for (std::string* text : into) {
-    auto decoded = percent_decode(f[k++], "field");
-    if (!decoded) return false;
-    *text = std::move(decoded.value());
-  }
-  return true;
-}
-
-bool read_quote(const std::vector<std::string_view>& f, QuotedNumber& q) {
-  std::string style, decimals;
-  if (f.size() != 6 || !decode_texts(f, {&q.text, &q.path, &style, &decimals, &q.per})) return false;
-  std::size_t s = 0;
-  while (s < kStyles.size() && kStyles[s] != style) ++s;
-  if (s == kStyles.size()) return false;
-  q.style = static_cast<QuoteStyle>(s);
-  const auto [end, error] = std::from_chars(decimals.data(), decimals.data() + decimals.size(), q.decimals);
-  if (error != std::errc{} || end != decimals.data() + decimals.size() || decimals.empty()) return false;
-  if (q.per == "-") q.per.clear();
+bool read_quote(FieldCursor& f, QuotedNumber& q) {
+  q.text = f.text();
+  q.path = f.text();
+  const std::string_view style = f.word();
+  const auto s = std::find(kStyles.begin(), kStyles.end(), style);
+  if (s == kStyles.end()) return false;
+  q.style = static_cast<QuoteStyle>(s - kStyles.begin());
+  q.decimals = f.number<decltype(q.decimals)>();
+  if (!f.dash()) q.per = f.text();
   return true;
 }
 
@@ -44,40 +29,29 @@ bool read_quote(const std::vector<std::string_view>& f, QuotedNumber& q) {
 std::string encode_findings(const std::vector<GalleryEntry>& entries) {
   std::string out = std::string(kHeader) + "\n";
   for (const GalleryEntry& e : entries) {
-    out += "entry " + percent_encode(e.title) + " " + percent_encode(e.source) + " " + percent_encode(e.link) + " " +
-           percent_encode(e.text) + "\n";
+    out += "entry" + text_field(e.title) + text_field(e.source) + text_field(e.link) + text_field(e.text) + "\n";
     for (const QuotedNumber& q : e.quotes)
-      out += "quote " + percent_encode(q.text) + " " + percent_encode(q.path) + " " +
-             std::string(kStyles[static_cast<std::size_t>(q.style)]) + " " + std::to_string(q.decimals) + " " +
-             (q.per.empty() ? std::string("-") : percent_encode(q.per)) + "\n";
+      out += "quote" + text_field(q.text) + text_field(q.path) + " " + std::string(kStyles[static_cast<std::size_t>(q.style)]) +
+             number_field(q.decimals) + (q.per.empty() ? std::string(" -") : text_field(q.per)) + "\n";
   }
   return out;
 }
 
 Result<std::vector<GalleryEntry>> decode_findings(std::string_view text) {
-  using R = Result<std::vector<GalleryEntry>>;
   std::vector<GalleryEntry> entries;
-  const std::vector<std::string_view> records = split_lines(text);
-  if (records.empty()) return R::fail("the findings' text is empty");
-  for (std::size_t line = 0; line < records.size(); ++line) {
-    const std::string_view record = records[line];
-    if (line == 0) {
-      if (record != kHeader) return R::fail("the findings' text does not start with \"" + std::string(kHeader) + "\"");
-      continue;
-    }
-    const std::vector<std::string_view> f = space_fields(record);
-    bool ok = false;
-    if (f[0] == "entry" && f.size() == 5) {
+  const auto read = read_records(text, kHeader, "the findings' text", [&](FieldCursor& f) {
+    if (f.tag() == "entry") {
       GalleryEntry& e = entries.emplace_back();
-      ok = decode_texts(f, {&e.title, &e.source, &e.link, &e.text});
-    } else if (f[0] == "quote" && !entries.empty()) {
-      ok = read_quote(f, entries.back().quotes.emplace_back());
+      e.title = f.text();
+      e.source = f.text();
+      e.link = f.text();
+      e.text = f.text();
+      return true;
     }
-    if (!ok)
-      return R::fail("the findings' text, line " + std::to_string(line + 1) + ": \"" + readable_excerpt(record, 40) +
-                     "\" is not an entry or a quote");
-  }
-  return R::ok(std::move(entries));
+    return f.tag() == "quote" && !entries.empty() && read_quote(f, entries.back().quotes.emplace_back());
+  });
+  if (!read) return Result<std::vector<GalleryEntry>>::fail(read.error());
+  return Result<std::vector<GalleryEntry>>::ok(std::move(entries));
 }
 
 }  // namespace shufflelab

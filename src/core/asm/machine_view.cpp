@@ -9,6 +9,7 @@
 #include "core/asm/asm_reader.hpp"
 #include "core/base/plain_text.hpp"
 #include "core/base/split_lines.hpp"
+#include "core/base/wire_records.hpp"
 
 namespace shufflelab {
 
@@ -66,73 +67,11 @@ std::string lane_value_text(const LaneValueSpec& spec, const std::vector<std::ui
   return out;
 }
 
-// ---- the wire: records of space-separated fields ----------------------------------------
-std::string text_field(std::string_view text) { return " " + percent_encode(text); }
-template <class T>
-std::string number_field(T value) {
-  return " " + std::to_string(value);
-}
+// ---- the wire (core/base/wire_records) ----------------------------------------------------
 std::string numbers_record(std::string_view tag, const std::vector<std::uint64_t>& values) {
   std::string out(tag);
   for (const std::uint64_t v : values) out += number_field(v);
   return out + "\n";
-}
-
-// Reads one record's fields in order; any field that does not read makes it bad.
-class FieldCursor {
- public:
-  explicit FieldCursor(std::vector<std::string_view> fields) : f_(std::move(fields)) {}
-  std::size_t size() const { return f_.size(); }
-  std::string_view tag() const { return f_[0]; }
-  bool ok() const { return ok_ && at_ == f_.size(); }
-  std::string text() {
-    if (!more()) return {};
-    auto decoded = percent_decode(f_[at_++], "field");
-    if (!decoded) ok_ = false;
-    return decoded ? std::move(decoded.value()) : std::string{};
-  }
-  template <class T>
-  T number() {
-    T value{};
-    if (!more()) return value;
-    const std::string_view s = f_[at_++];
-    const auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), value);
-    if (error != std::errc{} || end != s.data() + s.size() || s.empty()) ok_ = false;
-    return value;
-  }
-  bool flag() { return number<int>() != 0; }
-  std::vector<std::uint64_t> rest() {
-    std::vector<std::uint64_t> out;
-    while (at_ < f_.size()) out.push_back(number<std::uint64_t>());
-    return out;
-  }
-  bool is_dash() const { return at_ < f_.size() && f_[at_] == "-"; }
-  void skip() { ++at_; }
-
- private:
-  bool more() {
-    if (at_ < f_.size()) return true;
-    ok_ = false;
-    return false;
-  }
-  std::vector<std::string_view> f_;
-  std::size_t at_ = 1;
-  bool ok_ = true;
-};
-
-// Calls `record` for each line after the header; fails naming the first line it refuses.
-template <class OnRecord>
-Result<bool> read_records(std::string_view text, std::string_view header, std::string_view what, OnRecord&& record) {
-  const std::vector<std::string_view> lines = split_lines(text);
-  if (lines.empty()) return Result<bool>::fail(std::string(what) + " is empty");
-  if (lines[0] != header) return Result<bool>::fail(std::string(what) + " does not start with \"" + std::string(header) + "\"");
-  for (std::size_t line = 1; line < lines.size(); ++line) {
-    FieldCursor fields(space_fields(lines[line]));
-    if (!record(fields) || !fields.ok())
-      return Result<bool>::fail(std::string(what) + ", line " + std::to_string(line + 1) + ": \"" +
-                                readable_excerpt(lines[line], 40) + "\" does not read");
-  }
-  return Result<bool>::ok(true);
 }
 
 void encode_machine(const MachineView& m, std::string& out) {
@@ -286,7 +225,7 @@ Result<LaneRequest> decode_lane_request(std::string_view text) {
     l.lab_label = f.text();
     l.call_label = f.text();
     l.note = f.text();
-    if (f.is_dash()) f.skip(), request.cursors.emplace_back();
+    if (f.dash()) request.cursors.emplace_back();
     else request.cursors.emplace_back(f.number<std::uint64_t>());
     return true;
   });

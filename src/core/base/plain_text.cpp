@@ -121,14 +121,4 @@ Result<std::string> percent_decode(std::string_view text, std::string_view what,
   return R::ok(std::move(out));
 }
 
-std::vector<std::string_view> space_fields(std::string_view record) {
-  std::vector<std::string_view> out;
-  for (std::size_t at = 0; at <= record.size();) {
-    const std::size_t space = std::min(record.find(' ', at), record.size());
-    out.push_back(record.substr(at, space - at));
-    at = space + 1;
-  }
-  return out;
-}
-
 }  // namespace shufflelab

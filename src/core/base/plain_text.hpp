@@ -42,9 +42,4 @@ enum class StrayPercent { refuse, keep };
 std::string percent_encode(std::string_view text);
 Result<std::string> percent_decode(std::string_view text, std::string_view what, StrayPercent stray = StrayPercent::refuse);
 
-// A record of the wire texts (core/assembler/assembly_wire, core/gallery_wire):
-// its fields split at each space, empty ones kept; fields that may hold
-// spaces are percent-encoded.
-std::vector<std::string_view> space_fields(std::string_view record);
-
 }  // namespace shufflelab
