@@ -52,7 +52,9 @@ struct App {
   shufflelab::ui::LabApp lab{jobs};
   shufflelab::web::GlViews gl_views;
   std::uint64_t drawn_look = 0;    // draw_fingerprint of the frame on the canvas
-  std::uint64_t drawn_frames = 0;  // frames that reached WebGL (the others looked the same)
+  std::uint64_t drawn_frames = 0;  // frames that reached WebGL (the others looked the same, or were progress alone)
+  double drawn_at = -1e9;          // emscripten_get_now() of the last frame drawn
+  double input_at = 0.0;           // of the last frame with any input
   ImGuiStyle base_style;
   float font_scale = 0.0f;
   std::string written_fragment;
@@ -431,6 +433,28 @@ void publish_text(double now) {
   shufflelab::web::publish_text(g_app->text_json);
 }
 
+// Any input this frame: the pointer moved or pressed, the wheel, a key, a character.
+bool input_this_frame() {
+  const ImGuiIO& io = ImGui::GetIO();
+  bool input = io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f || io.MouseWheel != 0.0f || io.MouseWheelH != 0.0f ||
+               !io.InputQueueCharacters.empty();
+  for (const bool down : io.MouseDown) input = input || down;
+  for (const bool down : io.KeysDown) input = input || down;
+  return input;
+}
+
+// Whether a changed frame is drawn. While a job runs in the background and
+// nothing else moves (no input for half a second, no lab playing), what
+// changes is that job's progress: it is drawn four times a second, not every
+// frame. Without a GPU (software GL, as in headless Chromium) a drawn frame
+// costs the CPU that the workers need: a run=sweep link took 9 s against the
+// workers' 5.6 s with the page idle.
+bool draw_now(double now) {
+  constexpr double kQuietMs = 500.0, kProgressFrameMs = 250.0;
+  if (!g_app->lab.background_work_only() || now - g_app->input_at < kQuietMs) return true;
+  return now - g_app->drawn_at >= kProgressFrameMs;
+}
+
 // What Back and Forward move between: the lab and the lesson step.
 bool same_place(const shufflelab::LabState& a, const shufflelab::LabState& b) {
   return a.lab == b.lab && a.tour == b.tour && a.tour_text == b.tour_text && a.tour_step == b.tour_step;
@@ -451,6 +475,7 @@ void frame() {
   feed_text_queue();
   shufflelab::ui::update_keyboard_navigation();
   ImGui::NewFrame();
+  if (input_this_frame()) g_app->input_at = started;
   shufflelab::ui::steer_keyboard_navigation();
   apply_wheel();
   shufflelab::ui::g_help_shown.clear();
@@ -469,8 +494,9 @@ void frame() {
   // presenting the canvas until it is drawn to (a PNG reads this frame's pixels).
   const std::uint64_t look = shufflelab::ui::draw_fingerprint(
       {ImGui::GetDrawData(), fb_w, fb_h, background, g_app->gl_views.image_changes()});
-  if (look != g_app->drawn_look || png_requested) {
+  if ((look != g_app->drawn_look && draw_now(started)) || png_requested) {
     g_app->drawn_look = look;
+    g_app->drawn_at = started;
     g_app->drawn_frames++;
     glViewport(0, 0, fb_w, fb_h);
     glClearColor(background.x, background.y, background.z, 1.0f);

@@ -207,6 +207,8 @@ bool AppSession::busy() const {
   return run_pending_ || lesson_load_ || const_cast<AppSession*>(this)->lab_session().busy();
 }
 
+bool AppSession::animating() const { return const_cast<AppSession*>(this)->lab_session().animating(); }
+
 std::vector<TextLine> AppSession::text() {
   TextLines out;
   const TourHeading* loading = lesson_loading();

@@ -72,6 +72,8 @@ class AppSession {
   void tick(double seconds);
   // A job of the current lab is running (the CLI ticks until none is).
   bool busy() const;
+  // The current lab plays on its own (LabSession::animating).
+  bool animating() const;
 
   const LabState& state() const { return state_; }
   const std::vector<std::string>& notices() const { return notices_; }

@@ -94,6 +94,8 @@ class LabApp {
 
   const std::vector<std::string>& notices() const { return session_.notices(); }
   LabId current_lab() const { return session_.state().lab; }
+  // A job runs and no lab plays: what changes on screen is that job's progress.
+  bool background_work_only() const { return session_.busy() && !session_.animating(); }
   const LabState& state() const { return session_.state(); }
   // The Text view's lines (core/app_session's text, with the results that
   // panels of labs without a session still hold).

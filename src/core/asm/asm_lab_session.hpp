@@ -58,6 +58,7 @@ class AsmLabSession final : public LabSession {
   Result<bool> apply(const LabCommand& command) override;  // true: the state changed
   void tick(double seconds) override;                      // playback, the comparison's job
   bool busy() const override { return (state_.edit.on && editor_.busy()) || run_awaited(); }
+  bool animating() const override { return playing_; }
   void forget_results() override {
     editor_.forget();
     run_job_.clear(jobs_);

@@ -37,6 +37,8 @@ class LabSession {
   virtual void leave() {}
   // A job runs (the CLI ticks until none does).
   virtual bool busy() const { return false; }
+  // The lab steps on its own (its Play): its view may change every frame.
+  virtual bool animating() const { return false; }
   virtual std::vector<TextLine> text() = 0;
   // The hook's object without its closing brace (the page adds the screen's fields).
   virtual std::string describe_json() = 0;

@@ -107,6 +107,7 @@ class LfsrSession final : public LabSession {
   Result<bool> apply(const LabCommand& command) override;  // true: the state changed
   void tick(double seconds) override;                      // plays, polls the check
   bool busy() const override { return step_check_.running() || lattice_awaited(); }
+  bool animating() const override { return playing_; }
   std::vector<TextLine> text() override;
   std::string describe_json() override { return describe_json_with("", ""); }
   // The hook's object without its closing brace, with the screen's fields

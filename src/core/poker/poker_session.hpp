@@ -61,6 +61,7 @@ class PokerSession final : public LabSession {
   void tick(double seconds) override;                      // playback, 3 calls a second; polls the sweeps
   void leave() override;                                   // leaving the lab stops its sweeps
   bool busy() const override { return sweep_.job.running() || hands_.job.running(); }
+  bool animating() const override { return playing_; }
   std::vector<TextLine> text() override;
   std::string describe_json() override;  // without the lanes (the screen's)
   std::vector<CsvExport> csv_exports() override;

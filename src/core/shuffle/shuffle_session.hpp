@@ -124,6 +124,7 @@ class ShuffleSession final : public LabSession {
   Result<bool> apply(const LabCommand& command) override;  // true: the state changed
   void tick(double seconds) override;  // polls; the tab shown plays, animates or starts its table
   bool busy() const override;
+  bool animating() const override { return playing_; }
   std::vector<TextLine> text() override;
   std::string describe_json() override;  // without the timeline's place and the lanes (the screen's)
   std::vector<CsvExport> csv_exports() override;
