@@ -332,15 +332,17 @@ inline void fisher_yates_from_draws(std::span<std::uint32_t> deck, const std::ui
 #ifdef SHUFFLELAB_PAIR_LANES
 namespace detail {
 // DrawsAhead's layout: word g feeds batches 2g (lane 0) and 2g + 1 (lane 1);
-// step j multiplies each lane by its batch's bound first_bound - j (past the
-// batch's end, or for a missing batch, the lane is never read); batch b's
-// draws go to kStart[b] onwards.
+// step j multiplies each lane by its batch's bound first_bound - j (0 past the
+// batch's end or for a missing batch: that lane is not read); batch b's draws
+// go to kStart[b] onwards.
 template <std::uint32_t N>
 struct LanePlan {
   using Plan = FixedPlan<N>;
   static constexpr std::size_t kWords = (Plan::kSize + 1) / 2;
   static constexpr std::uint32_t count(std::size_t b) { return b < Plan::kSize ? Plan::kBatches[b].count : 0; }
-  static constexpr std::uint32_t first_bound(std::size_t b) { return count(b) ? Plan::kBatches[b].first_bound : 0; }
+  static constexpr std::uint32_t bound(std::size_t b, std::uint32_t j) {
+    return j < count(b) ? Plan::kBatches[b].first_bound - j : 0;
+  }
   // Batch b's reject_below if step j is its last, else 0 (never below).
   static constexpr std::uint32_t limit(std::size_t b, std::uint32_t j) {
     return count(b) == j + 1 ? Plan::kBatches[b].reject_below : 0;
@@ -398,15 +400,12 @@ class DrawsAhead {
   }
 
   // Word G's steps (J), then its draws in fours, batch 2G's before 2G + 1's:
-  // what a store writes past its batch's end is overwritten later. (The
-  // bounds count down by one per step, rather than one constant per step:
-  // V8 builds each 128-bit constant from four instructions.)
+  // what a store writes past its batch's end is overwritten later.
   template <std::size_t G, std::size_t... J>
   [[gnu::always_inline]] void word(std::uint64_t word, PairLanes& rejected, std::index_sequence<J...>) {
     PairLanes steps[4 * Lanes::quads(G)];
     PairLanes lanes = pair_from_word(word);
-    PairLanes bounds = pair_factors(Lanes::first_bound(2 * G), Lanes::first_bound(2 * G + 1));
-    ((lanes = pair_multiply(lanes, J == 0 ? bounds : (bounds = pair_count_down(bounds))),
+    ((lanes = pair_multiply(lanes, pair_factors(Lanes::bound(2 * G, J), Lanes::bound(2 * G + 1, J))),
       steps[J] = lanes,
       rejected = (Lanes::limit(2 * G, J) | Lanes::limit(2 * G + 1, J)) == 0
                      ? rejected

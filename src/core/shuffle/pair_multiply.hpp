@@ -26,10 +26,6 @@ using PairLanes = __m128i;
 [[gnu::always_inline]] inline PairLanes pair_multiply(PairLanes lanes, PairLanes factors) {
   return _mm_mul_epu32(lanes, factors);
 }
-// Each factor less one (a factor of 0 wraps; that lane is not read then).
-[[gnu::always_inline]] inline PairLanes pair_count_down(PairLanes factors) {
-  return _mm_sub_epi64(factors, _mm_set1_epi64x(1));
-}
 // Lane `Lane`'s high halves of four pairs, stored as out[0..3] (unaligned).
 template <unsigned Lane>
 [[gnu::always_inline]] inline void pair_store_high_halves(PairLanes p0, PairLanes p1, PairLanes p2, PairLanes p3,
