@@ -18,6 +18,7 @@
 
 #include "core/poker/poker_csv.hpp"
 #include "core/base/parse.hpp"
+#include "core/base/text_format.hpp"
 #include "imgui.h"
 #include "ui/kit/cards.hpp"
 #include "ui/kit/layout.hpp"
@@ -276,8 +277,11 @@ void PokerPanel::draw_call(const PokerDealView& v) {
       explain("The more cards are out, the likelier this gets.");
     }
   }
-  ImGui::TextWrapped("So far: %zu cards, %u too high, %u duplicates (all %u calls: %u too high, %u duplicates).",
-                     v.dealt.size(), v.too_high, v.duplicates, v.deal.calls, v.deal.too_high, v.deal.duplicates);
+  const std::string so_far = "So far: " + counted(v.dealt.size(), "card") + ", " + std::to_string(v.too_high) +
+                             " too high, " + counted(v.duplicates, "duplicate") + " (all " + counted(v.deal.calls, "call") +
+                             ": " + std::to_string(v.deal.too_high) + " too high, " +
+                             counted(v.deal.duplicates, "duplicate") + ").";
+  ImGui::TextWrapped("%s", so_far.c_str());
 }
 
 void PokerPanel::draw_hand(const PokerDealView& v) {

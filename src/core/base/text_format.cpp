@@ -28,6 +28,10 @@ std::string fixed_decimals(double value, int digits) {
 
 std::string percent(double share) { return fixed_decimals(share * 100.0, 1) + "%"; }
 
+std::string counted(std::uint64_t count, std::string_view noun) {
+  return std::to_string(count) + " " + std::string(noun) + (count == 1 ? "" : "s");
+}
+
 std::string json_string(std::string_view text) {
   std::string out = "\"";
   for (const char ch : text) {

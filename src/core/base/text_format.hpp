@@ -24,6 +24,9 @@ std::string grouped(const BigUint& value);
 std::string fixed_decimals(double value, int digits);
 // A share as a percentage with one decimal: percent(0.125) = "12.5%".
 std::string percent(double share);
+// A count and its noun, plural unless the count is 1: counted(1, "card") =
+// "1 card", counted(0, "duplicate") = "0 duplicates" (nouns whose plural adds "s").
+std::string counted(std::uint64_t count, std::string_view noun);
 
 // JSON text: a quoted, escaped string; a number with `digits` significant
 // digits (17 round-trips a double), null when not finite; true/false.

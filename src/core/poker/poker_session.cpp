@@ -214,10 +214,9 @@ std::vector<TextLine> PokerSession::text() {
   for (std::size_t i = 0; i < v.dealt.size(); ++i) dealt += (i ? ", " : "") + card_text(v.dealt[i]);
   out.item("Cards dealt (" + std::to_string(v.dealt.size()) + " of 10, the first five are the pat hand): " +
            (dealt.empty() ? std::string("none yet") : dealt));
-  out.item("Thrown away so far: " + std::to_string(v.too_high) + " too high, " + std::to_string(v.duplicates) +
-           " duplicates");
-  out.item("Whole deal: " + std::to_string(v.deal.calls) + " calls, " + std::to_string(v.deal.too_high) + " too high, " +
-           std::to_string(v.deal.duplicates) + " duplicates (the article's worst case: " +
+  out.item("Thrown away so far: " + std::to_string(v.too_high) + " too high, " + counted(v.duplicates, "duplicate"));
+  out.item("Whole deal: " + counted(v.deal.calls, "call") + ", " + std::to_string(v.deal.too_high) + " too high, " +
+           counted(v.deal.duplicates, "duplicate") + " (the article's worst case: " +
            std::to_string(kArticleWorstCalls) + " calls)");
   if (const std::optional<SweepStats>& st = view.swept) {
     const bool full = sweep_.last_full;

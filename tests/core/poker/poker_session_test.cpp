@@ -14,7 +14,7 @@ namespace shufflelab {
 namespace {
 
 struct HandDeal {
-  std::uint32_t calls = 0;
+  std::uint32_t calls = 0, too_high = 0, duplicates = 0;
   std::uint32_t final_state = 0;
 };
 HandDeal hand_deal(std::uint32_t x) {
@@ -24,7 +24,9 @@ HandDeal hand_deal(std::uint32_t x) {
     x = 1664525u * x + 1013904223u;
     ++d.calls;
     const std::uint32_t c = x >> 26;
-    if (c < 52 && std::find(cards.begin(), cards.end(), c) == cards.end()) cards.push_back(c);
+    if (c >= 52) ++d.too_high;
+    else if (std::find(cards.begin(), cards.end(), c) != cards.end()) ++d.duplicates;
+    else cards.push_back(c);
   }
   d.final_state = x;
   return d;
@@ -55,6 +57,20 @@ TEST(PokerSession, TransportCommandsMoveTheStepAsTheDealAllows) {
   EXPECT_EQ(state.step, 0u);
   EXPECT_TRUE(send(s, "seed=DEADBEEF").value());
   EXPECT_EQ(state.seed, 0xDEADBEEFu);
+}
+
+// The Text view's count of the whole deal, with its nouns in the singular for
+// a count of 1 (seed DEADBEEF's deal throws one card away as a duplicate).
+TEST(PokerSession, TheTextViewCountsTheWholeDeal) {
+  InlineJobRunner jobs;
+  PokerLabState state{.seed = 0xDEADBEEF};
+  PokerSession s(state, jobs);
+  const HandDeal d = hand_deal(0xDEADBEEF);
+  ASSERT_EQ(d.duplicates, 1u);
+  const std::string expected = "Whole deal: " + std::to_string(d.calls) + " calls, " + std::to_string(d.too_high) +
+                               " too high, 1 duplicate (the article's worst case: 39 calls)";
+  const std::vector<TextLine> lines = s.text();
+  EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [&](const TextLine& l) { return l.text == expected; })) << expected;
 }
 
 TEST(PokerSession, PlayAdvancesThreeCallsASecondAndTransportStopsIt) {
