@@ -48,6 +48,19 @@ export async function openApp(env, hash = '', { scale = 1, width = 1280, height 
   return { context, page, problems, foreign, firstFrameMs };
 }
 
+// Polls an async predicate in the page until it returns something truthy.
+// (page.waitForFunction does not await a predicate's promise: a promise is
+// truthy, so an async predicate returned at once.)
+export async function waitForAsync(page, predicate, arg, description, { timeout = 60000, interval = 100 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await page.evaluate(predicate, arg);
+    if (value) return value;
+    if (Date.now() >= deadline) assert.fail(`${description}: not reached in ${timeout} ms`);
+    await new Promise((ok) => setTimeout(ok, interval));
+  }
+}
+
 export const state = (page) => page.evaluate(() => window.shufflelab.state());
 // A command's state at once, before anything it asked of the worker has come (a test of what shows meanwhile).
 // Holds the worker's core module (its .mjs and .wasm) back until the returned

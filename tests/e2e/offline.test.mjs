@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { ROOT, SITE, CHROMIUM_ARGS } from './browser.mjs';
+import { ROOT, SITE, CHROMIUM_ARGS, waitForAsync } from './browser.mjs';
 import { startServer } from '../../tools/serve.mjs';
 
 const TEMPLATE = join(ROOT, 'web', 'sw.js');
@@ -131,7 +131,8 @@ test('after the first visit the app opens offline; a new build replaces the cach
     const registration = await navigator.serviceWorker.getRegistration();
     await registration.update();
   });
-  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration()).waiting !== null, null, { timeout: 20000 });
+  await waitForAsync(page, async () => (await navigator.serviceWorker.getRegistration()).waiting !== null, null,
+                     'the new service worker installed and waiting');
   cached = await cacheState(page);
   assert.deepEqual(cached.keys.sort(), [`shufflelab ${base} ${v1}`, `shufflelab ${base} ${v2}`].sort());
   // No tab left on the old version: the new one activates and deletes the old cache.
@@ -139,12 +140,12 @@ test('after the first visit the app opens offline; a new build replaces the cach
   page = await context.newPage();
   watch(page);
   await page.goto(base + '#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=13');
-  // ... and its cache holds the wasm (a fresh clone's run once read the cache before that entry was there).
-  await page.waitForFunction(async (want) => {
+  // ... and its cache holds the wasm (fresh clones' runs twice read the cache before that entry was there).
+  await waitForAsync(page, async (want) => {
     const keys = await caches.keys();
     return keys.length === 1 && keys[0] === want && navigator.serviceWorker.controller !== null &&
       (await (await caches.open(want)).match('shufflelab.wasm')) !== undefined;
-  }, `shufflelab ${base} ${v2}`, { timeout: 20000 });
+  }, `shufflelab ${base} ${v2}`, 'the new version active, the old cache gone, the wasm in the new one');
   cached = await cacheState(page);
   assert.equal(cached.sizes[`shufflelab ${base} ${v2}`], readFileSync(join(dir, 'shufflelab.wasm')).length);
   await page.waitForFunction(() => window.shufflelab && window.shufflelab.ready, null, { timeout: 20000 });
