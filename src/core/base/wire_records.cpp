@@ -16,8 +16,7 @@ std::vector<std::string_view> space_fields(std::string_view record) {
 
 namespace detail {
 
-Result<bool> wire_start(std::string_view text, std::string_view header, std::string_view what) {
-  const std::vector<std::string_view> lines = split_lines(text);
+Result<bool> wire_start(const std::vector<std::string_view>& lines, std::string_view header, std::string_view what) {
   if (lines.empty()) return Result<bool>::fail(std::string(what) + " is empty");
   if (lines[0] != header)
     return Result<bool>::fail(std::string(what) + " does not start with \"" + std::string(header) + "\"");

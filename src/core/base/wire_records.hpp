@@ -63,7 +63,6 @@ class FieldCursor {
     ++at_;
     return true;
   }
-  void refuse() { ok_ = false; }
 
  private:
   bool more() {
@@ -78,7 +77,7 @@ class FieldCursor {
 
 namespace detail {
 // ok when the text's first line is the header; else why not.
-Result<bool> wire_start(std::string_view text, std::string_view header, std::string_view what);
+Result<bool> wire_start(const std::vector<std::string_view>& lines, std::string_view header, std::string_view what);
 std::string refused_record(std::string_view line, std::size_t number, std::string_view what);
 }  // namespace detail
 
@@ -86,8 +85,8 @@ std::string refused_record(std::string_view line, std::size_t number, std::strin
 // naming `what` and the first line it refuses (numbered from 1, the header's).
 template <class OnRecord>
 Result<bool> read_records(std::string_view text, std::string_view header, std::string_view what, OnRecord&& record) {
-  if (auto start = detail::wire_start(text, header, what); !start) return start;
   const std::vector<std::string_view> lines = split_lines(text);
+  if (auto start = detail::wire_start(lines, header, what); !start) return start;
   for (std::size_t line = 1; line < lines.size(); ++line) {
     FieldCursor fields(space_fields(lines[line]));
     if (!record(fields) || !fields.ok()) return Result<bool>::fail(detail::refused_record(lines[line], line + 1, what));
