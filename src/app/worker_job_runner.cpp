@@ -34,9 +34,15 @@ EM_JS(char*, js_job_payload, (int id), {
 
 namespace shufflelab::web {
 
+// A split job is cut into several parts per worker, queued in the pool: a
+// worker that finishes early takes the next part, so the job ends when the
+// work does, not when the slowest worker's fixed half does (a browser's
+// workers share the cores with the page and its drawing).
+constexpr unsigned kPartsPerWorker = 8;
+
 int WorkerJobRunner::start(const std::string& kind, const std::string& params, const std::string& text) {
   const int id = next_id_++;
-  const auto parts = split_job(kind, params, static_cast<unsigned>(js_job_workers()));
+  const auto parts = split_job(kind, params, static_cast<unsigned>(js_job_workers()) * kPartsPerWorker);
   if (parts.size() < 2) {
     js_job_start(id, kind.c_str(), params.c_str(), text.data(), static_cast<int>(text.size()));
     return id;
@@ -102,7 +108,7 @@ JobStatus WorkerJobRunner::status(int id) {
     whole.progress += part.state == State::done ? 1.0 : part.progress;
   }
   whole.progress /= static_cast<double>(split.parts.size());
-  whole.summary = std::to_string(split.parts.size()) + " workers, " + std::to_string(finished) + " done";
+  whole.summary = std::to_string(finished) + " of " + std::to_string(split.parts.size()) + " parts done";
   if (finished < split.parts.size()) return whole;
   auto merged = merge_job_results(split.kind, split.results);
   if (!merged) whole.state = State::failed, whole.summary = merged.error();

@@ -2,8 +2,8 @@
 // that load the core ES module (web/worker.js, web/app.js). This side starts,
 // polls and cancels. Cancel terminates the job's worker and starts a fresh
 // one, so control returns at once even mid-slice. A job the core can split
-// (core/job_catalog.hpp split_job: the 2^32-seed One Chip sweep) runs as one part
-// per worker, and its parts' results are merged here when all are done.
+// (core/job_catalog.hpp split_job: the 2^32-seed One Chip sweep) runs as several parts
+// per worker from the pool's queue, and its parts' results are merged here when all are done.
 #pragma once
 #include <map>
 #include <optional>
