@@ -73,28 +73,49 @@ struct App {
 App* g_app = nullptr;
 
 // ImGui 1.86 samples key state once per frame, so a key pressed and released
-// between two frames (a quick tap, or a test's keyboard.press) would be lost.
-// Releases of keys pressed since the last frame are held back one frame.
-struct KeyEvent {
-  int key, scancode, action, mods;
+// between two frames (a quick tap, or a test's keyboard.press) would be lost,
+// and so would a second press that comes before any frame saw the key up (a
+// quick double tap). Keys and typed characters wait in one queue, in order;
+// each frame takes them up to its first key press, and never a second change
+// of the same key (feed_input_queue). The hidden <input>'s text and editing
+// keys (phones' on-screen keyboards) join the same queue.
+struct InputEvent {
+  bool is_key = true;
+  int key = 0, scancode = 0, action = 0, mods = 0;
+  unsigned codepoint = 0;  // a typed character (is_key false, text empty)
+  std::string text;        // typed text, UTF-8 (is_key false)
 };
-std::vector<KeyEvent> g_deferred_releases;
-std::vector<int> g_pressed_since_frame;
+std::deque<InputEvent> g_input_queue;
 
-void key_callback(GLFWwindow* window, int key, int scancode, int action, int mods) {
-  const bool fresh = std::find(g_pressed_since_frame.begin(), g_pressed_since_frame.end(), key) != g_pressed_since_frame.end();
-  if (action == GLFW_RELEASE && fresh) {
-    g_deferred_releases.push_back({key, scancode, action, mods});
-    return;
-  }
-  if (action == GLFW_PRESS) g_pressed_since_frame.push_back(key);
-  ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+void key_callback(GLFWwindow*, int key, int scancode, int action, int mods) {
+  g_input_queue.push_back({true, key, scancode, action, mods, 0, {}});
 }
 
-void release_deferred_keys() {
-  g_pressed_since_frame.clear();
-  for (const auto& e : g_deferred_releases) ImGui_ImplGlfw_KeyCallback(g_app->window, e.key, e.scancode, e.action, e.mods);
-  g_deferred_releases.clear();
+void char_callback(GLFWwindow*, unsigned codepoint) { g_input_queue.push_back({false, 0, 0, 0, 0, codepoint, {}}); }
+
+void queue_text(std::string text) { g_input_queue.push_back({false, 0, 0, 0, 0, 0, std::move(text)}); }
+
+// A key press ends the frame's intake, so the keys and the characters
+// between them reach a text field in the order typed (ImGui 1.86's InputText
+// reads a frame's keys in its own order, not the order they came in).
+void feed_input_queue() {
+  ImGuiIO& io = ImGui::GetIO();
+  std::vector<int> changed;
+  while (!g_input_queue.empty()) {
+    const InputEvent e = std::move(g_input_queue.front());
+    const bool change = e.is_key && e.action != GLFW_REPEAT;
+    if (change && std::find(changed.begin(), changed.end(), e.key) != changed.end()) break;
+    g_input_queue.pop_front();
+    if (!e.is_key) {
+      if (e.text.empty()) io.AddInputCharacter(e.codepoint);
+      else io.AddInputCharactersUTF8(e.text.c_str());
+      continue;
+    }
+    ImGui_ImplGlfw_KeyCallback(g_app->window, e.key, e.scancode, e.action, e.mods);
+    if (!change) continue;
+    changed.push_back(e.key);
+    if (e.action == GLFW_PRESS) break;
+  }
 }
 
 // Touch (ImGui 1.86 has no touch API). The page sends the first finger here
@@ -291,41 +312,6 @@ void apply_wheel() {
   w.queue.clear();
 }
 
-// Text typed into the page's hidden <input> (phones' on-screen keyboards):
-// characters and editing keys, in order. ImGui 1.86 samples keys once a
-// frame, so one key is pressed per frame (its release is held back by
-// key_callback like any quick key) and nothing more goes in until ImGui has
-// seen it up for a frame (so the same key twice is two presses).
-struct TextItem {
-  int key;  // 0: text
-  std::string text;
-};
-std::deque<TextItem> g_text_queue;
-int g_text_wait = 0;  // frames before the next item may go in
-
-void key_callback(GLFWwindow* window, int key, int scancode, int action, int mods);
-
-void feed_text_queue() {
-  ImGuiIO& io = ImGui::GetIO();
-  if (g_text_wait > 0) {
-    --g_text_wait;
-    return;
-  }
-  while (!g_text_queue.empty()) {
-    TextItem& item = g_text_queue.front();
-    if (item.key == 0) {
-      io.AddInputCharactersUTF8(item.text.c_str());
-      g_text_queue.pop_front();
-      continue;
-    }
-    key_callback(g_app->window, item.key, 0, GLFW_PRESS, 0);
-    key_callback(g_app->window, item.key, 0, GLFW_RELEASE, 0);  // held back one frame
-    g_text_queue.pop_front();
-    g_text_wait = 1;
-    break;
-  }
-}
-
 // The proxy follows the active text field: where it is (backing pixels) and
 // which keyboard fits it, as the field declared it (ui/kit/text_field.hpp).
 struct TextProxy {
@@ -472,7 +458,7 @@ void frame() {
   const float elapsed_seconds = ImGui::GetIO().DeltaTime;
   ImGui::GetIO().DeltaTime = std::min(elapsed_seconds, 0.1f);
   apply_touch();
-  feed_text_queue();
+  feed_input_queue();
   shufflelab::ui::update_keyboard_navigation();
   ImGui::NewFrame();
   if (input_this_frame()) g_app->input_at = started;
@@ -484,7 +470,6 @@ void frame() {
   shufflelab::ui::draw_focus_ring(2.0f * static_cast<float>(shufflelab::web::canvas_size().device_pixel_ratio));
   ImGui::Render();
   sync_text_proxy();
-  release_deferred_keys();
   const double ui_done = emscripten_get_now();
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(g_app->window, &fb_w, &fb_h);
@@ -578,10 +563,12 @@ EMSCRIPTEN_KEEPALIVE void shufflelab_touch(int phase, double x, double y) {
 }
 // Text from the hidden <input> (UTF-8), and editing keys as GLFW key codes.
 EMSCRIPTEN_KEEPALIVE void shufflelab_text(const char* utf8) {
-  if (g_app && utf8 && *utf8) g_text_queue.push_back({0, utf8});
+  if (g_app && utf8 && *utf8) queue_text(utf8);
 }
 EMSCRIPTEN_KEEPALIVE void shufflelab_text_key(int glfw_key) {
-  if (g_app && glfw_key > 0) g_text_queue.push_back({glfw_key, {}});
+  if (!g_app || glfw_key <= 0) return;
+  key_callback(g_app->window, glfw_key, 0, GLFW_PRESS, 0);
+  key_callback(g_app->window, glfw_key, 0, GLFW_RELEASE, 0);
 }
 // Whether a text field is being edited now (the page focuses the <input>
 // inside the touchend handler, which some phones require to show a keyboard).
@@ -707,7 +694,8 @@ int main() {
   g_app->base_style = style;
 
   ImGui_ImplGlfw_InitForOpenGL(g_app->window, true);
-  glfwSetKeyCallback(g_app->window, key_callback);  // wraps the backend's (see key_callback)
+  glfwSetKeyCallback(g_app->window, key_callback);  // both queued (see key_callback)
+  glfwSetCharCallback(g_app->window, char_callback);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   io.SetClipboardTextFn = set_clipboard;
   io.GetClipboardTextFn = get_clipboard;

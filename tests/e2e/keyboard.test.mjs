@@ -127,6 +127,28 @@ test('a click gives the arrows back to the lab: Right steps the LFSR again', asy
   await context.close();
 });
 
+// Three taps of Right dispatched at once, so all six events come between two
+// frames: each tap is one step (ImGui 1.86 samples keys once a frame; a press
+// that no frame saw released after the previous one was lost before).
+test('three quick taps of Right between two frames step the LFSR three times', async () => {
+  const { page, context, problems } = await openApp(env, '#v=1&lab=lfsr&seed=DEADBEEF&mask=CF&t=5');
+  await nextFrames(page, 2);
+  await page.evaluate(() => {
+    for (let tap = 0; tap < 3; ++tap) {
+      for (const type of ['keydown', 'keyup']) {
+        const event = new KeyboardEvent(type, { key: 'ArrowRight', code: 'ArrowRight', bubbles: true, cancelable: true });
+        Object.defineProperty(event, 'keyCode', { get: () => 39 });  // what Emscripten's GLFW reads
+        window.dispatchEvent(event);
+      }
+    }
+  });
+  await waitForState(page, (x) => x.lfsr.t === 8, 'three steps after three taps', { timeout: 10000 });
+  const s = await nextFrames(page, 6);
+  assert.equal(s.lfsr.t, 8, 'and no more');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('Right from the first navigation entry goes into the lab, Escape leaves it, Left returns to the navigation', async () => {
   const { page, context, problems } = await openApp(env, '#v=1&lab=dice');
   let s = await press(page, 'Tab', (x) => x.keyboard.ring, 'Tab: a ring');
