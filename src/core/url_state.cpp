@@ -37,7 +37,7 @@ const LabEntry kLabs[] = {
      [](const LabState& s, FieldWriter& w) { encode_dice_lab(s.dice, w); },
      [](const LabState& s) {
        if (s.dice.run != "sample") return std::string();
-       return "This link rolls the same " + grouped(s.dice.rolls) + " rolls again from seed " + s.dice.seed +
+       return "This link rolls the same " + grouped_count(s.dice.rolls, "roll") + " again from seed " + s.dice.seed +
               ": the numbers are the sender's.";
      }},
     {LabId::shuffle, kShuffleLabName, "Shuffle", [](FieldReader& f, LabState& s) { decode_shuffle_lab(f, s.shuffle); },
@@ -45,7 +45,7 @@ const LabEntry kLabs[] = {
      [](const LabState& state) {
        const ShuffleLabState& s = state.shuffle;
        if (s.run == "sample")
-         return "This link repeats the sender's " + grouped(s.shuffles) + " shuffles of " + std::to_string(s.n) +
+         return "This link repeats the sender's " + grouped_count(s.shuffles, "shuffle") + " of " + std::to_string(s.n) +
                 " cards from seed " + std::to_string(s.seed) + ": the same counts." + kInBackground;
        if (s.run == "exact") return std::string("This link feeds the shuffle every possible list of draws once: the exact bias.");
        if (s.run == "law") return std::string("This link computes the exact bias with this generator's range method.");
@@ -142,7 +142,7 @@ void open_tour_step(DecodedState& out, const BuiltinTourLookup& lessons) {
   const Tour* tour = &*out.tour;
   const auto steps = static_cast<std::uint32_t>(tour->steps.size());
   if (state.tour_step > steps) {
-    out.notices.push_back("step: the tour has " + std::to_string(steps) + " steps; showing the last one");
+    out.notices.push_back("step: the tour has " + counted(steps, "step") + "; showing the last one");
     state.tour_step = steps;
   }
   if (out.lab_given) return;

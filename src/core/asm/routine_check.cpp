@@ -905,7 +905,7 @@ std::string routine_check_text(const RoutineCheckRequest& request, const Routine
   if (check.cycles.calls > 0)
     out += std::string(routine_cycle_unit(cpu)) + " per call: min " + grouped(check.cycles.min) + ", max " +
            grouped(check.cycles.max) + ", mean " + fixed_decimals(check.cycles.mean, 1) + " over " +
-           grouped(check.cycles.calls) + " calls\n";
+           grouped_count(check.cycles.calls, "call") + "\n";
   const std::uint32_t last = request.image.origin + std::max<std::uint32_t>(check.code_units, 1) - 1;
   out += "code: " + grouped(check.code_units) + (cpu == Cpu::pic16 ? " words (" : " bytes (") +
          address_text(cpu, request.image.origin) + "-" + address_text(cpu, last) + ")\n";
@@ -915,7 +915,7 @@ std::string routine_check_text(const RoutineCheckRequest& request, const Routine
              (p->length == 1 ? " call\n" : " calls\n");
     else
       out += "period of the routine's own state from " + bytes_hex(check.start) + ": no repeat within " +
-             grouped(p->calls_run) + " calls\n";
+             grouped_count(p->calls_run, "call") + "\n";
   }
   if (!check.face_counts.empty()) {
     const std::string none = is_roller(request.against) ? ", no face: " : ", rejected: ";

@@ -32,6 +32,10 @@ std::string counted(std::uint64_t count, std::string_view noun) {
   return std::to_string(count) + " " + std::string(noun) + (count == 1 ? "" : "s");
 }
 
+std::string grouped_count(std::uint64_t count, std::string_view noun) {
+  return grouped(count) + " " + std::string(noun) + (count == 1 ? "" : "s");
+}
+
 std::string json_string(std::string_view text) {
   std::string out = "\"";
   for (const char ch : text) {

@@ -27,6 +27,8 @@ std::string percent(double share);
 // A count and its noun, plural unless the count is 1: counted(1, "card") =
 // "1 card", counted(0, "duplicate") = "0 duplicates" (nouns whose plural adds "s").
 std::string counted(std::uint64_t count, std::string_view noun);
+// The same with the count grouped: grouped_count(1000000, "roll") = "1,000,000 rolls".
+std::string grouped_count(std::uint64_t count, std::string_view noun);
 
 // JSON text: a quoted, escaped string; a number with `digits` significant
 // digits (17 round-trips a double), null when not finite; true/false.

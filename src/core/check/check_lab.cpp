@@ -147,7 +147,7 @@ std::string check_example_title(const CheckLabState& s, int side) {
   if (s.what == "decks") {
     const std::string& algo = side == 0 ? s.deck_a : s.deck_b;
     const bool human = algo == "riffle" || algo == "overhand";
-    return algo + (human ? " x" + std::to_string(s.rounds) : "") + ", " + grouped(s.decks) + " decks of " +
+    return algo + (human ? " x" + std::to_string(s.rounds) : "") + ", " + grouped_count(s.decks, "deck") + " of " +
            std::to_string(s.cards) + " (" + s.gen + ")";
   }
   if (s.what == "rolls")

@@ -7,6 +7,7 @@
 
 #include "core/base/url_fields.hpp"
 #include "core/gen/lfsr.hpp"
+#include "core/base/text_format.hpp"
 
 namespace shufflelab {
 
@@ -132,8 +133,8 @@ std::vector<double> LfsrLabStepPeriodJob::result() const {
 }
 
 std::string LfsrLabStepPeriodJob::summary() const {
-  if (!done_) return "stepped " + std::to_string(steps_) + " times so far";
-  if (!returned_) return "the seed did not come back within " + std::to_string(steps_) + " steps";
+  if (!done_) return "stepped " + counted(steps_, "time") + " so far";
+  if (!returned_) return "the seed did not come back within " + counted(steps_, "step");
   return "the seed came back after " + std::to_string(steps_) + " steps";
 }
 
@@ -178,7 +179,7 @@ std::vector<double> LfsrStepPeriodJob::result() const {
 }
 
 std::string LfsrStepPeriodJob::summary() const {
-  if (!done_) return "stepped " + std::to_string(steps_) + " bits so far";
+  if (!done_) return "stepped " + counted(steps_, "bit") + " so far";
   if (!returned_) return "the seed never came back: it lies on a tail";
   return "the seed came back after " + std::to_string(steps_) + " bit-steps";
 }

@@ -2,6 +2,7 @@
 
 #include "core/shuffle/comparator_sort.hpp"
 #include "core/shuffle/riffle.hpp"
+#include "core/base/text_format.hpp"
 
 #include <algorithm>
 #include <numeric>
@@ -232,7 +233,7 @@ std::string describe_draws(const ShuffleSpec& spec) {
   const std::string n = std::to_string(spec.n);
   switch (spec.algo) {
     case ShuffleAlgo::FisherYates:
-      return name + " makes n-1 = " + std::to_string(spec.n - 1) + " draws; draw k is uniform on [0, n-k)";
+      return name + " makes n-1 = " + counted(spec.n - 1, "draw") + "; draw k is uniform on [0, n-k)";
     case ShuffleAlgo::Pencil:
     case ShuffleAlgo::Pdep:
       return name + " makes n = " + n + " draws; draw k is uniform on [0, n-k) (the last is always 0)";
@@ -259,7 +260,7 @@ std::string describe_draws(const ShuffleSpec& spec) {
       return name + " makes, per riffle, n = " + n + " coins (below 2) for the cut, then one draw below a+b for "
              "each card dropped while both packets (a and b cards) are non-empty";
     case ShuffleAlgo::Overhand:
-      return name + " makes, per shuffle, n-1 = " + std::to_string(spec.n - 1) + " draws below " +
+      return name + " makes, per shuffle, n-1 = " + counted(spec.n - 1, "draw") + " below " +
              std::to_string(spec.cut_bound) + " (0 = cut between these two cards)";
   }
   return name;

@@ -2,6 +2,7 @@
 
 #include "core/dice/range.hpp"
 #include "core/shuffle/riffle.hpp"
+#include "core/base/text_format.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -155,7 +156,7 @@ std::string ShuffleBiasJob::summary() const {
     return std::to_string(total) + " of " + std::to_string(exact_->outcomes()) + " draw lists enumerated";
   if (tree_) return std::to_string(tree_->paths()) + " answer sequences walked";
   if (adaptive_matrix_) return "exact law over 2^" + std::to_string(setup_.spec.rounds * setup_.spec.n);
-  return std::to_string(total) + " of " + std::to_string(shuffles_) + " shuffles counted";
+  return std::to_string(total) + " of " + counted(shuffles_, "shuffle") + " counted";
 }
 
 std::string shuffle_bias_job_params(const ShuffleLabState& state, BiasMode mode) {

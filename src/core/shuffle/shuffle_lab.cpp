@@ -10,6 +10,7 @@
 #include "core/shuffle/comparator_sort.hpp"
 #include "core/shuffle/user_code.hpp"
 #include "core/base/plain_text.hpp"
+#include "core/base/text_format.hpp"
 
 namespace shufflelab {
 
@@ -367,7 +368,7 @@ std::string human_caption(ShuffleAlgo algo, const ShuffleFrame& f, CardFaces fac
   if (algo == ShuffleAlgo::Riffle) {
     if (!f.cuts.empty())
       return "Cut: " + std::to_string(f.cuts[0].a) + " of " + std::to_string(f.cuts[0].a + f.cuts[0].b) +
-             " coins came up 1, so the top packet has " + std::to_string(f.cuts[0].a) + " cards.";
+             " coins came up 1, so the top packet has " + counted(f.cuts[0].a, "card") + ".";
     if (!f.draw) return "One packet is empty: the other falls as it is.";
     const std::string drop = f.moves.empty() ? "top" : "bottom";
     return "Drew " + std::to_string(f.draw->a) + " from [0, " + std::to_string(f.draw->b) + "): drop from the " + drop +

@@ -5,6 +5,7 @@
 
 #include "core/base/parse.hpp"
 #include "core/shuffle/shuffle.hpp"
+#include "core/base/text_format.hpp"
 
 namespace shufflelab {
 
@@ -83,7 +84,7 @@ std::vector<double> SeedSearchJob::result() const {
 }
 
 std::string SeedSearchJob::summary() const {
-  return "tried " + std::to_string(tested_) + " of " + std::to_string(window_.count) + " seeds, " +
+  return "tried " + std::to_string(tested_) + " of " + counted(window_.count, "seed") + ", " +
          std::to_string(matches_.size()) + " match" + (matches_.size() == 1 ? "" : "es");
 }
 

@@ -550,7 +550,7 @@ std::vector<TextLine> ShuffleSession::text() {
   out.item("Algorithm: " + algo_label(s) + " (" + s.algo + ")");
   out.item("Deck: " + std::to_string(s.n) + " cards");
   out.item("Draws: " + s.gen + " seed " + std::to_string(s.seed) + ", range method " + s.method + " on " +
-           std::to_string(s.bits) + "-bit words" + (s.warmup ? ", " + std::to_string(s.warmup) + " words skipped first" : ""));
+           std::to_string(s.bits) + "-bit words" + (s.warmup ? ", " + counted(s.warmup, "word") + " skipped first" : ""));
   const ShuffleFrame* f = frame();
   if (!f) {
     out.para("This shuffle cannot run: " + recording_error_);

@@ -11,6 +11,8 @@ TEST(TextFormat, CountedNounsAreSingularOnlyForOne) {
   EXPECT_EQ(counted(1, "duplicate"), "1 duplicate");
   EXPECT_EQ(counted(2, "card"), "2 cards");
   EXPECT_EQ(counted(39, "call"), "39 calls");
+  EXPECT_EQ(grouped_count(1, "deck"), "1 deck");
+  EXPECT_EQ(grouped_count(1000000, "roll"), "1,000,000 rolls");
 }
 
 }  // namespace

@@ -323,5 +323,11 @@ TEST(Shuffle, Lin2003OutputFormat) {
   EXPECT_EQ(lin2003_output(1, 1), "0 \n");
 }
 
+// Two cards: Fisher-Yates makes one draw (n-1 = 1), and the sentence says so in the singular.
+TEST(Shuffle, DrawCountSentenceAgreesWithItsNumber) {
+  EXPECT_NE(describe_draws(spec_of(ShuffleAlgo::FisherYates, 2)).find("n-1 = 1 draw;"), std::string::npos);
+  EXPECT_NE(describe_draws(spec_of(ShuffleAlgo::FisherYates, 52)).find("n-1 = 51 draws;"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace shufflelab
