@@ -77,15 +77,18 @@ void ShufflePanel::draw_shuffle_row(ShuffleSession& s) {
     }
     ImGui::EndCombo();
   }
-  help_marker("Fisher-Yates: swap position i (from the top down) with a random position 0..i.\n"
-              "shuffle.c (2003): the same, as the 2003 C program does it with glibc rand().\n"
-              "Pencil and paper: write down the k-th card still on the list, cross it out.\n"
-              "PDEP bitset: the same with a bit set and the PDEP instruction (seed 003).\n"
-              "Sattolo: swap i with 0..i-1 only: always one big cycle, no card stays put.\n"
-              "Naive swap: swap each position with ANY position: n^n draw lists onto n! orders, biased.\n"
-              "Sort by random keys: ties keep the lower card first, biased when keys collide.\n"
-              "Partial: draw only the first few cards (the lottery use).");
-  help_marker(comparator_sorts_help().c_str());
+  // One mark for the whole list (two side by side did not say which explained what).
+  static const std::string kShufflesHelp =
+      "Fisher-Yates: swap position i (from the top down) with a random position 0..i.\n"
+      "shuffle.c (2003): the same, as the 2003 C program does it with glibc rand().\n"
+      "Pencil and paper: write down the k-th card still on the list, cross it out.\n"
+      "PDEP bitset: the same with a bit set and the PDEP instruction (seed 003).\n"
+      "Sattolo: swap i with 0..i-1 only: always one big cycle, no card stays put.\n"
+      "Naive swap: swap each position with ANY position: n^n draw lists onto n! orders, biased.\n"
+      "Sort by random keys: ties keep the lower card first, biased when keys collide.\n"
+      "Partial: draw only the first few cards (the lottery use).\n\n" +
+      comparator_sorts_help();
+  help_marker(kShufflesHelp.c_str());
   draw_human_params(s);
   draw_cards_field(s);
   if (state.algo == "partial") {
