@@ -9,8 +9,9 @@ namespace shufflelab {
 namespace {
 constexpr std::uint32_t kFirstTooHighState = kOneChipDeckCards << 26;  // states >= this read 52..63
 
-// Variable shifts cost register shuffling in WebAssembly engines (x86 wants
-// the count in CL), so the hot loops look single bits up instead.
+// Single bits looked up: in the pat-hand loop a variable shift cost register
+// shuffling in WebAssembly engines (x86 wants the count in CL). The deal-end
+// loop measured faster with its shift (DealEndSweeper::run_fast).
 constexpr auto kBit = [] {
   std::array<std::uint64_t, 64> bits{};
   for (std::uint32_t i = 0; i < 64; ++i) bits[i] = std::uint64_t{1} << i;
@@ -145,7 +146,9 @@ inline std::uint64_t advance_window(std::uint64_t& latest, std::uint64_t& window
 // and drops its value's previous copy; W = bits 0..t. If the card is a new
 // value for the window (valid, previous copy at or past the 10th), the old
 // 10th leaves and the new 10th is the highest latest-copy bit below it;
-// otherwise the window just grows: t + 1. Two histograms taken in turn, by
+// otherwise the window just grows: t + 1. W is rebuilt from its leading
+// zeros each card rather than grown and selected (7% faster in wasm, where
+// this loop is bound by its operation count). Two histograms taken in turn, by
 // leading zeros of W (= 63 - t), keep counter increments independent. The
 // loop stops before t + 1 could reach the current maximum (those seeds need
 // their seed found) or 60 (the 64-bit masks would overflow): exact steps go on.
@@ -167,10 +170,14 @@ void DealEndSweeper::run_fast(std::uint64_t steps) {
     ++now;
     const std::uint32_t age = now - stamp[value];
     stamp[value] = now;
-    const auto valid = static_cast<std::uint64_t>(state < kFirstTooHighState);
-    const std::uint64_t previous_copy = kBit[std::min(age, 63u)];  // bit 63 is outside every window here
-    advance_window(latest, window, valid, previous_copy);
-    zeros = leading_zeros(window);
+    // A card too high reads bit 0, which every window holds: it is never new and
+    // shifts no latest copy in. Bit 63 is outside every window here. (A shift,
+    // not kBit: here it measured 9% faster in wasm.)
+    const std::uint64_t previous_copy = std::uint64_t{1} << (state < kFirstTooHighState ? std::min(age, 63u) : 0u);
+    latest = ((latest << 1) | 1) & ~previous_copy;
+    const std::uint32_t highest_zeros = leading_zeros(latest & window);
+    zeros = (window & previous_copy) == 0 ? highest_zeros : zeros - 1;
+    window = ~std::uint64_t{0} >> zeros;
     ++by_zeros[zeros];
   };
   for (; done_steps + 2 <= steps && zeros >= fewest_zeros; done_steps += 2) {
