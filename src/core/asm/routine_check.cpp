@@ -911,8 +911,8 @@ std::string routine_check_text(const RoutineCheckRequest& request, const Routine
          address_text(cpu, request.image.origin) + "-" + address_text(cpu, last) + ")\n";
   if (const auto& p = check.period) {
     if (p->found)
-      out += "period of the routine's own state from " + bytes_hex(check.start) + ": " + grouped(p->length) +
-             (p->length == 1 ? " call\n" : " calls\n");
+      out += "period of the routine's own state from " + bytes_hex(check.start) + ": " +
+             grouped_count(p->length, "call") + "\n";
     else
       out += "period of the routine's own state from " + bytes_hex(check.start) + ": no repeat within " +
              grouped_count(p->calls_run, "call") + "\n";

@@ -180,6 +180,8 @@ void DealEndSweeper::run_fast(std::uint64_t steps) {
     window = ~std::uint64_t{0} >> zeros;
     ++by_zeros[zeros];
   };
+  // Four cards a turn while t may grow by four within the limit (fewer loop
+  // tests per card), then two at a time up to the limit as before.
   for (; done_steps + 4 <= steps && zeros >= fewest_zeros + 2; done_steps += 4) {
     one_card(by_zeros_even_);
     one_card(by_zeros_odd_);

@@ -386,8 +386,7 @@ std::string caption_for(const LabRecording& rec, const ShuffleFrame& f, CardFace
   if (f.step == 0) {
     std::string start = "The unshuffled deck: card k at position k.";
     if (rec.setup.source.discard > 0 && !rec.inputs.empty())
-      start += " The first step also throws away " + std::to_string(rec.setup.source.discard) + " warm-up word" +
-               (rec.setup.source.discard == 1 ? "" : "s") + ".";
+      start += " The first step also throws away " + counted(rec.setup.source.discard, "warm-up word") + ".";
     return start;
   }
   if (draws_adapt(spec.algo)) return human_caption(spec.algo, f, faces);
